@@ -1,0 +1,103 @@
+"""The message schema: what a client may send the hub, checked field by field.
+
+Every client message is a map with a ``type`` and exactly the fields listed for that
+type in :data:`CLIENT_MESSAGES`; a missing, extra or wrongly typed field is refused with
+``bad_field`` and an unknown type with ``unknown_type``, naming the culprit. The hub's
+own messages are built by the small constructors at the end, so both directions are
+described in one module (and in docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from net.errors import ProtocolError
+
+PROTOCOL_VERSION = 1
+MAX_CHAT_CHARS = 2000
+MAX_REQ = 2**31 - 1
+
+_STR = "str"
+_INT = "int"
+_MAP = "map"
+_OPT_STR = "str|null"
+
+#: type -> {field: (kind, required)}; ``type`` itself is implied.
+CLIENT_MESSAGES: dict[str, dict[str, tuple[str, bool]]] = {
+    "hello": {"v": (_INT, True), "seat": (_STR, True), "code": (_STR, True)},
+    "action": {"req": (_INT, True), "action": (_MAP, True)},
+    "chat": {"req": (_INT, True), "to": (_OPT_STR, True), "text": (_STR, True)},
+    "resync": {"req": (_INT, False)},
+    "hb": {},
+    "bye": {},
+}
+
+
+def _kind_ok(kind: str, value: Any) -> bool:
+    if kind == _STR:
+        return isinstance(value, str)
+    if kind == _INT:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == _MAP:
+        return isinstance(value, dict)
+    if kind == _OPT_STR:
+        return value is None or isinstance(value, str)
+    raise AssertionError(kind)
+
+
+def validate(message: dict[str, Any]) -> dict[str, Any]:
+    """Check one decoded client message against the schema; return it unchanged."""
+    kind = message.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_field", "message needs a string field 'type'")
+    fields = CLIENT_MESSAGES.get(kind)
+    if fields is None:
+        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
+    for name in message:
+        if name != "type" and name not in fields:
+            raise ProtocolError("bad_field", f"{kind}: unexpected field {name[:40]!r}")
+    for name, (want, required) in fields.items():
+        if name not in message:
+            if required:
+                raise ProtocolError("bad_field", f"{kind}: missing field {name!r}")
+            continue
+        if not _kind_ok(want, message[name]):
+            got = type(message[name]).__name__
+            raise ProtocolError("bad_field", f"{kind}: field {name!r} must be {want}, got {got}")
+    req = message.get("req")
+    if req is not None and not 0 <= req <= MAX_REQ:
+        raise ProtocolError("bad_field", f"{kind}: field 'req' out of range")
+    if kind == "chat":
+        text = message["text"]
+        if not text.strip() or len(text) > MAX_CHAT_CHARS:
+            raise ProtocolError("bad_field", f"chat: text must be 1-{MAX_CHAT_CHARS} characters")
+    return message
+
+
+def error(code: str, text: str, req: int | None = None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": text, "req": req}
+
+
+def ack(req: int) -> dict[str, Any]:
+    return {"type": "ack", "req": req}
+
+
+def welcome(seat: str, role: str, seats: list[str], timing: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "role": role,
+            "seats": seats, **timing}
+
+
+def snapshot(seq: int, doc: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "snapshot", "seq": seq, "doc": doc}
+
+
+def update(seq: int, ops: list[Any]) -> dict[str, Any]:
+    return {"type": "update", "seq": seq, "diff": ops}
+
+
+def heartbeat(seq: int) -> dict[str, Any]:
+    return {"type": "hb", "seq": seq}
+
+
+def closed(reason: str) -> dict[str, Any]:
+    return {"type": "closed", "reason": reason}

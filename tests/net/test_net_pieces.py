@@ -1,0 +1,231 @@
+"""Transport pieces on their own: codec, diff, join strings, schema, action log."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from net import messages
+from net.actionlog import MAGIC, ActionLog, read
+from net.codec import MAX_CLIENT_FRAME, MAX_DEPTH, decode, encode
+from net.diff import diff, patch
+from net.errors import JoinStringError, LogError, ProtocolError
+from net.joinstring import JoinString, curve_public_of, new_code, new_curve_keypair, parse
+
+# ---------------------------------------------------------------- codec
+
+
+def test_codec_round_trip():
+    msg = {"type": "chat", "req": 3, "to": None, "text": "héllo", "x": [1, 2.5, True, {"a": []}]}
+    assert decode(encode(msg)) == msg
+
+
+@pytest.mark.parametrize(
+    "frame, code",
+    [
+        (b"", "malformed"),
+        (b"\xc1", "malformed"),  # never-used byte
+        (msgpack.packb([1, 2]), "malformed"),  # not a map
+        (msgpack.packb({"type": "hb"})[:-1], "malformed"),  # truncated
+        (msgpack.packb({"type": "hb"}) + b"\x00", "malformed"),  # trailing bytes
+        (msgpack.packb({1: 2}), "malformed"),  # non-string key
+        (msgpack.packb({"b": b"raw"}, use_bin_type=True), "malformed"),  # binary
+        (msgpack.packb({"e": msgpack.ExtType(5, b"x")}), "malformed"),  # extension
+        (b"\x81\xa1a\xa2\xff\xfe", "malformed"),  # invalid utf-8
+        (b"\x91" * 5000, "malformed"),  # nested far too deep for msgpack itself
+        (b"\x80" + b"\x00" * MAX_CLIENT_FRAME, "too_large"),
+    ],
+)
+def test_codec_refuses(frame, code):
+    with pytest.raises(ProtocolError) as info:
+        decode(frame)
+    assert info.value.code == code
+
+
+def test_codec_refuses_moderate_nesting():
+    value: object = 1
+    for _ in range(MAX_DEPTH + 2):
+        value = [value]
+    with pytest.raises(ProtocolError, match="nested"):
+        decode(encode({"type": "x", "v": value}))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300))
+def test_codec_random_bytes_never_crash(data):
+    try:
+        result = decode(data)
+    except ProtocolError as exc:
+        assert exc.code in ("malformed", "too_large")
+    else:
+        assert isinstance(result, dict)
+
+
+# ---------------------------------------------------------------- diff
+
+plain = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner,
+                                                                max_size=3),
+    max_leaves=12,
+)
+docs = st.dictionaries(st.text(max_size=2), plain, max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(docs, docs)
+def test_diff_patch_round_trip(old, new):
+    ops = diff(old, new)
+    assert patch(old, ops) == new
+    assert decode(encode({"d": ops}))["d"] == ops  # diffs travel as plain msgpack
+    assert (ops == []) == (encode(old) == encode(new))
+
+
+def test_diff_appends_lists():
+    old = {"chat": [{"t": 1}], "n": 1}
+    new = {"chat": [{"t": 1}, {"t": 2}], "n": 1}
+    assert diff(old, new) == [["ext", ["chat"], [{"t": 2}]]]
+    assert diff(new, new) == []
+
+
+def test_diff_tells_int_from_bool_and_float():
+    assert diff({"a": 1}, {"a": True}) == [["set", ["a"], True]]
+    assert diff({"a": 1}, {"a": 1.0}) == [["set", ["a"], 1.0]]
+
+
+@pytest.mark.parametrize(
+    "ops",
+    ["x", [["set"]], [["bogus", ["a"], 1]], [["del", ["zz"]]], [["set", ["q", "r"], 1]],
+     [["ext", ["a"], [1]]], [["set", [], 1]], [["set", [3], 1]]],
+)
+def test_patch_refuses_malformed(ops):
+    with pytest.raises(ProtocolError):
+        patch({"a": 1}, ops)
+
+
+# ---------------------------------------------------------------- join strings
+
+
+def test_join_string_round_trip_plain_and_encrypted():
+    plain_join = JoinString("127.0.0.1", 5555, "pirates", new_code())
+    assert parse(str(plain_join)) == plain_join and not plain_join.encrypted
+    public, secret = new_curve_keypair()
+    assert curve_public_of(secret) == public
+    enc = JoinString("[::1]", 1, "judge", new_code(), public, secret)
+    assert parse(str(enc)) == enc and enc.encrypted
+    assert enc.endpoint == "tcp://[::1]:1"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "http://x:1/pirates/" + "0" * 32, "artifact://x/pirates/" + "0" * 32,
+     "artifact://x:0/pirates/" + "0" * 32, "artifact://x:99999/pirates/" + "0" * 32,
+     "artifact://x:1/Pirates!/" + "0" * 32, "artifact://x:1/pirates/zz",
+     "artifact://x:1/pirates/" + "0" * 32 + "/abc/def", "artifact://x y:1/p/" + "0" * 32],
+)
+def test_join_string_refuses(text):
+    with pytest.raises(JoinStringError):
+        parse(text)
+
+
+# ---------------------------------------------------------------- schema
+
+
+def test_schema_accepts_every_documented_message():
+    for msg in (
+        {"type": "hello", "v": 1, "seat": "pirates", "code": "c"},
+        {"type": "action", "req": 1, "action": {"type": "x"}},
+        {"type": "chat", "req": 2, "to": None, "text": "hi"},
+        {"type": "chat", "req": 2, "to": "alien", "text": "hi"},
+        {"type": "resync"}, {"type": "resync", "req": 4}, {"type": "hb"}, {"type": "bye"},
+    ):
+        assert messages.validate(msg) is msg
+
+
+@pytest.mark.parametrize(
+    "msg, code",
+    [
+        ({}, "bad_field"),
+        ({"type": 3}, "bad_field"),
+        ({"type": "launch_missiles"}, "unknown_type"),
+        ({"type": "hb", "extra": 1}, "bad_field"),
+        ({"type": "hello", "v": 1, "seat": "pirates"}, "bad_field"),
+        ({"type": "hello", "v": "1", "seat": "pirates", "code": "c"}, "bad_field"),
+        ({"type": "action", "req": True, "action": {}}, "bad_field"),
+        ({"type": "action", "req": -1, "action": {}}, "bad_field"),
+        ({"type": "action", "req": 1, "action": []}, "bad_field"),
+        ({"type": "chat", "req": 1, "to": None, "text": "   "}, "bad_field"),
+        ({"type": "chat", "req": 1, "to": None, "text": "x" * 5000}, "bad_field"),
+        ({"type": "chat", "req": 1, "to": 5, "text": "x"}, "bad_field"),
+    ],
+)
+def test_schema_refuses(msg, code):
+    with pytest.raises(ProtocolError) as info:
+        messages.validate(msg)
+    assert info.value.code == code
+
+
+# ---------------------------------------------------------------- action log
+
+
+def test_log_round_trip_and_refuses_overwrite(tmp_path):
+    path = tmp_path / "game.alog"
+    log = ActionLog.create(path, {"setup": {"players": 3}, "seed": 7, "codes": {"a": "b"}})
+    log.append("pirates", {"type": "X", "n": 1})
+    log.append("judge", {"type": "Y"})
+    log.close()
+    assert os.stat(path).st_mode & 0o777 == 0o600
+    contents, end = read(path)
+    assert contents.header["seed"] == 7 and end == path.stat().st_size
+    assert contents.entries == [("pirates", {"type": "X", "n": 1}), ("judge", {"type": "Y"})]
+    with pytest.raises(LogError, match="already exists"):
+        ActionLog.create(path, {})
+
+
+@pytest.mark.parametrize("cut", [1, 5, 9, 12])
+def test_log_torn_tail_is_dropped_on_resume(tmp_path, cut):
+    path = tmp_path / "game.alog"
+    log = ActionLog.create(path, {"seed": 1})
+    log.append("pirates", {"type": "A"})
+    size_one = path.stat().st_size
+    log.append("pirates", {"type": "B"})
+    log.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: size_one + cut])  # the host died writing the second record
+    log, contents = ActionLog.resume(path)
+    assert contents.entries == [("pirates", {"type": "A"})]
+    assert path.stat().st_size == size_one
+    log.append("scientist", {"type": "C"})
+    log.close()
+    assert read(path)[0].entries[-1] == ("scientist", {"type": "C"})
+
+
+def test_log_damage_in_the_middle_is_an_error(tmp_path):
+    path = tmp_path / "game.alog"
+    log = ActionLog.create(path, {"seed": 1})
+    for n in range(3):
+        log.append("pirates", {"type": "A", "n": n})
+    log.close()
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with pytest.raises(LogError, match="record"):
+        read(path)
+
+
+def test_log_refuses_other_files(tmp_path):
+    path = tmp_path / "junk"
+    path.write_bytes(b"hello world")
+    with pytest.raises(LogError, match="magic"):
+        read(path)
+    path.write_bytes(MAGIC)
+    with pytest.raises(LogError, match="header"):
+        read(path)
+    path.write_bytes(bytes(random.Random(3).randrange(256) for _ in range(100)))
+    with pytest.raises(LogError):
+        read(path)
