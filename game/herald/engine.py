@@ -1,0 +1,970 @@
+"""The Herald rules engine: turn flow, decisions, legal actions, undo and replay.
+
+A game is its setup (seed, variant, forced dice, pads) and its action log; ``replay``
+rebuilds the identical state from them, and saves, undo and the bot protocol all rest
+on that. The engine runs the rulebook's turn (A. Readings, B. Event, C. Time, D. Check)
+as a chain of automatic steps that stops whenever the player must decide something;
+``pending`` describes that decision and ``legal_actions`` lists every legal answer.
+
+Decisions resolved by the engine itself (exactly one legal answer and it costs nothing):
+a Direction Reading that leaves only one valid direction, an investigation nobody can
+lead, the Alien Travel Technology when nobody can use it, and an operation at The
+Source that cannot be organised (or is pointless because the technology is already
+recovered). Each still emits its events.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.herald import outcome as outcomes
+from game.herald.actions import (
+    Action,
+    AssignDice,
+    ChooseDirection,
+    ChooseEnvironment,
+    ChooseIncidentOfficer,
+    DeclineAlienTech,
+    DeclineEvent,
+    DeclineInvestigation,
+    DeclineOperation,
+    FaceEvent,
+    Investigate,
+    MountOperation,
+    UseAlienTech,
+    action_from_dict,
+)
+from game.herald.errors import (
+    HeraldError,
+    IllegalAction,
+    InvalidAction,
+    PadsError,
+    SaveError,
+)
+from game.herald.events import (
+    AlienTechRecovered,
+    BadReputationPlaced,
+    CellDismantled,
+    CountdownBegan,
+    CountdownRolled,
+    DiceAssigned,
+    DiceRolled,
+    EffectivenessChanged,
+    Event,
+    EventResolved,
+    EventRevealed,
+    GameEnded,
+    LisPointVisited,
+    MatrixPawnMoved,
+    MinorIncident,
+    OperationMounted,
+    SearchBegun,
+    ShipMoved,
+    SourceReached,
+    StecExploded,
+    TrackChanged,
+    TurnBegan,
+)
+from game.herald.holomap import DIRECTION_NAMES, DIRECTIONS, Hex, adjacent, neighbour
+from game.herald.pads import (
+    MATRIX_COLS,
+    MATRIX_ROWS,
+    MAX_EFFORT,
+    MIN_EFFORT,
+    SUBJECT_NAMES,
+    Pads,
+    load_pads,
+    pads_from_dict,
+)
+from game.herald.readings import (
+    COUNTERINTELLIGENCE_SUM,
+    DIRECTION_CHOICES,
+    OPERATION_SUBJECTS,
+    active_readings,
+    environment_options,
+    event_effort_bonus,
+    operation_costs,
+    search_time,
+    timeline_step,
+)
+from game.herald.state import HeraldState, Outcome, rng_to_list
+
+SAVE_FORMAT = "herald-game"
+SAVE_VERSION = 1
+VARIANTS = ("standard", "linear")
+TRACK_MAX = 4
+
+DECISION_KINDS = ("assign_dice", "direction", "environment", "investigate", "alien_tech",
+                  "event_officers", "source_operation", "linear_incident")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the player must decide now: a kind, a plain-words prompt and useful context."""
+
+    kind: str
+    prompt: str
+    context: dict[str, Any] = field(default_factory=dict)
+
+    __hash__ = object.__hash__
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "prompt": self.prompt, "context": self.context}
+
+
+class _GameOver(Exception):
+    """Raised inside the engine the moment a defeat or the return to Earth ends the game."""
+
+
+def _effort_clamp(value: int) -> int:
+    return max(MIN_EFFORT, min(MAX_EFFORT, value))
+
+
+class HeraldGame:
+    """One game of The Herald: pads, setup, state and the log of actions applied."""
+
+    def __init__(self, pads: Pads, setup: dict[str, Any]) -> None:
+        self.pads = pads
+        self.setup = setup
+        self.state = HeraldState()
+        self.log: list[Action] = []
+        self.history: list[Event] = []
+        self._events: list[Event] = []
+        self._rng = random.Random(setup["seed"])
+
+    # -- construction -----------------------------------------------------------------
+
+    @classmethod
+    def new(cls, seed: int, variant: str = "standard", pads: Pads | None = None,
+            dice: Sequence[int] | None = None) -> HeraldGame:
+        """Set up a new game (Game Setup), roll the first Reading Dice and return it."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise HeraldError(f"seed must be a whole number 0 or more, got {seed!r}")
+        if variant not in VARIANTS:
+            raise HeraldError(f"variant must be one of {VARIANTS}, got {variant!r}")
+        forced = [] if dice is None else list(dice)
+        if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6
+               for v in forced):
+            raise HeraldError(f"forced dice must be numbers 1-6, got {forced!r}")
+        bundled = load_pads()
+        if pads is None:
+            pads = bundled
+        setup = {"seed": seed, "variant": variant, "dice": forced,
+                 "pads": None if pads.raw == bundled.raw else pads.raw}
+        game = cls(pads, setup)
+        game._start()
+        return game
+
+    def _start(self) -> None:
+        s = self.state
+        h = self.pads.holomap
+        s.variant = self.setup["variant"]
+        s.position = h.earth
+        s.route = [h.earth]
+        s.time = self.pads.time_track.start
+        s.effectiveness = {o.id: o.max_effectiveness for o in self.pads.officers}
+        s.rng = rng_to_list(self._rng)
+        self._events = []
+        (die,) = self._roll(1, "setup")
+        name = "Vibrations" if die <= 3 else "Survival"
+        s.matrix = self.pads.find_event(name)
+        if s.variant == "linear":
+            s.event_tokens = [s.matrix]
+        s.phase = "@next_turn"
+        self._run()
+        self.history.extend(self._events)
+        self._events = []
+
+    @classmethod
+    def replay(cls, setup: dict[str, Any], log: Iterable[Action | dict[str, Any]]
+               ) -> HeraldGame:
+        """Rebuild a game from its setup and action log (identical state, byte for byte)."""
+        return replay(setup, log)
+
+    # -- public queries ---------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the player must take now, or None once the game is over."""
+        s = self.state
+        if s.outcome is not None:
+            return None
+        return self._decision(s.phase)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal answer to the pending decision (empty once the game is over)."""
+        s = self.state
+        if s.outcome is not None:
+            return []
+        phase = s.phase
+        if phase == "assign_dice":
+            seen: set[tuple[int, ...]] = set()
+            result: list[Action] = []
+            for order in itertools.permutations(range(5)):
+                values = tuple(s.dice[i] for i in order)
+                if values not in seen:
+                    seen.add(values)
+                    result.append(AssignDice(order))  # type: ignore[arg-type]
+            return result
+        if phase == "direction":
+            return [ChooseDirection(d) for d in self._direction_options()]
+        if phase == "environment":
+            return [ChooseEnvironment(o) for o in environment_options(self._reading("environment"))]
+        if phase == "investigate":
+            pairs = self._pairs("POL", "COM")
+            return [Investigate(p, c) for p, c in pairs] + [DeclineInvestigation()]
+        if phase == "alien_tech":
+            pairs = self._pairs("SPA", "PHY")
+            return [UseAlienTech(a, b) for a, b in pairs] + [DeclineAlienTech()]
+        if phase == "event_officers":
+            result = []
+            for dilemma in (False, True):
+                efforts = self.event_efforts(dilemma)
+                ev = self.pads.event_at(s.matrix)
+                for a in self._able(ev.subjects[0], efforts[0]):
+                    for b in self._able(ev.subjects[1], efforts[1]):
+                        if a != b:
+                            result.append(FaceEvent(a, b, dilemma))
+            return result + [DeclineEvent()]
+        if phase == "source_operation":
+            return [*self._operation_teams(), DeclineOperation()]
+        if phase == "linear_incident":
+            subject = self.pads.event_at(s.matrix).subjects[0]
+            return [ChooseIncidentOfficer(o.id) for o in self.pads.experts(subject)
+                    if s.effectiveness[o.id] >= 1]
+        return []
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._validate(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def can_undo(self) -> bool:
+        """True when the last decision can be taken back (no die rolled since it)."""
+        return bool(self.log) and self.state.rolled_at < len(self.log)
+
+    def undo(self) -> None:
+        """Take back the last decision by replaying the setup and the log without it."""
+        if not self.can_undo():
+            raise IllegalAction("nothing to undo: dice have been rolled since the last decision"
+                                if self.log else "nothing to undo: no decision taken yet")
+        again = replay(self.setup, self.log[:-1], pads=self.pads)
+        self.state, self.log, self.history = again.state, again.log, again.history
+        self._rng = again._rng
+
+    # -- efforts and eligibility (also used by preview and bot) -----------------------
+
+    def bad_reputation_nearby(self, position: Hex | None = None) -> bool:
+        """True if a Bad Reputation token is at or next to ``position`` (default: ours)."""
+        pos = self.state.position if position is None else position
+        return any(tuple(t) == tuple(pos) or adjacent(pos, t) for t in self.state.bad_reputation)
+
+    def event_efforts(self, dilemma: bool = False, event_value: int | None = None,
+                      pos: tuple[int, int] | None = None,
+                      position: Hex | None = None) -> tuple[int, int]:
+        """Efforts of the current (or given) Event's two Challenges after all modifiers.
+
+        The Dilemma lowers each Effort by 1 but never below 3, the lowest Effort the
+        rulebook allows (see docs/herald-rules-notes.md).
+        """
+        s = self.state
+        ev = self.pads.event_at(s.matrix if pos is None else pos)
+        value = self._reading("event") if event_value is None else event_value
+        bonus = event_effort_bonus(value)
+        rep = 1 if self.bad_reputation_nearby(position) else 0
+        efforts = [ev.effort + bonus[i] + rep for i in range(2)]
+        if dilemma:
+            efforts = [max(MIN_EFFORT, e - 1) for e in efforts]
+        return _effort_clamp(efforts[0]), _effort_clamp(efforts[1])
+
+    def can_meet(self, officer_id: str, subject: str, effort: int) -> bool:
+        """Expertise in the Subject, Effectiveness at least 1, and the two summing to Effort."""
+        off = self.pads.officer(officer_id)
+        level = off.expertise.get(subject, 0)
+        eff = self.state.effectiveness[officer_id]
+        return level > 0 and eff >= 1 and level + eff >= effort
+
+    def _able(self, subject: str, effort: int) -> list[str]:
+        return [o.id for o in self.pads.experts(subject) if self.can_meet(o.id, subject, effort)]
+
+    def _pairs(self, first: str, second: str) -> list[tuple[str, str]]:
+        """Two different officers with Expertise in the two Subjects and Effectiveness >= 1."""
+        eff = self.state.effectiveness
+        a_list = [o.id for o in self.pads.experts(first) if eff[o.id] >= 1]
+        b_list = [o.id for o in self.pads.experts(second) if eff[o.id] >= 1]
+        return [(a, b) for a in a_list for b in b_list if a != b]
+
+    def operation_requirements(self) -> tuple[int, tuple[int, int, int, int]]:
+        return operation_costs(self._reading("event"))
+
+    def _operation_teams(self) -> list[MountOperation]:
+        """Every legal team for the operation: four officers, or three with a Dilemma."""
+        _, efforts = self.operation_requirements()
+        options = []
+        for i, subject in enumerate(OPERATION_SUBJECTS):
+            options.append(self._able(subject, efforts[i]))
+        full = [team for team in itertools.product(*options) if len(set(team)) == 4]
+        if full:
+            return [MountOperation(*team, dilemma=False) for team in full]
+        result = []
+        for missing in range(4):
+            lists = [[None] if i == missing else opts for i, opts in enumerate(options)]
+            for team in itertools.product(*lists):
+                named = [t for t in team if t is not None]
+                if len(set(named)) == 3:
+                    result.append(MountOperation(*team, dilemma=True))
+        return result
+
+    def _reading(self, name: str) -> int:
+        assignment = self.state.assignment
+        if assignment is None or name not in assignment:
+            raise IllegalAction(f"the {name} reading has no die yet")
+        return assignment[name]
+
+    def _direction_options(self) -> list[str]:
+        s = self.state
+        h = self.pads.holomap
+        if s.lost:
+            return [d for d in DIRECTIONS if h.on_map(neighbour(s.position, d))]
+        return [d for d in DIRECTION_CHOICES[self._reading("direction")]
+                if h.on_map(neighbour(s.position, d))]
+
+    # -- decisions --------------------------------------------------------------------
+
+    def _decision(self, phase: str) -> Decision:
+        s = self.state
+        pads = self.pads
+        if phase == "assign_dice":
+            readings = active_readings(s.stec_active)
+            return Decision("assign_dice",
+                            "Give one Reading Die to each Reading: " + ", ".join(readings) + ".",
+                            {"dice": list(s.dice), "readings": list(readings),
+                             "dice_sum": sum(s.dice)})
+        if phase == "direction":
+            value = self._reading("direction")
+            allowed = DIRECTION_CHOICES[value]
+            h = pads.holomap
+            valid = {d: h.on_map(neighbour(s.position, d)) for d in allowed}
+            options = self._direction_options()
+            if s.lost:
+                prompt = ("Both directions of the Reading lead off the Holomap: you are lost. "
+                          "Choose any other direction (Time advances by 1).")
+            else:
+                prompt = "Choose the direction: " + " or ".join(
+                    DIRECTION_NAMES[d] for d in options) + "."
+            return Decision("direction", prompt, {
+                "reading": value, "allowed": list(allowed), "valid": valid,
+                "lost": s.lost, "options": options,
+                "targets": {d: list(neighbour(s.position, d)) for d in options},
+            })
+        if phase == "environment":
+            value = self._reading("environment")
+            opts = environment_options(value)
+            other = "a Full Resupply (+2 Supplies, Time +1)" if "full_resupply" in opts else \
+                "Shore Leave (+2 Effectiveness to all, Time +1)"
+            return Decision("environment",
+                            f"Resupply on the fly (no change) or {other}?",
+                            {"reading": value, "options": list(opts)})
+        if phase == "investigate":
+            return Decision("investigate",
+                            "Pursue the investigation? Two officers (Police and Communication) "
+                            "lose 1 Effectiveness each and one Cell is dismantled.",
+                            {"police": sorted({p for p, _ in self._pairs("POL", "COM")}),
+                             "communication": sorted({c for _, c in self._pairs("POL", "COM")}),
+                             "dice_sum": sum(s.dice)})
+        if phase == "alien_tech":
+            return Decision("alien_tech",
+                            "Use the Alien Travel Technology? Two officers (Space and Physics) "
+                            "lose 1 Effectiveness each and Time is taken back by 1.",
+                            {"space": sorted({a for a, _ in self._pairs("SPA", "PHY")}),
+                             "physics": sorted({b for _, b in self._pairs("SPA", "PHY")}),
+                             "countdown": s.time <= pads.time_track.countdown_start})
+        if phase == "event_officers":
+            ev = pads.event_at(s.matrix)
+            efforts = self.event_efforts(False)
+            dil = self.event_efforts(True)
+            return Decision("event_officers",
+                            f"{ev.name}: choose two officers for {ev.subjects[0]} (Effort "
+                            f"{efforts[0]}) and {ev.subjects[1]} (Effort {efforts[1]}), "
+                            "or decline.",
+                            {"pos": list(s.matrix), "name": ev.name,
+                             "subjects": list(ev.subjects), "listed_effort": ev.effort,
+                             "efforts": list(efforts), "dilemma_efforts": list(dil),
+                             "outcome": ev.outcome, "opportunity": ev.opportunity,
+                             "bad_reputation_nearby": self.bad_reputation_nearby(),
+                             "eligible": {"first": self._able(ev.subjects[0], efforts[0]),
+                                          "second": self._able(ev.subjects[1], efforts[1])},
+                             "eligible_dilemma": {"first": self._able(ev.subjects[0], dil[0]),
+                                                  "second": self._able(ev.subjects[1], dil[1])}})
+        if phase == "source_operation":
+            cost, efforts = self.operation_requirements()
+            teams = self._operation_teams()
+            return Decision("source_operation",
+                            f"Mount the operation at The Source? It needs {cost} Supplies and "
+                            "officers for " + ", ".join(
+                                f"{SUBJECT_NAMES[sub]} (Effort {e})"
+                                for sub, e in zip(OPERATION_SUBJECTS, efforts, strict=True)
+                            ) + ".",
+                            {"supplies": cost, "subjects": list(OPERATION_SUBJECTS),
+                             "efforts": list(efforts),
+                             "eligible": {sub: self._able(sub, e) for sub, e in
+                                          zip(OPERATION_SUBJECTS, efforts, strict=True)},
+                             "needs_dilemma": bool(teams) and teams[0].dilemma})
+        if phase == "linear_incident":
+            ev = pads.event_at(s.matrix)
+            subject = ev.subjects[0]
+            return Decision("linear_incident",
+                            f"{ev.name} has already happened: choose an officer with "
+                            f"{SUBJECT_NAMES[subject]} expertise to lose 1 Effectiveness.",
+                            {"pos": list(s.matrix), "name": ev.name, "subject": subject,
+                             "eligible": [a.officer for a in self.legal_actions()
+                                          if isinstance(a, ChooseIncidentOfficer)]})
+        raise HeraldError(f"no decision in phase {phase!r}")
+
+    # -- applying actions -------------------------------------------------------------
+
+    def apply(self, action: Action | dict[str, Any]) -> list[Event]:
+        """Validate and apply one action; return the events it caused.
+
+        An illegal action raises IllegalAction (a malformed dict, InvalidAction) and
+        leaves the game exactly as it was.
+        """
+        if isinstance(action, dict):
+            action = action_from_dict(action)
+        if not isinstance(action, Action):
+            raise InvalidAction(f"not an action: {action!r}")
+        self._validate(action)
+        self.log.append(action)
+        self._events = []
+        try:
+            self._perform(action)
+        except _GameOver:
+            pass
+        else:
+            self._run()
+        events = self._events
+        self.history.extend(events)
+        self._events = []
+        return events
+
+    def _validate(self, action: Action) -> None:
+        s = self.state
+        if s.outcome is not None:
+            raise IllegalAction("the game is over")
+        expected = {
+            "assign_dice": AssignDice, "direction": ChooseDirection,
+            "environment": ChooseEnvironment,
+            "investigate": (Investigate, DeclineInvestigation),
+            "alien_tech": (UseAlienTech, DeclineAlienTech),
+            "event_officers": (FaceEvent, DeclineEvent),
+            "source_operation": (MountOperation, DeclineOperation),
+            "linear_incident": ChooseIncidentOfficer,
+        }[s.phase]
+        if not isinstance(action, expected):
+            raise IllegalAction(f"the pending decision is {s.phase!r}; "
+                                f"{action.type!r} does not answer it")
+        if isinstance(action, AssignDice):
+            if sorted(action.order) != [0, 1, 2, 3, 4]:
+                raise IllegalAction("assign_dice order must use each die index 0-4 exactly once")
+            return
+        ids = set(self.pads.officer_ids)
+        for name in ("police", "communication", "space", "physics", "first", "second",
+                     "officer", "cultures", "battle", "ground", "biology"):
+            value = getattr(action, name, None)
+            if value is not None and value not in ids:
+                raise IllegalAction(f"there is no officer {value!r}")
+        if action in self.legal_actions():
+            return
+        raise IllegalAction(self._why_illegal(action))
+
+    def _why_illegal(self, action: Action) -> str:
+        s = self.state
+        if isinstance(action, ChooseDirection):
+            if action.direction not in DIRECTIONS:
+                return f"unknown direction {action.direction!r}; use one of {DIRECTIONS}"
+            if not self.pads.holomap.on_map(neighbour(s.position, action.direction)):
+                return f"moving {DIRECTION_NAMES[action.direction]} would leave the Holomap"
+            return (f"the Direction Reading {self._reading('direction')} does not allow "
+                    f"moving {DIRECTION_NAMES[action.direction]}")
+        if isinstance(action, ChooseEnvironment):
+            return (f"the Environment Reading {self._reading('environment')} does not allow "
+                    f"{action.option!r}")
+        if isinstance(action, Investigate | UseAlienTech | FaceEvent):
+            if isinstance(action, Investigate):
+                pairs = [("POL", action.police, 1), ("COM", action.communication, 1)]
+            elif isinstance(action, UseAlienTech):
+                pairs = [("SPA", action.space, 1), ("PHY", action.physics, 1)]
+            else:
+                ev = self.pads.event_at(s.matrix)
+                efforts = self.event_efforts(action.dilemma)
+                pairs = [(ev.subjects[0], action.first, efforts[0]),
+                         (ev.subjects[1], action.second, efforts[1])]
+            if pairs[0][1] == pairs[1][1]:
+                return "the two Challenges need two different officers"
+            for subject, oid, effort in pairs:
+                off = self.pads.officer(oid)
+                if subject not in off.expertise:
+                    return f"{off.name} has no Expertise in {SUBJECT_NAMES[subject]}"
+                if s.effectiveness[oid] < 1:
+                    return f"{off.name} has no Effectiveness left"
+                if not self.can_meet(oid, subject, effort):
+                    return (f"{off.name} cannot meet Effort {effort} in "
+                            f"{SUBJECT_NAMES[subject]} (Expertise {off.expertise[subject]}, "
+                            f"Effectiveness {s.effectiveness[oid]})")
+            return "that choice is not legal now"
+        if isinstance(action, MountOperation):
+            leaders = action.leaders
+            missing = sum(1 for x in leaders if x is None)
+            if missing > 1:
+                return "at most one Challenge may be left without an officer"
+            if missing == 1 and not action.dilemma:
+                return "leaving a Challenge without an officer needs a Dilemma"
+            if missing == 0 and action.dilemma:
+                return "a Dilemma is only for an operation with one Challenge left open"
+            named = [x for x in leaders if x is not None]
+            if len(set(named)) != len(named):
+                return "each Challenge needs a different officer"
+            _, efforts = self.operation_requirements()
+            for subject, oid, effort in zip(OPERATION_SUBJECTS, leaders, efforts, strict=True):
+                if oid is not None and not self.can_meet(oid, subject, effort):
+                    off = self.pads.officer(oid)
+                    return f"{off.name} cannot meet Effort {effort} in {SUBJECT_NAMES[subject]}"
+            if missing == 1:
+                return "a full team of four is available, so no Dilemma may be declared"
+            return "that team is not legal now"
+        if isinstance(action, ChooseIncidentOfficer):
+            subject = self.pads.event_at(s.matrix).subjects[0]
+            off = self.pads.officer(action.officer)
+            if subject not in off.expertise:
+                return f"{off.name} has no Expertise in {SUBJECT_NAMES[subject]}"
+            return f"{off.name} has no Effectiveness left"
+        return "that action is not legal now"
+
+    def _perform(self, action: Action) -> None:
+        s = self.state
+        if isinstance(action, AssignDice):
+            readings = active_readings(s.stec_active)
+            s.assignment = {r: s.dice[i] for r, i in zip(readings, action.order, strict=True)}
+            self._emit(DiceAssigned(dict(s.assignment)))
+            s.phase = "@direction"
+        elif isinstance(action, ChooseDirection):
+            if s.lost:
+                self._advance_time("lost in uncharted space")
+            self._move(action.direction)
+        elif isinstance(action, ChooseEnvironment):
+            if action.option == "full_resupply":
+                self._track("supplies", +2, "Full Resupply")
+                self._advance_time("Full Resupply")
+            elif action.option == "shore_leave":
+                for off in self.pads.officers:
+                    self._effectiveness(off.id, +2, "Shore Leave")
+                self._advance_time("Shore Leave")
+            s.phase = "@third"
+        elif isinstance(action, Investigate):
+            self._effectiveness(action.police, -1, "investigation")
+            self._effectiveness(action.communication, -1, "investigation")
+            self._dismantle("investigation")
+            s.phase = "@timeline"
+        elif isinstance(action, DeclineInvestigation | DeclineAlienTech):
+            s.phase = "@timeline"
+        elif isinstance(action, UseAlienTech):
+            self._effectiveness(action.space, -1, "Alien Travel Technology")
+            self._effectiveness(action.physics, -1, "Alien Travel Technology")
+            self._take_back_time("Alien Travel Technology")
+            s.phase = "@timeline"
+        elif isinstance(action, FaceEvent):
+            self._face_event(action)
+        elif isinstance(action, DeclineEvent):
+            self._fail_event()
+        elif isinstance(action, MountOperation):
+            self._mount_operation(action)
+        elif isinstance(action, DeclineOperation):
+            s.phase = "@time"
+        elif isinstance(action, ChooseIncidentOfficer):
+            ev = self.pads.event_at(s.matrix)
+            self._effectiveness(action.officer, -1, "minor incident")
+            self._emit(MinorIncident(s.matrix, ev.name, action.officer,
+                                     "an officer loses 1 Effectiveness"))
+            s.phase = "@event"
+
+    # -- the automatic steps of a turn ------------------------------------------------
+
+    def _run(self) -> None:
+        """Run automatic steps until the player must decide or the game ends."""
+        steps = {
+            "@direction": self._step_direction,
+            "@environment": self._step_environment,
+            "@third": self._step_third,
+            "@timeline": self._step_timeline,
+            "@event": self._step_event,
+            "@time": self._step_time,
+            "@next_turn": self._step_next_turn,
+        }
+        try:
+            while self.state.phase.startswith("@"):
+                steps[self.state.phase]()
+        except _GameOver:
+            pass
+
+    def _step_next_turn(self) -> None:
+        """D. then A.: a new turn begins with a roll of the five Reading Dice."""
+        s = self.state
+        s.turn += 1
+        s.assignment = None
+        s.lost = False
+        s.incident = False
+        self._emit(TurnBegan(s.turn))
+        s.dice = self._roll(5, "readings")
+        s.phase = "assign_dice"
+
+    def _step_direction(self) -> None:
+        """A1. Direction: one valid direction moves at once; none means getting lost."""
+        s = self.state
+        valid = self._direction_options()
+        if len(valid) == 1:
+            self._move(valid[0])
+            return
+        if not valid:
+            s.lost = True
+        s.phase = "direction"
+
+    def _move(self, direction: str) -> None:
+        s = self.state
+        h = self.pads.holomap
+        src = s.position
+        dst = neighbour(src, direction)
+        s.position = dst
+        s.route.append(dst)
+        self._emit(ShipMoved(src, dst, direction, s.lost))
+        s.phase = "@environment"
+        if dst == h.earth:
+            self._end(outcomes.earth_outcome(s, self.pads))
+        if dst in h.lis_points:
+            if dst not in s.lis_visited:
+                s.lis_visited = sorted([*s.lis_visited, dst])
+            self._emit(LisPointVisited(dst))
+        if dst == h.source:
+            s.source_visited = True
+            self._emit(SourceReached(dst))
+
+    def _step_environment(self) -> None:
+        """A2. Environment: 1-2 consume a Supply; otherwise the player chooses."""
+        s = self.state
+        if environment_options(self._reading("environment")):
+            s.phase = "environment"
+            return
+        s.phase = "@third"
+        self._track("supplies", -1, "no resources to resupply")
+
+    def _step_third(self) -> None:
+        """A3-1 Sabotage with Counterintelligence, or A3-2 the STEC Engine."""
+        s = self.state
+        s.phase = "@timeline"
+        if s.stec_active:
+            value = self._reading("stec")
+            if value <= 2:
+                self._advance_time("STEC Engine malfunction")
+            elif value >= 5 and s.alien_tech and self._pairs("SPA", "PHY"):
+                s.phase = "alien_tech"
+            return
+        value = self._reading("sabotage")
+        if value <= 2:
+            return
+        if value <= 4:
+            self._track("supplies", -1, "Isolationists destroy Supplies")
+            if sum(s.dice) >= COUNTERINTELLIGENCE_SUM:
+                self._dismantle("dice_sum")
+            elif self._pairs("POL", "COM"):
+                s.phase = "investigate"
+            return
+        self._track("supplies", -1, "sabotage damages the ship")
+        self._advance_time("repairing sabotage damage")
+        self._track("leadership", -1, "the crew doubts you after the sabotage")
+        self._dismantle("sabotage")
+
+    def _dismantle(self, how: str) -> None:
+        s = self.state
+        self._track("infiltration", -1, "a Cell is dismantled")
+        self._emit(CellDismantled(how))
+        if s.infiltration == 0 and not s.stec_active:
+            s.stec_active = True
+            self._emit(StecExploded())
+            self._track("supplies", -1, "STEC Engine explosion")
+            self._advance_time("STEC Engine explosion")
+
+    def _step_timeline(self) -> None:
+        """A4. Timeline: move the Event Matrix pawn (not at The Source), with wrap-around."""
+        s = self.state
+        s.phase = "@event"
+        if s.position == self.pads.holomap.source:
+            return
+        dcol, drow = timeline_step(self._reading("timeline"))
+        col, row = s.matrix
+        ncol, nrow = col + dcol, row + drow
+        wrapped_col = not 0 <= ncol < MATRIX_COLS
+        wrapped_row = not 0 <= nrow < MATRIX_ROWS
+        dst = (ncol % MATRIX_COLS, nrow % MATRIX_ROWS)
+        s.matrix = dst
+        self._emit(MatrixPawnMoved((col, row), dst, wrapped_col, wrapped_row))
+        if s.variant != "linear":
+            return
+        if dst not in s.event_tokens:
+            s.event_tokens = sorted([*s.event_tokens, dst])
+            return
+        s.incident = True
+        ev = self.pads.event_at(dst)
+        if any(s.effectiveness[o.id] >= 1 for o in self.pads.experts(ev.subjects[0])):
+            s.phase = "linear_incident"
+            return
+        if ev.opportunity:
+            self._emit(MinorIncident(dst, ev.name, None, "Time is lost"))
+            self._advance_time("minor incident")
+        else:
+            self._emit(MinorIncident(dst, ev.name, None, "Supplies are lost"))
+            self._track("supplies", -1, "minor incident")
+
+    def _step_event(self) -> None:
+        """B. Events (or The Search at The Source)."""
+        s = self.state
+        s.phase = "@time"
+        if s.incident:
+            return
+        if s.position == self.pads.holomap.source:
+            needed = search_time(self._reading("timeline"), bool(s.lis_visited))
+            self._emit(SearchBegun(needed))
+            for _ in range(needed):
+                self._advance_time("the Search at The Source")
+            if not s.alien_tech and self._operation_teams():
+                s.phase = "source_operation"
+            return
+        ev = self.pads.event_at(s.matrix)
+        self._emit(EventRevealed(s.matrix, ev.name, self.event_efforts(False)))
+        s.phase = "event_officers"
+
+    def _face_event(self, action: FaceEvent) -> None:
+        s = self.state
+        ev = self.pads.event_at(s.matrix)
+        efforts = self.event_efforts(action.dilemma)
+        s.phase = "@time"
+        if action.dilemma:
+            self._track("leadership", -1, "declared a Dilemma")
+        for oid, subject, effort in zip((action.first, action.second), ev.subjects, efforts,
+                                        strict=True):
+            loss = effort - self.pads.officer(oid).expertise[subject]
+            self._effectiveness(oid, -loss, ev.name)
+        self._emit(EventResolved(s.matrix, True, (action.first, action.second),
+                                 action.dilemma, ev.outcome))
+        if ev.outcome == "+SUP":
+            self._track("supplies", +2, ev.name)
+        elif ev.outcome == "+DIP":
+            self._track("diplomatic", +1, ev.name)
+        elif ev.outcome == "+RES":
+            self._track("research", +1, ev.name)
+
+    def _fail_event(self) -> None:
+        s = self.state
+        ev = self.pads.event_at(s.matrix)
+        s.phase = "@time"
+        self._emit(EventResolved(s.matrix, False, (), False, ev.outcome))
+        if ev.outcome == "-LEA":
+            self._track("leadership", -1, ev.name)
+        elif ev.outcome == "-TIM":
+            self._advance_time(ev.name)
+        elif ev.outcome == "-REP":
+            if len(s.bad_reputation) >= 2:
+                self._end(outcomes.defeat_outcome(s, self.pads, "reputation"))
+            s.bad_reputation = [*s.bad_reputation, s.position]
+            self._emit(BadReputationPlaced(s.position))
+
+    def _mount_operation(self, action: MountOperation) -> None:
+        s = self.state
+        cost, efforts = self.operation_requirements()
+        s.phase = "@time"
+        self._emit(OperationMounted(action.leaders, efforts, cost, action.dilemma))
+        if action.dilemma:
+            self._track("leadership", -1, "declared a Dilemma at The Source")
+        self._track("supplies", -cost, "the operation at The Source")
+        for oid, subject, effort in zip(action.leaders, OPERATION_SUBJECTS, efforts,
+                                        strict=True):
+            if oid is not None:
+                loss = effort - self.pads.officer(oid).expertise[subject]
+                self._effectiveness(oid, -loss, "the operation at The Source")
+        s.alien_tech = True
+        self._emit(AlienTechRecovered())
+
+    def _step_time(self) -> None:
+        """C. Time: advance by 1, or make the Countdown Roll during the Final Countdown."""
+        s = self.state
+        track = self.pads.time_track
+        s.phase = "@next_turn"
+        if s.time > track.countdown_start:
+            self._advance_time("a turn passes")
+            return
+        (roll,) = self._roll(1, "countdown")
+        modifier = s.countdown_modifier
+        high = track.countdown_ranges[s.time][1]
+        advanced = roll + modifier <= high
+        self._emit(CountdownRolled(roll, modifier, high, advanced))
+        if modifier:
+            s.countdown_modifier = 0
+            self._emit(TrackChanged("countdown_modifier", modifier, 0, "the roll is made"))
+        if advanced:
+            old = s.time
+            s.time -= 1
+            self._emit(TrackChanged("time", old, s.time, "Countdown Roll"))
+            if s.time < 1:
+                self._end(outcomes.defeat_outcome(s, self.pads, "time"))
+
+    # -- track helpers ----------------------------------------------------------------
+
+    def _emit(self, event: Event) -> None:
+        self._events.append(event)
+
+    def _end(self, result: Outcome) -> None:
+        s = self.state
+        s.outcome = result
+        s.phase = "over"
+        self._emit(GameEnded(result.to_dict()))
+        raise _GameOver
+
+    def _roll(self, count: int, purpose: str) -> tuple[int, ...]:
+        s = self.state
+        forced = self.setup["dice"]
+        values = []
+        for _ in range(count):
+            if s.dice_used < len(forced):
+                values.append(forced[s.dice_used])
+            else:
+                values.append(self._rng.randint(1, 6))
+            s.dice_used += 1
+        s.rolled_at = len(self.log)
+        s.rng = rng_to_list(self._rng)
+        result = tuple(values)
+        self._emit(DiceRolled(result, purpose))
+        return result
+
+    def _track(self, track: str, delta: int, reason: str) -> None:
+        """Change a Command Bay track, respecting the caps; defeat at 0 Supplies/Leadership."""
+        s = self.state
+        old = getattr(s, track)
+        new = max(0, min(TRACK_MAX, old + delta))
+        if new == old:
+            return
+        setattr(s, track, new)
+        self._emit(TrackChanged(track, old, new, reason))
+        if new == 0 and track in ("supplies", "leadership"):
+            self._end(outcomes.defeat_outcome(s, self.pads, track))
+
+    def _effectiveness(self, officer_id: str, delta: int, reason: str) -> None:
+        s = self.state
+        off = self.pads.officer(officer_id)
+        old = s.effectiveness[officer_id]
+        new = max(0, min(off.max_effectiveness, old + delta))
+        if new != old:
+            s.effectiveness[officer_id] = new
+            self._emit(EffectivenessChanged(officer_id, old, new, reason, off.name))
+
+    def _advance_time(self, reason: str) -> None:
+        """Advance Time by 1, or during the Final Countdown subtract 1 from the roll."""
+        s = self.state
+        start = self.pads.time_track.countdown_start
+        if s.time > start:
+            old = s.time
+            s.time -= 1
+            self._emit(TrackChanged("time", old, s.time, reason))
+            if s.time == start:
+                self._emit(CountdownBegan())
+        else:
+            old = s.countdown_modifier
+            s.countdown_modifier -= 1
+            self._emit(TrackChanged("countdown_modifier", old, s.countdown_modifier, reason))
+
+    def _take_back_time(self, reason: str) -> None:
+        """Take back Time by 1 (never before the first space), or +1 to the roll."""
+        s = self.state
+        track = self.pads.time_track
+        if s.time > track.countdown_start:
+            old = s.time
+            s.time = min(track.start, s.time + 1)
+            if s.time != old:
+                self._emit(TrackChanged("time", old, s.time, reason))
+        else:
+            old = s.countdown_modifier
+            s.countdown_modifier += 1
+            self._emit(TrackChanged("countdown_modifier", old, s.countdown_modifier, reason))
+
+    # -- serialisation ----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as a versioned plain dict: setup, action log and state."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "setup": {"seed": self.setup["seed"], "variant": self.setup["variant"],
+                      "dice": list(self.setup["dice"]), "pads": self.setup["pads"]},
+            "log": [a.to_dict() for a in self.log],
+            "state": self.state.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any) -> HeraldGame:
+        """Rebuild a game from ``to_dict`` output by replaying it; SaveError if anything
+        is malformed, of another version, or does not replay to the recorded state."""
+        if not isinstance(d, dict):
+            raise SaveError("save is not an object")
+        if d.get("format") != SAVE_FORMAT:
+            raise SaveError(f"not a Herald save (format {d.get('format')!r})")
+        if d.get("version") != SAVE_VERSION:
+            raise SaveError(f"unsupported save version {d.get('version')!r} "
+                            f"(this build reads version {SAVE_VERSION})")
+        setup = d.get("setup")
+        log = d.get("log")
+        if not isinstance(setup, dict) or not isinstance(log, list):
+            raise SaveError("save lacks its setup or its action log")
+        try:
+            game = replay(setup, log)
+        except (HeraldError, KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, SaveError):
+                raise
+            raise SaveError(f"save does not replay: {exc}") from None
+        if "state" in d and d["state"] != game.state.to_dict():
+            raise SaveError("save is inconsistent: its state does not match its action log")
+        return game
+
+
+def _setup_pads(setup: dict[str, Any]) -> Pads:
+    raw = setup.get("pads")
+    if raw is None:
+        return load_pads()
+    try:
+        return pads_from_dict(raw, "<pads stored in the save>")
+    except PadsError as exc:
+        raise SaveError(str(exc)) from None
+
+
+def replay(setup: dict[str, Any], log: Iterable[Action | dict[str, Any]],
+           pads: Pads | None = None) -> HeraldGame:
+    """A game rebuilt from its setup and its action log."""
+    for key in ("seed", "variant", "dice"):
+        if key not in setup:
+            raise SaveError(f"setup lacks {key!r}")
+    if pads is None:
+        pads = _setup_pads(setup)
+    dice = setup["dice"]
+    if not isinstance(dice, list):
+        raise SaveError("setup dice must be a list")
+    game = HeraldGame.new(setup["seed"], setup["variant"], pads, dice)
+    for item in log:
+        action = item if isinstance(item, Action) else action_from_dict(item)
+        game.apply(action)
+    return game

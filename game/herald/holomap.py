@@ -1,0 +1,87 @@
+"""The Sector Holomap: hexes in "odd-r" offset layout and the six directions.
+
+Hexes are (col, row) pairs; pointy-top hexes lie in rows and odd rows are shifted
+right by half a hex, so the six neighbours are left, right and the four diagonals,
+which is exactly what the Direction Reading speaks of.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+Hex = tuple[int, int]
+
+DIRECTIONS: tuple[str, ...] = ("L", "UL", "UR", "R", "DR", "DL")
+
+DIRECTION_NAMES: dict[str, str] = {
+    "L": "left",
+    "UL": "left-and-up",
+    "UR": "right-and-up",
+    "R": "right",
+    "DR": "right-and-down",
+    "DL": "left-and-down",
+}
+
+# Offsets (dcol, drow) for even rows and for odd rows (odd rows sit half a hex right).
+_EVEN = {"L": (-1, 0), "UL": (-1, -1), "UR": (0, -1), "R": (1, 0), "DR": (0, 1), "DL": (-1, 1)}
+_ODD = {"L": (-1, 0), "UL": (0, -1), "UR": (1, -1), "R": (1, 0), "DR": (1, 1), "DL": (0, 1)}
+
+
+def neighbour(hex_: Hex, direction: str) -> Hex:
+    """The hex one step from ``hex_`` in ``direction`` (may lie off the map)."""
+    col, row = hex_
+    dc, dr = (_ODD if row & 1 else _EVEN)[direction]
+    return (col + dc, row + dr)
+
+
+def adjacent(a: Hex, b: Hex) -> bool:
+    """True when ``a`` and ``b`` are neighbours (a hex is not adjacent to itself)."""
+    return any(neighbour(a, d) == tuple(b) for d in DIRECTIONS)
+
+
+def direction_between(a: Hex, b: Hex) -> str | None:
+    """The direction leading from ``a`` to its neighbour ``b``, or None."""
+    for d in DIRECTIONS:
+        if neighbour(a, d) == tuple(b):
+            return d
+    return None
+
+
+@dataclass(frozen=True)
+class Holomap:
+    """The regions of the Sector and its special places; anything else is off the map."""
+
+    regions: frozenset[Hex]
+    earth: Hex
+    lis_points: tuple[Hex, Hex]
+    source: Hex
+    width: int
+    height: int
+    _dist: dict[Hex, dict[Hex, int]] = field(
+        default_factory=dict, compare=False, repr=False, hash=False
+    )
+
+    def on_map(self, hex_: Hex) -> bool:
+        return hex_ in self.regions
+
+    def distances_from(self, target: Hex) -> dict[Hex, int]:
+        """Steps from every region to ``target`` moving region to region (cached)."""
+        cached = self._dist.get(target)
+        if cached is not None:
+            return cached
+        dist = {target: 0}
+        queue = deque([target])
+        while queue:
+            here = queue.popleft()
+            for d in DIRECTIONS:
+                nxt = neighbour(here, d)
+                if nxt in self.regions and nxt not in dist:
+                    dist[nxt] = dist[here] + 1
+                    queue.append(nxt)
+        self._dist[target] = dist
+        return dist
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        """Steps between two regions along the map (large if unreachable)."""
+        return self.distances_from(tuple(b)).get(tuple(a), 10**6)
