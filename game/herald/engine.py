@@ -933,7 +933,8 @@ class HeraldGame:
             raise SaveError("save lacks its setup or its action log")
         try:
             game = replay(setup, log)
-        except (HeraldError, KeyError, TypeError, ValueError) as exc:
+        except (HeraldError, KeyError, TypeError, ValueError, IndexError, AttributeError,
+                RecursionError) as exc:
             if isinstance(exc, SaveError):
                 raise
             raise SaveError(f"save does not replay: {exc}") from None

@@ -1,0 +1,128 @@
+"""The headless JSON-lines bot protocol, in-process and through a real subprocess."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from game.herald.engine import HeraldGame
+from game.herald.protocol import run_headless
+from game.herald.saves import save_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(lines: list[str], **kw) -> tuple[int, list[dict]]:
+    out = io.StringIO()
+    args = {"seed": 4, "variant": "standard", "pads": None, "load": None, "dice": None}
+    args.update(kw)
+    code = run_headless(stdin=io.StringIO("".join(line + "\n" for line in lines)),
+                        stdout=out, **args)
+    return code, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_start_then_decision_with_numbered_options():
+    code, msgs = _run([])
+    assert code == 0
+    assert msgs[0]["type"] == "start" and msgs[0]["seed"] == 4
+    dec = msgs[1]
+    assert dec["type"] == "decision" and dec["kind"] == "assign_dice"
+    assert [o["index"] for o in dec["options"]] == list(range(len(dec["options"])))
+    assert dec["state"]["supplies"] == 4 and "rng" not in dec["state"]
+    assert any(e["type"] == "dice_rolled" for e in dec["events"])
+
+
+def test_errors_then_asks_again():
+    code, msgs = _run(["not json", "[1,2]", '{"choose": 99999}', '{"type": "fly"}',
+                       '{"action": {"type": "choose_direction", "direction": "L"}}'])
+    assert code == 0
+    kinds = [m["type"] for m in msgs]
+    assert kinds == ["start", "decision"] + ["error", "decision"] * 5
+    assert all(m["kind"] == "assign_dice" for m in msgs if m["type"] == "decision")
+    assert "pending decision is 'assign_dice'" in msgs[-2]["message"]
+
+
+def test_forced_dice_and_action_object():
+    code, msgs = _run(['{"action": {"type": "assign_dice", "order": [0, 1, 2, 3, 4]}}'],
+                      dice=(3, 6, 3, 3, 4, 5))
+    assert code == 0
+    first = msgs[1]
+    assert first["context"]["dice"] == [6, 3, 3, 4, 5]
+    after = msgs[2]
+    assert after["type"] == "decision"
+    assert after["state"]["assignment"] == {"direction": 6, "environment": 3, "sabotage": 3,
+                                            "timeline": 4, "event": 5}
+
+
+def test_full_game_by_hints_ends_with_outcome():
+    out = io.StringIO()
+    lines = "".join('{"hint": true}\n' if i % 2 == 0 else "" for i in range(0))
+    # a bot that always answers option 0 plays to the end
+    feed = io.StringIO(lines + '{"choose": 0}\n' * 400)
+    code = run_headless(seed=8, variant="linear", pads=None, load=None, dice=None,
+                        stdin=feed, stdout=out)
+    msgs = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert code == 0 and msgs[-1]["type"] == "end"
+    end = msgs[-1]
+    assert end["tier"] in ("defeat", "success", "outstanding", "complete")
+    assert sorted(end["breakdown"]) == list("abcdefg")
+    assert sum(end["breakdown"].values()) == end["score"]
+
+
+def test_hint_and_undo_commands():
+    code, msgs = _run(['{"hint": true}', '{"choose": 0}', '{"undo": true}', '{"undo": true}'],
+                      dice=(1, 5, 5, 4, 2, 1))
+    hint = msgs[2]
+    assert hint["type"] == "hint" and hint["reason"] and isinstance(hint["index"], int)
+    assert msgs[3]["type"] == "decision" and msgs[3]["can_undo"] is True
+    assert msgs[4]["type"] == "decision" and msgs[4]["kind"] == "assign_dice"
+    assert msgs[5]["type"] == "error" and "nothing to undo" in msgs[5]["message"]
+
+
+def test_bad_save_and_bad_pads_fail_in_one_line(tmp_path):
+    bad = tmp_path / "s.json"
+    bad.write_text('{"format": "herald-game", "vers')
+    code, msgs = _run([], load=bad)
+    assert code == 2 and msgs == [{"type": "error", "fatal": True,
+                                   "message": msgs[0]["message"]}]
+    assert "truncated" in msgs[0]["message"]
+    pads = tmp_path / "p.toml"
+    pads.write_text("[holomap]\nrows = 1\n")
+    code, msgs = _run([], pads=pads)
+    assert code == 2 and "p.toml:2" in msgs[0]["message"]
+
+
+def test_load_resumes_a_save(tmp_path):
+    game = HeraldGame.new(21)
+    game.apply(game.legal_actions()[3])
+    path = tmp_path / "g.json"
+    save_game(path, game)
+    code, msgs = _run([], load=path)
+    assert msgs[0]["resumed"] is True and msgs[0]["seed"] == 21
+    assert msgs[1]["kind"] == game.pending.kind
+    assert msgs[1]["state"] == game.state.public_dict()
+
+
+def _subprocess(args: list[str], stdin: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", "herald", "--headless", *args],
+                          input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          check=False)
+
+
+def test_subprocess_plays_a_whole_game():
+    proc = _subprocess(["--seed", "12", "--variant", "linear"], '{"choose": 0}\n' * 400)
+    assert proc.returncode == 0, proc.stderr
+    msgs = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert msgs[0]["type"] == "start" and msgs[0]["variant"] == "linear"
+    assert msgs[-1]["type"] == "end"
+
+
+def test_subprocess_eof_and_forced_dice():
+    proc = _subprocess(["--seed", "1", "--dice", "2,6,5,4,3,2"], "")
+    assert proc.returncode == 0, proc.stderr
+    msgs = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert msgs[1]["context"]["dice"] == [6, 5, 4, 3, 2]
+    assert msgs[1]["state"]["matrix"] == [1, 0]  # setup die 2: Vibrations
