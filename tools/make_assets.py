@@ -22,6 +22,7 @@ import functools
 import math
 import os
 import random
+import struct
 import sys
 import wave
 import zlib
@@ -1914,15 +1915,18 @@ def knock(rng: random.Random, freq: float, seconds: float, bright: float = 0.5) 
 
 @sound("dice_roll")
 def snd_dice_roll(rng: random.Random) -> list[float]:
-    """Dice rattling in a cup and tumbling out (~0.6 s)."""
+    """Dice rattling in a cup, then tumbling out onto the table (~0.6 s)."""
     out = silence(0.62)
-    t = 0.01
-    while t < 0.55:
-        add(out, knock(rng, rng.uniform(900, 2400), rng.uniform(0.02, 0.05), 0.8), t,
-            rng.uniform(0.35, 1.0) * (1.0 - t * 0.6))
-        t += rng.uniform(0.018, 0.06)
-    rumble = lowpass(noise(rng, 0.62), 700)
-    add(out, [v * 0.6 for v in rumble])
+    t = 0.005
+    while t < 0.4:
+        add(out, knock(rng, rng.uniform(1400, 3200), rng.uniform(0.015, 0.035), 0.9), t,
+            rng.uniform(0.3, 0.8))
+        t += rng.uniform(0.012, 0.035)
+    for t0, g in ((0.42, 1.0), (0.47, 0.55), (0.515, 0.8), (0.56, 0.35)):
+        add(out, knock(rng, rng.uniform(700, 1100), 0.06, 0.6), t0, g)
+    n = round(0.45 * RATE)
+    rumble = lowpass(noise(rng, 0.45), 500)
+    add(out, [v * 0.3 * (1.0 - i / n) for i, v in enumerate(rumble)])
     return out
 
 
@@ -2040,7 +2044,7 @@ def snd_telegram(rng: random.Random) -> list[float]:
     for letter in ("-.-.", "--.-"):
         for sym in letter:
             length = unit * (3 if sym == "-" else 1)
-            add(out, tone(820, length, attack=0.004, release=0.006), t)
+            add(out, tone(820, length, attack=0.008, release=0.008), t)
             t += length + unit
         t += unit * 2
     return out
@@ -2106,9 +2110,40 @@ def write_wav(path: Path, samples: array.array) -> None:
     os.replace(tmp, path)
 
 
+def encode_png(surf: pygame.Surface) -> bytes:
+    """A plain PNG (8-bit RGB or RGBA, one IDAT, no metadata) built with ``zlib``.
+
+    Writing the file here rather than with ``pygame.image.save`` keeps the bytes independent
+    of the libpng that a pygame wheel happens to bundle. Each image gets whichever of the
+    None and Up row filters compresses it better.
+    """
+    alpha = bool(surf.get_flags() & pygame.SRCALPHA)
+    mode, bpp, colour_type = ("RGBA", 4, 6) if alpha else ("RGB", 3, 2)
+    w, h = surf.get_size()
+    raw = pygame.image.tobytes(surf, mode)
+    stride = w * bpp
+    rows = [raw[y * stride:(y + 1) * stride] for y in range(h)]
+    best = zlib.compress(b"".join(b"\x00" + r for r in rows), 9)
+    up = [b"\x00" + rows[0]] + [
+        b"\x02" + bytes((a - b) & 255 for a, b in zip(rows[y], rows[y - 1], strict=True))
+        for y in range(1, h)
+    ]
+    packed = zlib.compress(b"".join(up), 9)
+    if len(packed) < len(best):
+        best = packed
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + tag + data
+                + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", w, h, 8, colour_type, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", best)
+            + chunk(b"IEND", b""))
+
+
 def write_png(path: Path, surf: pygame.Surface) -> None:
     tmp = path.with_name(path.stem + ".tmp.png")
-    pygame.image.save(surf, str(tmp))
+    tmp.write_bytes(encode_png(surf))
     os.replace(tmp, path)
 
 
