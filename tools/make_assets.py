@@ -1472,7 +1472,7 @@ def draw_counter_alien(c: Canvas, rng: random.Random) -> None:
     c.stroke(SYM, head, 2, closed=True)
     for sx in (-1, 1):
         eye = rotate_pts(arc_points(32 + sx * 6, 27, 5.2, 2.6, 0, 360, 40), 32 + sx * 6, 27,
-                         sx * 30)
+                         -sx * 30)
         c.poly(SYM_LIGHT, eye)
     c.rect(SYM, (29.5, 42, 5, 6))
     c.ellipse(SYM, (32, 52), 10, 4.5)
@@ -1618,7 +1618,7 @@ def draw_hatch_open(c: Canvas, rng: random.Random) -> None:
     c.rect((150, 162, 180), (5.5, 5.5, 4.5, 21))
     c.rect((150, 162, 180), (22, 5.5, 4.5, 21))
     for sx in (-1, 1):
-        c.stroke(SKY, [(16 + sx * 1, 11.5), (16 + sx * 4.5, 16), (16 + sx * 1, 20.5)], 1.6)
+        c.stroke(SKY, [(16 + sx * 2.6, 12), (16 + sx * 5.4, 16), (16 + sx * 2.6, 20)], 1.5)
 
 
 @sprite("hatch_locked")
