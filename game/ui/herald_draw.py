@@ -1,0 +1,599 @@
+"""Drawing the two pads as a starship console, from a :class:`Display` snapshot.
+
+Everything that never changes during play (panels, hex tiles, track cells, the Event
+Matrix texts, officer cards) is painted once per window size into a cached layer; each
+frame only blits that layer and draws what moves (pawns, markers, dice, tokens, overlays).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.herald.holomap import neighbour
+from game.herald.pads import MATRIX_COLS, MATRIX_ROWS, SUBJECT_NAMES, Pads
+from game.herald.readings import timeline_step
+from game.ui import art, theme
+from game.ui.context import UiContext
+from game.ui.herald_display import Display
+from game.ui.herald_help import OUTCOME_WORDS, PANEL_TIPS, PLACE_TIPS, READING_TIPS, TRACK_TIPS
+from game.ui.herald_layout import BAY_TRACKS, MODIFIER_RANGE, HeraldLayout
+from game.ui.herald_orders import READING_ICONS, READING_LABELS
+from game.ui.hexgrid import DIRECTION_ANGLES, SQRT3
+from game.ui.widgets import draw_panel
+
+BAY_LABELS = {"supplies": "Supplies", "leadership": "Leadership", "infiltration": "Infiltration",
+              "diplomatic": "Diplomatic", "research": "Research"}
+BAY_ICONS = {"supplies": "icon_supplies", "leadership": "icon_leadership",
+             "infiltration": "icon_infiltration", "diplomatic": "icon_diplomatic",
+             "research": "icon_research"}
+BAY_MARKERS = {"supplies": "marker_captain", "leadership": "marker_captain",
+               "infiltration": "marker_captain", "diplomatic": "marker_accomplishment",
+               "research": "marker_accomplishment"}
+
+
+class HeraldPainter:
+    """Paints the console for one layout; keeps the static layer cached."""
+
+    def __init__(self, pads: Pads) -> None:
+        self.pads = pads
+        self.layout: HeraldLayout | None = None
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
+        self._arrows: dict[tuple, pygame.Surface] = {}
+        self.hotspots: list[tuple[pygame.Rect, str]] = []
+
+    def set_layout(self, layout: HeraldLayout) -> None:
+        self.layout = layout
+        self._static = None
+        self._arrows.clear()
+        self._build_hotspots()
+
+    # -- static layer ---------------------------------------------------------------------
+
+    def static_layer(self, ctx: UiContext, stec_active: bool) -> pygame.Surface:
+        key = (self.layout.size, stec_active)
+        if self._static is None or self._static_key != key:
+            self._static = self._paint_static(ctx, stec_active)
+            self._static_key = key
+        return self._static
+
+    def _paint_static(self, ctx: UiContext, stec_active: bool) -> pygame.Surface:
+        L = self.layout
+        surf = pygame.Surface(L.size).convert() if pygame.display.get_surface() else \
+            pygame.Surface(L.size)
+        bg = art.starfield(ctx, L.size)
+        surf.blit(bg, bg.get_rect(center=(L.size[0] // 2, L.size[1] // 2)))
+        veil = pygame.Surface(L.size, pygame.SRCALPHA)
+        veil.fill((4, 8, 16, 110))
+        surf.blit(veil, (0, 0))
+        # top bar
+        pygame.draw.rect(surf, (10, 16, 28), L.top)
+        pygame.draw.line(surf, theme.PANEL_EDGE, L.top.bottomleft, L.top.bottomright, 2)
+        logo_h = round(L.top.h * 0.8)
+        lw, lh = ctx.assets.nominal_size("logo_herald")
+        logo = art.sprite(ctx, "logo_herald", (round(lw * logo_h / lh), logo_h))
+        surf.blit(logo, (L.margin, L.top.centery - logo.get_height() // 2))
+        self._paint_map(surf, ctx)
+        self._paint_time(surf, ctx)
+        self._paint_bay(surf, ctx)
+        self._paint_orders_frame(surf, ctx, stec_active)
+        self._paint_matrix(surf, ctx)
+        self._paint_officers(surf, ctx)
+        draw_panel(surf, L.log_panel, ctx, "Ship's log")
+        return surf
+
+    def _paint_map(self, surf: pygame.Surface, ctx: UiContext) -> None:
+        L = self.layout
+        draw_panel(surf, L.map_panel, ctx, "Captain's Pad - Sector Holomap", icon="icon_direction")
+        hv = L.hexview
+        h = self.pads.holomap
+        tile_w, tile_h = round(SQRT3 * hv.size) + 1, round(2 * hv.size) + 1
+        for hx in sorted(h.regions):
+            name = "hex_space"
+            if hx == h.earth:
+                name = "hex_earth"
+            elif hx in h.lis_points:
+                name = "hex_lis"
+            elif hx == h.source:
+                name = "hex_source"
+            tile = art.sprite(ctx, name, (tile_w, tile_h))
+            art.blit_center(surf, tile, hv.center(hx))
+            pygame.draw.polygon(surf, theme.GRID, hv.polygon(hx), 1)
+        label_px = max(9, round(hv.size * 0.36))
+        for hx, text in [(h.earth, "EARTH"), (h.source, "SOURCE"),
+                         *[(p, "LIS") for p in h.lis_points]]:
+            cx, cy = hv.center(hx)
+            img = ctx.text.render(text, label_px, theme.INK, bold=True)
+            shadow = ctx.text.render(text, label_px, theme.SHADOW, bold=True)
+            pos = (round(cx - img.get_width() / 2), round(cy + hv.size * 0.42))
+            surf.blit(shadow, (pos[0] + 1, pos[1] + 1))
+            surf.blit(img, pos)
+        # Visit spaces: a socket linked to its place.
+        for special, cell in L.visits.items():
+            a = hv.center(special)
+            b = hv.center(cell)
+            pygame.draw.line(surf, theme.INK_DIM, a, b, 2)
+            r = round(hv.size * 0.46)
+            pygame.draw.circle(surf, (14, 22, 36), (round(b[0]), round(b[1])), r)
+            pygame.draw.circle(surf, theme.INK_DIM, (round(b[0]), round(b[1])), r, 2)
+            v = ctx.text.render("VISIT", max(8, round(hv.size * 0.26)), theme.INK_DIM)
+            surf.blit(v, v.get_rect(center=(round(b[0]), round(b[1] - r - v.get_height() / 2))))
+        # Alien Travel Technology found space.
+        box = L.alien_box
+        pygame.draw.rect(surf, (14, 22, 36), box, border_radius=6)
+        pygame.draw.rect(surf, theme.INK_DIM, box, 1, border_radius=6)
+        px = ctx.type.tiny
+        t1 = ctx.text.render("ALIEN TRAVEL", px, theme.INK_DIM, bold=True)
+        t2 = ctx.text.render("TECH FOUND", px, theme.INK_DIM, bold=True)
+        surf.blit(t1, (box.x + 6, box.centery - t1.get_height()))
+        surf.blit(t2, (box.x + 6, box.centery))
+        sock = self.alien_socket()
+        pygame.draw.circle(surf, theme.INK_DIM, sock, round(box.h * 0.36), 2)
+
+    def alien_socket(self) -> tuple[int, int]:
+        box = self.layout.alien_box
+        return (box.right - round(box.h * 0.5), box.centery)
+
+    def _paint_time(self, surf: pygame.Surface, ctx: UiContext) -> None:
+        L = self.layout
+        inner = draw_panel(surf, L.time_panel, ctx, "Time track", icon="icon_time")
+        ranges = self.pads.time_track.countdown_ranges
+        px = ctx.type.tiny
+        for label, r in L.time_cells.items():
+            countdown = label in ranges
+            fill = (60, 40, 10) if countdown else (20, 32, 50)
+            edge = theme.ORANGE if countdown else theme.GRID
+            pygame.draw.rect(surf, fill, r, border_radius=3)
+            pygame.draw.rect(surf, edge, r, 1, border_radius=3)
+            img = ctx.text.render(str(label), px, theme.INK_DIM)
+            surf.blit(img, img.get_rect(center=r.center))
+            if countdown:
+                lo, hi = ranges[label]
+                rng = ctx.text.render(f"{lo}-{hi}", px, theme.ORANGE, bold=True)
+                surf.blit(rng, rng.get_rect(midtop=(r.centerx, r.bottom + 2)))
+        first = L.time_cells[max(L.time_cells)]
+        cd = L.time_cells[max(ranges)]
+        note = ctx.text.render("Countdown ranges", px, theme.ORANGE)
+        surf.blit(note, (cd.x - note.get_width() - 6, cd.bottom + 2))
+        start = ctx.text.render("start", px, theme.INK_FAINT)
+        surf.blit(start, (first.x, first.bottom + 2))
+        for v, r in L.mod_cells.items():
+            pygame.draw.rect(surf, (30, 26, 44), r, border_radius=3)
+            pygame.draw.rect(surf, theme.PURPLE, r, 1, border_radius=3)
+            img = ctx.text.render(f"{v:+d}" if v else "0", px, theme.INK_DIM)
+            surf.blit(img, img.get_rect(center=r.center))
+        lo = L.mod_cells[MODIFIER_RANGE[0]]
+        cap = ctx.text.render("Countdown Roll modifier", px, theme.PURPLE)
+        surf.blit(cap, (lo.x, lo.bottom + 2))
+        del inner
+
+    def _paint_bay(self, surf: pygame.Surface, ctx: UiContext) -> None:
+        L = self.layout
+        draw_panel(surf, L.bay_panel, ctx, "Command Bay", icon="icon_leadership")
+        px = ctx.type.small
+        for track in BAY_TRACKS:
+            row = L.bay_rows[track]
+            side = min(row.h, round(22 * L.scale))
+            icon = art.sprite(ctx, BAY_ICONS[track], (side, side))
+            surf.blit(icon, (row.x, row.centery - side // 2))
+            label = ctx.text.render(BAY_LABELS[track], px, theme.INK)
+            surf.blit(label, (row.x + side + 4, row.centery - label.get_height() // 2))
+            for k, cell in enumerate(L.bay_cells[track]):
+                danger = k == 0 and track in ("supplies", "leadership")
+                fill = (50, 20, 14) if danger else (20, 32, 50)
+                pygame.draw.rect(surf, fill, cell, border_radius=3)
+                pygame.draw.rect(surf, theme.VERMILLION if danger else theme.GRID, cell, 1,
+                                 border_radius=3)
+                img = ctx.text.render(str(k), ctx.type.tiny, theme.INK_FAINT)
+                surf.blit(img, img.get_rect(center=cell.center))
+
+    def _paint_orders_frame(self, surf: pygame.Surface, ctx: UiContext, stec: bool) -> None:
+        L = self.layout
+        draw_panel(surf, L.orders_panel, ctx, "Boundary Readings", icon="icon_event")
+        readings = ("direction", "environment", "stec" if stec else "sabotage", "timeline",
+                    "event")
+        px = ctx.type.tiny
+        for r, name in zip(L.slots, readings, strict=True):
+            pygame.draw.rect(surf, (16, 26, 42), r, border_radius=8)
+            pygame.draw.rect(surf, theme.PANEL_EDGE, r, 1, border_radius=8)
+            side = max(12, min(round(r.w * 0.34), round(r.h * 0.34)))
+            icon = art.sprite(ctx, READING_ICONS[name], (side, side))
+            surf.blit(icon, (r.x + 4, r.y + 4))
+            label = ctx.text.render(READING_LABELS[name], px, theme.INK, bold=True)
+            if label.get_width() > r.w - side - 10:
+                label = ctx.text.render(READING_LABELS[name], max(8, px - 2), theme.INK, True)
+            surf.blit(label, (r.x + side + 8, r.y + 4 + (side - label.get_height()) // 2))
+
+    def _paint_matrix(self, surf: pygame.Surface, ctx: UiContext) -> None:
+        L = self.layout
+        draw_panel(surf, L.matrix_panel, ctx, "Event Pad - Event Matrix", icon="icon_timeline")
+        name_px = ctx.type.small
+        sub_px = ctx.type.tiny
+        for c in range(MATRIX_COLS):
+            for r in range(MATRIX_ROWS):
+                ev = self.pads.events[c][r]
+                cell = L.matrix_cells[c][r]
+                colour = theme.OUTCOME_COLOURS.get(ev.outcome, theme.INK_DIM)
+                pygame.draw.rect(surf, (16, 24, 38), cell, border_radius=4)
+                pygame.draw.rect(surf, theme.GRID, cell, 1, border_radius=4)
+                stripe = pygame.Rect(cell.x, cell.y, max(3, round(4 * L.scale)), cell.h)
+                pygame.draw.rect(surf, colour, stripe, border_radius=2)
+                x0 = cell.x + round(cell.w * 0.2)
+                name = ctx.text.render(ev.name, name_px, theme.INK, bold=True)
+                if name.get_width() > cell.right - x0 - 4:
+                    name = ctx.text.render(ev.name, max(8, name_px - 2), theme.INK, bold=True)
+                lh = name.get_height()
+                sub = ctx.text.render(f"{ev.subjects[0]} - {ev.subjects[1]}   Effort {ev.effort}",
+                                      sub_px, theme.INK_DIM)
+                total = lh + sub.get_height()
+                y = cell.centery - total // 2
+                surf.blit(name, (x0, y))
+                surf.blit(sub, (x0, y + lh))
+                tag = ctx.text.render(ev.outcome, sub_px, colour, bold=True)
+                tag_rect = tag.get_rect(bottomright=(cell.right - 4, cell.bottom - 2))
+                surf.blit(tag, tag_rect)
+
+    def _paint_officers(self, surf: pygame.Surface, ctx: UiContext) -> None:
+        L = self.layout
+        draw_panel(surf, L.officers_panel, ctx, "Event Pad - Officers' Quarters",
+                   icon="icon_leadership")
+        for i, off in enumerate(self.pads.officers):
+            card = L.officer_cards[i]
+            field_colour = theme.FIELD_COLOURS.get(off.field, theme.INK_DIM)
+            pygame.draw.rect(surf, (16, 24, 38), card, border_radius=6)
+            pygame.draw.rect(surf, theme.GRID, card, 1, border_radius=6)
+            side = card.h - 6
+            portrait = art.sprite(ctx, f"portrait_{off.field}", (side, side))
+            surf.blit(portrait, (card.x + 3, card.y + 3))
+            pygame.draw.rect(surf, field_colour, (card.x + 3, card.y + 3, side, side), 1)
+            x = card.x + side + 8
+            name = ctx.text.render(off.name, ctx.type.small, theme.INK, bold=True)
+            surf.blit(name, (x, card.y + 3))
+            exp = "  ".join(f"{s} {v}" for s, v in sorted(off.expertise.items(),
+                                                           key=lambda kv: -kv[1]))
+            ex = ctx.text.render(exp, ctx.type.tiny, field_colour)
+            surf.blit(ex, (x, card.y + 3 + name.get_height()))
+            for k, cell in enumerate(L.officer_track_cells(i, off.max_effectiveness)):
+                if k > off.max_effectiveness:
+                    pygame.draw.rect(surf, (30, 30, 34), cell, border_radius=2)
+                    pygame.draw.line(surf, theme.INK_FAINT, cell.topleft, cell.bottomright, 1)
+                    continue
+                pygame.draw.rect(surf, (22, 34, 52), cell, border_radius=2)
+                pygame.draw.rect(surf, theme.GRID, cell, 1, border_radius=2)
+                img = ctx.text.render(str(k), max(8, ctx.type.tiny - 1), theme.INK_FAINT)
+                surf.blit(img, img.get_rect(center=cell.center))
+
+    # -- hotspots for tooltips ------------------------------------------------------------
+
+    def _build_hotspots(self) -> None:
+        L = self.layout
+        h = self.pads.holomap
+        spots: list[tuple[pygame.Rect, str]] = []
+        for track in BAY_TRACKS:
+            spots.append((L.bay_rows[track], TRACK_TIPS[track]))
+        cells = list(L.time_cells.values())
+        spots.append((cells[0].unionall(cells[1:]).inflate(0, 14), TRACK_TIPS["time"]))
+        mods = list(L.mod_cells.values())
+        spots.append((mods[0].unionall(mods[1:]).inflate(0, 14), TRACK_TIPS["countdown_modifier"]))
+        for c in range(MATRIX_COLS):
+            for r in range(MATRIX_ROWS):
+                ev = self.pads.events[c][r]
+                subj = " then ".join(SUBJECT_NAMES[s] for s in ev.subjects)
+                spots.append((L.matrix_cells[c][r],
+                              f"{ev.name}: Challenges in {subj}, listed Effort {ev.effort}. "
+                              f"{OUTCOME_WORDS.get(ev.outcome, ev.outcome)}."))
+        for i, off in enumerate(self.pads.officers):
+            exp = ", ".join(f"{SUBJECT_NAMES[s]} {v}" for s, v in off.expertise.items())
+            spots.append((L.officer_cards[i],
+                          f"{off.name} ({off.field} sciences): Expertise {exp}; Effectiveness "
+                          f"up to {off.max_effectiveness}. " + PANEL_TIPS["officers"]))
+        hv = L.hexview
+        r = round(hv.size * 0.8)
+        for hx, key in [(h.earth, "earth"), (h.source, "source"),
+                        *[(p, "lis") for p in h.lis_points]]:
+            cx, cy = hv.center(hx)
+            spots.append((pygame.Rect(round(cx - r), round(cy - r), 2 * r, 2 * r), PLACE_TIPS[key]))
+        for cell in L.visits.values():
+            cx, cy = hv.center(cell)
+            spots.append((pygame.Rect(round(cx - r / 2), round(cy - r / 2), r, r),
+                          PLACE_TIPS["visit"]))
+        spots.append((L.alien_box, PLACE_TIPS["alien"]))
+        spots.append((L.log_panel, PANEL_TIPS["log"]))
+        spots.append((L.matrix_panel, PANEL_TIPS["matrix"]))
+        spots.append((L.officers_panel, PANEL_TIPS["officers"]))
+        self.hotspots = spots
+
+    def tooltip_at(self, pos: tuple[int, int], display: Display, readings: list[str]) -> str:
+        L = self.layout
+        for i, r in enumerate(L.slots):
+            if r.collidepoint(pos) and i < len(readings):
+                return READING_TIPS.get(readings[i], "")
+        hv = L.hexview
+        for hx in display.bad_reputation:
+            cx, cy = hv.center(hx)
+            if math.hypot(pos[0] - cx, pos[1] - cy) < hv.size * 0.5:
+                return PLACE_TIPS["badrep"]
+        sx, sy = hv.to_pixel(*display.ship)
+        if math.hypot(pos[0] - sx, pos[1] - sy) < hv.size * 0.45:
+            return PLACE_TIPS["ship"]
+        for rect, text in self.hotspots:
+            if rect.collidepoint(pos):
+                return text
+        if L.map_area.collidepoint(pos) and hv.hex_at(*pos) in self.pads.holomap.regions:
+            return PLACE_TIPS["region"]
+        return ""
+
+    # -- dynamic parts --------------------------------------------------------------------
+
+    def draw_dynamic(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
+        self._draw_map_dynamic(surf, ctx, d)
+        self._draw_tracks(surf, ctx, d)
+        self._draw_matrix_dynamic(surf, ctx, d)
+        self._draw_officers_dynamic(surf, ctx, d)
+
+    def ship_center(self, d: Display) -> tuple[float, float]:
+        return self.layout.hexview.to_pixel(*d.ship)
+
+    def _draw_map_dynamic(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
+        L = self.layout
+        hv = L.hexview
+        h = self.pads.holomap
+        # route
+        if len(d.route) >= 2:
+            pts = [hv.center(x) for x in d.route]
+            _dashed(surf, (120, 170, 210), pts, max(1, round(hv.size * 0.06)), hv.size * 0.18)
+        token = round(hv.size * 1.05)
+        for hx in d.bad_reputation:
+            k = 1.0
+            if d.pops.get("badrep") is not None and hx == d.bad_reputation[-1]:
+                k = max(0.05, d.pops["badrep"])
+            img = art.sprite(ctx, "token_badrep", (max(2, round(token * k)),) * 2)
+            art.blit_center(surf, img, hv.center(hx))
+        jt = round(hv.size * 0.8)
+        for special, cell in L.visits.items():
+            visited = (special in d.lis_visited) or (special == h.source and d.source_visited)
+            if visited:
+                k = 1.0
+                key = "source" if special == h.source else "lis"
+                if key in d.pops:
+                    k = max(0.05, d.pops[key])
+                img = art.sprite(ctx, "token_journey", (max(2, round(jt * k)),) * 2)
+                art.blit_center(surf, img, hv.center(cell))
+        if d.alien_tech:
+            k = max(0.05, d.pops.get("alien", 1.0))
+            side = max(2, round(L.alien_box.h * 0.7 * k))
+            art.blit_center(surf, art.sprite(ctx, "token_journey", (side, side)),
+                            self.alien_socket())
+        # ship
+        side = round(hv.size * 1.25)
+        ship = art.rotated(ctx, "ship", (side, side), d.heading)
+        cx, cy = self.ship_center(d)
+        if d.shake:
+            cx += math.sin(ctx.time * 70) * d.shake
+            cy += math.cos(ctx.time * 55) * d.shake
+        art.blit_center(surf, ship, (cx, cy))
+
+    def _draw_tracks(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
+        L = self.layout
+        msize = round(22 * L.scale)
+        for track in BAY_TRACKS:
+            x, y = L.bay_point(track, d.tracks[track])
+            pop = d.pops.get(f"track:{track}", 0.0)
+            side = round(msize * (1 + 0.35 * pop))
+            art.blit_center(surf, art.sprite(ctx, BAY_MARKERS[track], (side, side)), (x, y))
+        t = d.tracks["time"]
+        pop = d.pops.get("track:time", 0.0)
+        side = round(msize * (1 + 0.35 * pop))
+        art.blit_center(surf, art.sprite(ctx, "marker_time", (side, side)), L.time_point(t))
+        pop = d.pops.get("track:countdown_modifier", 0.0)
+        side = round(msize * (1 + 0.35 * pop))
+        art.blit_center(surf, art.sprite(ctx, "marker_countdown", (side, side)),
+                        L.mod_point(d.tracks["countdown_modifier"]))
+        if d.countdown_die is not None:
+            cells = L.mod_cells
+            first = cells[MODIFIER_RANGE[0]]
+            die = round(first.h * 1.6)
+            spot = (first.x - die, L.time_panel.y + round(die * 0.55) + 4)
+            face = max(1, min(6, int(d.countdown_die)))
+            img = art.sprite(ctx, f"cdie_{face}", (die, die))
+            if d.countdown_spin:
+                img = pygame.transform.rotate(img, d.countdown_spin)
+            art.blit_center(surf, img, spot)
+
+    def _draw_matrix_dynamic(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
+        L = self.layout
+        tsz = round(L.matrix_cells[0][0].h * 0.5)
+        for (c, r) in d.event_tokens:
+            cell = L.matrix_cells[c][r]
+            art.blit_center(surf, art.sprite(ctx, "token_event", (tsz, tsz)),
+                            (cell.right - tsz * 0.7, cell.y + tsz * 0.6))
+        if d.matrix_ghost is None:
+            c, r = round(d.matrix[0]), round(d.matrix[1])
+            if abs(d.matrix[0] - c) < 0.01 and abs(d.matrix[1] - r) < 0.01:
+                cell = L.matrix_cells[c % MATRIX_COLS][r % MATRIX_ROWS]
+                colour = theme.YELLOW if d.highlight_cell == (c, r) else theme.SKY
+                pygame.draw.rect(surf, colour, cell.inflate(2, 2), 3, border_radius=5)
+        side = round(L.matrix_cells[0][0].h * 0.95)
+        pawn = art.sprite(ctx, "pawn_matrix", (side, side))
+        clip = surf.get_clip()
+        surf.set_clip(L.matrix_area)
+        art.blit_center(surf, pawn, L.matrix_point(*d.matrix))
+        if d.matrix_ghost is not None:
+            art.blit_center(surf, pawn, L.matrix_point(*d.matrix_ghost))
+        surf.set_clip(clip)
+
+    def _draw_officers_dynamic(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
+        L = self.layout
+        for i, off in enumerate(self.pads.officers):
+            cells = L.officer_track_cells(i, off.max_effectiveness)
+            value = d.effectiveness.get(off.id, 0.0)
+            step = cells[1].centerx - cells[0].centerx
+            x = cells[0].centerx + max(0.0, min(4.0, value)) * step
+            pop = d.pops.get(f"officer:{off.id}", 0.0)
+            side = round(cells[0].h * (1.05 + 0.35 * pop))
+            art.blit_center(surf, art.sprite(ctx, "marker_captain", (side, side)),
+                            (x, cells[0].centery))
+            if value < 0.5:
+                card = L.officer_cards[i]
+                t = ctx.text.render("exhausted", ctx.type.tiny, theme.VERMILLION, bold=True)
+                surf.blit(t, (cells[0].x, cells[0].y - t.get_height() - 1))
+                del card
+
+    # -- pieces used by the orders --------------------------------------------------------
+
+    def die(self, surf: pygame.Surface, ctx: UiContext, value: int, rect: pygame.Rect,
+            selected: bool = False, spin: float = 0.0, countdown: bool = False) -> None:
+        face = max(1, min(6, int(value)))
+        img = art.sprite(ctx, f"{'cdie' if countdown else 'die'}_{face}", rect.size)
+        if selected:
+            pygame.draw.rect(surf, theme.YELLOW, rect.inflate(8, 8), 3, border_radius=10)
+        if spin:
+            img = pygame.transform.rotate(img, spin)
+        art.blit_center(surf, img, rect.center)
+
+    def arrow_center(self, direction: str) -> tuple[float, float]:
+        hv = self.layout.hexview
+        cx, cy = hv.center(self._ship_hex)
+        ang = math.radians(DIRECTION_ANGLES[direction])
+        dist = hv.size * 1.12
+        return (cx + math.cos(ang) * dist, cy - math.sin(ang) * dist)
+
+    _ship_hex: tuple[int, int] = (0, 0)
+
+    def set_ship_hex(self, hx: tuple[int, int]) -> None:
+        self._ship_hex = tuple(hx)
+
+    def direction_arrow(self, surf: pygame.Surface, ctx: UiContext, direction: str, style: str,
+                        hot: bool = False) -> None:
+        """Arrow out of the ship's hex. Styles: valid (solid, blue), lost (solid, orange,
+        with a clock mark), invalid (hollow grey with a cross), ghost (faint preview)."""
+        hv = self.layout.hexview
+        side = round(hv.size * (0.95 if hot else 0.8))
+        colour = {"valid": theme.SKY, "lost": theme.ORANGE, "invalid": (110, 110, 120),
+                  "ghost": theme.YELLOW}[style]
+        key = (style, direction, side, hot)
+        img = self._arrows.get(key)
+        if img is None:
+            base = ctx.assets.tinted("arrow", colour, (side, side))
+            if style in ("invalid", "ghost"):
+                base = base.copy()
+                base.set_alpha(150 if style == "invalid" else 170)
+            img = pygame.transform.rotate(base, DIRECTION_ANGLES[direction])
+            self._arrows[key] = img
+        x, y = self.arrow_center(direction)
+        r = round(hv.size * 0.5)
+        if style in ("valid", "lost"):
+            pygame.draw.circle(surf, (8, 14, 24), (round(x), round(y)), r)
+            pygame.draw.circle(surf, colour, (round(x), round(y)), r, 3 if hot else 2)
+            target = neighbour(self._ship_hex, direction)
+            if target in hv.hexes:
+                pygame.draw.polygon(surf, colour, hv.polygon(target, shrink=2), 2)
+        art.blit_center(surf, img, (x, y))
+        if style == "invalid":
+            k = r * 0.7
+            pygame.draw.line(surf, theme.VERMILLION, (x - k, y - k), (x + k, y + k), 3)
+            pygame.draw.line(surf, theme.VERMILLION, (x - k, y + k), (x + k, y - k), 3)
+        if style == "lost":
+            pygame.draw.circle(surf, theme.ORANGE, (round(x + r), round(y - r)), max(4, r // 3), 2)
+
+    def timeline_ghost(self, surf: pygame.Surface, ctx: UiContext, value: int,
+                       matrix: tuple[int, int] | None = None) -> None:
+        """Outline the Event a Timeline value would lead to (a preview)."""
+        if matrix is None:
+            return
+        dc, dr = timeline_step(value)
+        c = (matrix[0] + dc) % MATRIX_COLS
+        r = (matrix[1] + dr) % MATRIX_ROWS
+        cell = self.layout.matrix_cells[c][r]
+        pygame.draw.rect(surf, theme.YELLOW, cell.inflate(4, 4), 2, border_radius=5)
+        _dashed_rect(surf, theme.YELLOW, cell.inflate(10, 10))
+
+    def readings_dice(self, surf: pygame.Surface, ctx: UiContext, d: Display,
+                      readings: list[str]) -> None:
+        """The dice resting in the slots once assigned (outside the dice decision)."""
+        if not d.assignment:
+            return
+        L = self.layout
+        size = L.tray[0].w
+        for r, name in zip(L.slots, readings, strict=False):
+            value = d.assignment.get(name)
+            if value is None:
+                continue
+            rect = pygame.Rect(r.centerx - size // 2, r.bottom - size - 4, size, size)
+            self.die(surf, ctx, value, rect)
+
+    def banner(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
+        if d.banner is None:
+            return
+        L = self.layout
+        text = ctx.text.render(d.banner.text, ctx.type.heading, theme.INK, bold=True)
+        box = text.get_rect(center=L.map_area.center).inflate(40, 24)
+        colour = {"good": theme.SKY, "bad": theme.VERMILLION}.get(d.banner.tone, theme.YELLOW)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (6, 10, 18, 225), layer.get_rect(), border_radius=10)
+        pygame.draw.rect(layer, colour, layer.get_rect(), 3, border_radius=10)
+        layer.blit(text, text.get_rect(center=(box.w // 2, box.h // 2)))
+        symbol = {"good": "+", "bad": "!"}.get(d.banner.tone, "i")
+        mark = ctx.text.render(symbol, ctx.type.heading, colour, bold=True)
+        layer.blit(mark, (10, (box.h - mark.get_height()) // 2))
+        layer.set_alpha(round(255 * max(0.0, min(1.0, d.banner.alpha))))
+        surf.blit(layer, box)
+
+
+def _dashed(surf: pygame.Surface, colour, pts: list[tuple[float, float]], width: int,
+            dash: float) -> None:
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length < 1:
+            continue
+        n = max(1, int(length / dash))
+        for k in range(0, n, 2):
+            a, b = k / n, min(1.0, (k + 1) / n)
+            pygame.draw.line(surf, colour, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                             (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)
+
+
+def _dashed_rect(surf: pygame.Surface, colour, rect: pygame.Rect) -> None:
+    pts = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft]
+    _dashed(surf, colour, pts, 1, 6)
+
+
+def voyage_map(surf: pygame.Surface, ctx: UiContext, pads: Pads, route: list[tuple[int, int]],
+               bad_reputation: list[tuple[int, int]], rect: pygame.Rect) -> None:
+    """The Holomap with the whole route drawn over it (end screen)."""
+    from game.ui.hexgrid import HexView
+
+    h = pads.holomap
+    hv = HexView(h.regions, (rect.x, rect.y, rect.w, rect.h), margin=4)
+    tile_w, tile_h = round(SQRT3 * hv.size) + 1, round(2 * hv.size) + 1
+    for hx in sorted(h.regions):
+        name = "hex_space"
+        if hx == h.earth:
+            name = "hex_earth"
+        elif hx in h.lis_points:
+            name = "hex_lis"
+        elif hx == h.source:
+            name = "hex_source"
+        art.blit_center(surf, art.sprite(ctx, name, (tile_w, tile_h)), hv.center(hx))
+        pygame.draw.polygon(surf, theme.GRID, hv.polygon(hx), 1)
+    for hx in bad_reputation:
+        art.blit_center(surf, art.sprite(ctx, "token_badrep", (round(hv.size),) * 2),
+                        hv.center(tuple(hx)))
+    pts = [hv.center(tuple(x)) for x in route]
+    if len(pts) >= 2:
+        pygame.draw.lines(surf, theme.YELLOW, False, pts, max(2, round(hv.size * 0.12)))
+    for i, p in enumerate(pts):
+        pygame.draw.circle(surf, theme.YELLOW, (round(p[0]), round(p[1])),
+                           max(2, round(hv.size * 0.14)))
+        if i == 0:
+            pygame.draw.circle(surf, theme.INK, (round(p[0]), round(p[1])),
+                               max(3, round(hv.size * 0.22)), 2)
+    if pts:
+        side = round(hv.size * 1.2)
+        heading = 0.0
+        if len(route) >= 2:
+            from game.ui.hexgrid import direction_towards
+            heading = DIRECTION_ANGLES[direction_towards(tuple(route[-2]), tuple(route[-1]))]
+        art.blit_center(surf, art.rotated(ctx, "ship", (side, side), heading), pts[-1])
