@@ -85,7 +85,93 @@ def build_parser() -> argparse.ArgumentParser:
     herald.add_argument("--size", default=None,
                         help="window size WIDTHxHEIGHT (window only; default 1280x800)")
     herald.add_argument("--mute", action="store_true", help="start with sound off (window only)")
+    _add_artifact_commands(sub)
     return parser
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"port must be a whole number, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0-65535 (0: any free port), got {value}")
+    return value
+
+
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--players wants a number, got {text!r}") from None
+    if not 3 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"The Artifact is for 3 to 8 players, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"want a number of seconds, got {text!r}") from None
+    if not 0 <= value <= 86400 or value != value:
+        raise argparse.ArgumentTypeError(f"seconds must be between 0 and 86400, got {text}")
+    return value
+
+
+def _add_artifact_commands(sub: argparse._SubParsersAction) -> None:
+    host = sub.add_parser(
+        "host",
+        help="host a game of The Artifact (hub; prints a join string per seat and the Judge)",
+        description="Host a game of The Artifact: runs the hub and prints one join string per "
+        "seat and one for the Judge. The host player's own window is not available yet, so "
+        "the host always runs without a window (--no-window is accepted and is the default). "
+        "See docs/hosting.md.",
+    )
+    host.add_argument("--players", type=_players, default=None,
+                      help="players counting the Judge, 3-8 (not with --resume)")
+    host.add_argument("--bind", default="127.0.0.1",
+                      help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
+    host.add_argument("--port", type=_port, default=47474,
+                      help="port to listen on (default 47474; 0 picks a free one)")
+    host.add_argument("--seed", type=_seed, default=None, help="game seed (default: random)")
+    host.add_argument("--save", type=Path, default=None,
+                      help="action log to write (a new file; default: in the user data folder)")
+    host.add_argument("--resume", type=_existing_file, default=None,
+                      help="continue the game in this action log (after a crash or a stop)")
+    host.add_argument("--turn-seconds", type=_seconds, default=180.0,
+                      help="Rapidity: skip a player turn after this long (0: never; default 180)")
+    host.add_argument("--encrypt", action="store_true",
+                      help="CURVE-encrypt and authenticate every connection")
+    host.add_argument("--assignment", choices=("random", "judge"), default="random",
+                      help="factions assigned at random or by the Judge (default random)")
+    host.add_argument("--heartbeat", type=_seconds, default=1.0,
+                      help="seconds between heartbeats (a seat silent 4 beats is disconnected)")
+    host.add_argument("--no-window", action="store_true",
+                      help="run without a window (currently always the case)")
+
+    join = sub.add_parser(
+        "join",
+        help="take one or more seats (several join strings: hotseat) of a hosted Artifact game",
+        description="Join a hosted game of The Artifact. Several join strings make one "
+        "hotseat client. The window comes later; for now --headless is required and speaks "
+        "JSON lines on stdin/stdout (see docs/protocol.md).",
+    )
+    join.add_argument("join_strings", nargs="+", metavar="JOIN-STRING")
+    join.add_argument("--headless", action="store_true", help="JSON-lines client (required)")
+    join.add_argument("--docs", action="store_true",
+                      help="also print the whole current document after every change")
+
+    judge = sub.add_parser(
+        "judge",
+        help="be the Judge of a hosted Artifact game",
+        description="Join a hosted game of The Artifact as the Judge (the Judge's join string "
+        "is required). The window comes later; for now --headless is required.",
+    )
+    judge.add_argument("join_strings", nargs=1, metavar="JOIN-STRING")
+    judge.add_argument("--headless", action="store_true", help="JSON-lines client (required)")
+    judge.add_argument("--docs", action="store_true",
+                       help="also print the whole current document after every change")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -97,6 +183,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if command == "herald":
             return _run_herald(args)
+        if command == "host":
+            return _run_host(args)
+        if command in ("join", "judge"):
+            return _run_client(args, command)
     except CliError as exc:
         print(f"{parser.prog}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -129,3 +219,47 @@ def _run_herald(args: argparse.Namespace) -> int:
         seed=args.seed, variant=args.variant, pads=args.pads, load=args.load,
         dice=args.dice, size=size, mute=args.mute,
     )
+
+
+def _run_host(args: argparse.Namespace) -> int:
+    if args.resume is not None:
+        clashes = [name for name, given in (
+            ("--players", args.players is not None), ("--seed", args.seed is not None),
+            ("--save", args.save is not None), ("--encrypt", args.encrypt)) if given]
+        if clashes:
+            raise CliError(f"{', '.join(clashes)}: taken from the saved game with --resume")
+    elif args.players is None:
+        raise CliError("host wants --players N (3-8) or --resume FILE")
+    from net.errors import NetError
+    from net.host import HostOptions, run_host
+
+    options = HostOptions(
+        players=args.players, bind=args.bind, port=args.port, seed=args.seed, save=args.save,
+        resume=args.resume, turn_seconds=args.turn_seconds, encrypt=args.encrypt,
+        assignment=args.assignment, heartbeat=max(args.heartbeat, 0.05),
+    )
+    try:
+        return run_host(options, sys.stdout)
+    except NetError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _run_client(args: argparse.Namespace, command: str) -> int:
+    if not args.headless:
+        raise CliError(f"{command}: the window is not available yet; use --headless")
+    from net.errors import JoinStringError
+    from net.headless import run_headless
+    from net.joinstring import parse
+
+    try:
+        joins = [parse(text) for text in args.join_strings]
+    except JoinStringError as exc:
+        raise CliError(str(exc)) from None
+    seats = [join.seat for join in joins]
+    if len(set(seats)) != len(seats):
+        raise CliError("the same seat is named twice")
+    if command == "judge" and seats != ["judge"]:
+        raise CliError("judge wants the Judge's join string")
+    if command == "join" and "judge" in seats:
+        raise CliError("the Judge's join string goes with 'judge', not 'join'")
+    return run_headless(joins, sys.stdin.fileno(), sys.stdout, docs=args.docs)

@@ -1,0 +1,190 @@
+"""The client side of one seat (or the Judge): a DEALER linked to the hub.
+
+Following the ZeroMQ guide's Clone and Pirate patterns: the link says hello with its
+seat's code, receives a snapshot, then applies strictly sequenced diffs; a diff that
+does not follow the last sequence number, or a heartbeat announcing a sequence it has
+not seen, makes it ask for a fresh snapshot. It heartbeats the hub and, when the hub
+falls silent, drops the socket and reconnects with the same code (a restarted hub knows
+the code from its action log).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import zmq
+
+from net import messages
+from net.codec import MAX_HUB_FRAME, decode, encode
+from net.diff import patch
+from net.errors import ProtocolError
+from net.joinstring import JoinString, curve_public_of, hex_to_z85
+
+#: Until the hub's welcome says otherwise, heartbeat this often and give up after this long.
+DEFAULT_HEARTBEAT = 1.0
+DEFAULT_LIVENESS = 4.0
+
+
+class SeatLink:
+    """One seat's connection: hello, snapshot, sequenced updates, heartbeats, reconnects.
+
+    ``emit`` receives every message from the hub (and a few local notices) as a dict;
+    the headless client prints them, a window would draw them.
+    """
+
+    def __init__(
+        self,
+        ctx: zmq.Context,
+        join: JoinString,
+        emit: Callable[[dict[str, Any]], None],
+        clock: Callable[[], float],
+    ) -> None:
+        self.ctx = ctx
+        self.join = join
+        self.seat = join.seat
+        self.emit = emit
+        self.clock = clock
+        self.seq: int | None = None
+        self.doc: dict[str, Any] | None = None
+        self.welcome: dict[str, Any] | None = None
+        self.closed = False
+        self._req = itertools.count(1)
+        self._resyncing = False
+        self._hello_at: float | None = None
+        self.heartbeat = DEFAULT_HEARTBEAT
+        self.liveness = DEFAULT_LIVENESS
+        self.socket: zmq.Socket = self._connect()
+        now = clock()
+        self.heard = now
+        self.sent = now
+        self.hello()
+
+    def _connect(self) -> zmq.Socket:
+        sock = self.ctx.socket(zmq.DEALER)
+        sock.linger = 0
+        sock.maxmsgsize = MAX_HUB_FRAME
+        sock.sndhwm = 1000
+        if self.join.encrypted:
+            assert self.join.client_secret is not None and self.join.server_key is not None
+            sock.curve_secretkey = hex_to_z85(self.join.client_secret)
+            sock.curve_publickey = hex_to_z85(curve_public_of(self.join.client_secret))
+            sock.curve_serverkey = hex_to_z85(self.join.server_key)
+        sock.connect(self.join.endpoint)
+        return sock
+
+    # ------------------------------------------------------------------ sending
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.socket.send(encode(message), zmq.NOBLOCK)
+        except zmq.Again:
+            self.emit({"type": "notice", "event": "send_dropped",
+                       "message": "the hub is not reading; message dropped"})
+            return
+        self.sent = self.clock()
+
+    def hello(self) -> None:
+        self._resyncing = True
+        self._hello_at = self.clock()
+        self.send({"type": "hello", "v": messages.PROTOCOL_VERSION,
+                   "seat": self.seat, "code": self.join.code})
+
+    def action(self, action: dict[str, Any], req: int | None = None) -> int:
+        req = next(self._req) if req is None else req
+        self.send({"type": "action", "req": req, "action": action})
+        return req
+
+    def chat(self, text: str, to: str | None = None, req: int | None = None) -> int:
+        req = next(self._req) if req is None else req
+        self.send({"type": "chat", "req": req, "to": to, "text": text})
+        return req
+
+    def resync(self) -> None:
+        self._resyncing = True
+        self.send({"type": "resync"})
+
+    def bye(self) -> None:
+        self.send({"type": "bye"})
+
+    # ------------------------------------------------------------------ receiving
+
+    def receive(self) -> None:
+        """Handle every message waiting on the socket."""
+        while True:
+            try:
+                frame = self.socket.recv(zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            self.heard = self.clock()
+            try:
+                message = decode(frame, MAX_HUB_FRAME)
+            except ProtocolError as exc:
+                self.emit({"type": "notice", "event": "bad_frame", "message": str(exc)})
+                continue
+            self._on_message(message)
+
+    def _on_message(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "welcome":
+            self._hello_at = None
+            self.welcome = message
+            self.heartbeat = message.get("hb_ms", 1000) / 1000
+            self.liveness = message.get("liveness_ms", 4000) / 1000
+        elif kind == "snapshot":
+            self.seq, self.doc = message["seq"], message["doc"]
+            self._resyncing = False
+        elif kind == "update":
+            if self.doc is None or self.seq is None or message["seq"] != self.seq + 1:
+                self.emit(message)
+                self._gap(message.get("seq"))
+                return
+            try:
+                self.doc = patch(self.doc, message["diff"])
+            except ProtocolError as exc:
+                self.emit({"type": "notice", "event": "bad_diff", "message": str(exc)})
+                self.resync()
+                return
+            self.seq = message["seq"]
+        elif kind == "hb":
+            if not self._resyncing and self.seq is not None and message.get("seq") != self.seq:
+                self._gap(message.get("seq"))
+            return  # heartbeats are not shown
+        elif kind == "error" and message.get("code") == "not_authenticated":
+            # The hub restarted or dropped us as silent: take the seat back (once: the
+            # heartbeats queued while the hub was away all come back with this error).
+            self.emit(message)
+            if self._hello_at is None or self.clock() - self._hello_at > self.liveness:
+                self.hello()
+            return
+        elif kind == "closed":
+            self.closed = True
+        self.emit(message)
+
+    def _gap(self, seq: Any) -> None:
+        if self._resyncing:
+            return
+        self.emit({"type": "notice", "event": "gap",
+                   "message": f"sequence {seq} after {self.seq}; asking for a snapshot"})
+        self.resync()
+
+    # ------------------------------------------------------------------ time
+
+    def tick(self) -> None:
+        """Heartbeat the hub; reconnect when it has been silent too long."""
+        now = self.clock()
+        if self.closed:
+            return
+        if now - self.heard > self.liveness:
+            self.emit({"type": "notice", "event": "reconnecting",
+                       "message": "the hub is silent; reconnecting"})
+            self.socket.close(linger=0)
+            self.socket = self._connect()
+            self.heard = now
+            self.hello()
+        elif now - self.sent >= self.heartbeat:
+            self.send({"type": "hb"})
+
+    def close(self) -> None:
+        self.socket.close(linger=100)

@@ -1,0 +1,425 @@
+"""The host's hub: one ROUTER socket, the engine, and a document per seat.
+
+Host-authoritative: only the hub applies actions. Each client connection (a DEALER)
+authenticates as one seat with that seat's secret code; from then on everything it
+receives is unicast to it: a snapshot of its document, then sequenced diffs. A seat's
+document is built from ``view_for(game, seat)`` and public hub facts only (who is
+connected, the negotiation messages that seat may read), so nothing another seat may
+not know ever leaves on its connection, and no other connection hears that it changed.
+There is no PUB socket at all: PUB topics are chosen by subscribers, so they would be
+no security boundary.
+
+Crash safety: an action is applied, appended to the action log and fsynced, and only
+then acknowledged and reflected in anybody's document.
+"""
+
+from __future__ import annotations
+
+import hmac
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+import zmq
+import zmq.auth.thread
+
+from game.artifact.actions import SkipTurn, action_from_dict
+from game.artifact.errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn
+from game.artifact.seats import JUDGE
+from game.artifact.views import view_for
+from net import messages
+from net.actionlog import ActionLog
+from net.codec import MAX_CLIENT_FRAME, decode, encode
+from net.diff import diff
+from net.errors import ProtocolError
+from net.joinstring import hex_to_z85
+
+#: Transport cap: a peer sending more than this in one message is disconnected by libzmq.
+TRANSPORT_MAX = 1024 * 1024
+#: Messages read from the socket per loop pass, all connections together.
+LOOP_BUDGET = 512
+#: Messages one connection may have handled per loop pass; the rest are dropped.
+CONN_BUDGET = 16
+#: Negotiation entries kept per seat; older ones are dropped in blocks.
+CHAT_KEEP = 400
+CHAT_DROP = 100
+#: A private pair silent this long is announced as talking again on its next message.
+TALK_IDLE = 60.0
+PRESENCE_WAITING = "waiting"
+PRESENCE_CONNECTED = "connected"
+PRESENCE_DISCONNECTED = "disconnected"
+
+
+@dataclass(frozen=True)
+class CurveKeys:
+    """The hub's CURVE key pair and the client public keys it accepts (hex strings)."""
+
+    server_public: str
+    server_secret: str
+    client_publics: frozenset[str]
+
+
+class _KeyRing:
+    """ZAP callback: accept exactly the client keys the host issued, nothing else."""
+
+    def __init__(self, allowed: frozenset[bytes]) -> None:
+        self._allowed = allowed
+
+    def callback(self, domain: str, key: bytes) -> bool:
+        return domain == "artifact" and key in self._allowed
+
+
+@dataclass
+class _Conn:
+    """One authenticated connection: the seat it holds and when it was last heard/served."""
+
+    seat: str
+    heard: float
+    sent: float
+
+
+@dataclass
+class _Seat:
+    """Per-seat channel state: sequence number, last document sent, presence."""
+
+    code: str
+    seq: int = 0
+    doc: dict[str, Any] | None = None
+    conn: bytes | None = None
+    presence: str = PRESENCE_WAITING
+    chat: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Hub:
+    """Serve one game to its seats and Judge until :meth:`stop` is called."""
+
+    def __init__(
+        self,
+        game: Any,
+        log: ActionLog,
+        codes: dict[str, str],
+        *,
+        bind: str = "127.0.0.1",
+        port: int = 0,
+        curve: CurveKeys | None = None,
+        turn_seconds: float = 0.0,
+        heartbeat: float = 1.0,
+        liveness: int = 4,
+        clock: Callable[[], float] = time.monotonic,
+        status: TextIO | None = None,
+    ) -> None:
+        self.game = game
+        self.log = log
+        self.clock = clock
+        self.heartbeat = heartbeat
+        self.liveness = liveness
+        self.turn_seconds = turn_seconds
+        self._status = status if status is not None else sys.stderr
+        self._seats = {seat: _Seat(code) for seat, code in codes.items()}
+        self._conns: dict[bytes, _Conn] = {}
+        self._talk: dict[tuple[str, str], float] = {}
+        self._turn_key: tuple[Any, ...] | None = None
+        self._deadline: float | None = None
+        self._running = True
+        self.ctx = zmq.Context()
+        self._auth: zmq.auth.thread.ThreadAuthenticator | None = None
+        self.router = self.ctx.socket(zmq.ROUTER)
+        self.router.linger = 0
+        self.router.maxmsgsize = TRANSPORT_MAX
+        self.router.sndhwm = 1000
+        self.router.rcvhwm = 1000
+        if curve is not None:
+            self._start_curve(curve)
+        host = f"[{bind}]" if ":" in bind and not bind.startswith("[") else bind
+        if port == 0:
+            self.port = self.router.bind_to_random_port(f"tcp://{host}")
+        else:
+            self.router.bind(f"tcp://{host}:{port}")
+            self.port = port
+        self._reset_turn_timer()
+
+    # ------------------------------------------------------------------ setup
+
+    def _start_curve(self, curve: CurveKeys) -> None:
+        # The authenticator must be running before the socket binds: with CURVE on and no
+        # ZAP handler, libzmq would accept any client key (the fail-open trap).
+        # ZAP_ENFORCE_DOMAIN makes a missing handler refuse connections instead.
+        self._auth = zmq.auth.thread.ThreadAuthenticator(self.ctx)
+        self._auth.start()
+        allowed = frozenset(hex_to_z85(key) for key in curve.client_publics)
+        self._auth.configure_curve_callback(
+            domain="artifact", credentials_provider=_KeyRing(allowed))
+        self.router.setsockopt(zmq.ZAP_ENFORCE_DOMAIN, 1)
+        self.router.zap_domain = b"artifact"
+        self.router.curve_secretkey = hex_to_z85(curve.server_secret)
+        self.router.curve_publickey = hex_to_z85(curve.server_public)
+        self.router.curve_server = True
+
+    def close(self) -> None:
+        self.router.close(linger=0)
+        if self._auth is not None:
+            self._auth.stop()
+        self.ctx.term()
+        self.log.close()
+
+    def stop(self) -> None:
+        self._running = False
+
+    def _say(self, text: str) -> None:
+        print(f"hub: {text}", file=self._status, flush=True)
+
+    # ------------------------------------------------------------------ loop
+
+    def run(self) -> None:
+        """Serve until stopped; every pass waits at most a tenth of a heartbeat."""
+        poller = zmq.Poller()
+        poller.register(self.router, zmq.POLLIN)
+        wait_ms = max(10, int(self.heartbeat * 100))
+        while self._running:
+            if poller.poll(wait_ms):
+                self.drain()
+            self.tick()
+
+    def drain(self) -> None:
+        """Handle what is waiting, at most CONN_BUDGET messages per connection per pass.
+
+        ROUTER already fair-queues its peers; the per-connection budget on top means a
+        flooding client loses its own excess messages instead of delaying anyone else.
+        """
+        handled: dict[bytes, int] = {}
+        for _ in range(LOOP_BUDGET):
+            try:
+                frames = self.router.recv_multipart(zmq.NOBLOCK)
+            except zmq.Again:
+                break
+            ident = frames[0]
+            count = handled.get(ident, 0) + 1
+            handled[ident] = count
+            if count > CONN_BUDGET:
+                if count == CONN_BUDGET + 1:
+                    self._send(ident, messages.error(
+                        "rate_limited", "too many messages at once; the excess was dropped"))
+                continue
+            self._handle(ident, frames[1:])
+
+    def tick(self) -> None:
+        """Heartbeats out, liveness in, and the Rapidity turn timer."""
+        now = self.clock()
+        silent = self.heartbeat * self.liveness
+        for ident, conn in list(self._conns.items()):
+            if now - conn.heard > silent:
+                self._drop(ident, PRESENCE_DISCONNECTED, "silent")
+            elif now - conn.sent >= self.heartbeat:
+                self._send(ident, messages.heartbeat(self._seats[conn.seat].seq))
+        if self._deadline is not None and now >= self._deadline:
+            self._skip_turn()
+
+    # ------------------------------------------------------------------ input
+
+    def _handle(self, ident: bytes, frames: list[bytes]) -> None:
+        conn = self._conns.get(ident)
+        if conn is not None:
+            conn.heard = self.clock()
+        req = None
+        try:
+            if len(frames) != 1:
+                raise ProtocolError("malformed", "send exactly one frame per message")
+            if len(frames[0]) > MAX_CLIENT_FRAME:
+                raise ProtocolError(
+                    "too_large", f"frame of {len(frames[0])} bytes exceeds {MAX_CLIENT_FRAME}")
+            message = messages.validate(decode(frames[0]))
+            req = message.get("req")
+            kind = message["type"]
+            if kind == "hello":
+                self._hello(ident, message)
+                return
+            if conn is None:
+                raise ProtocolError("not_authenticated", "say hello with your seat's code first")
+            if kind == "hb":
+                return
+            if kind == "resync":
+                self._snapshot(ident, conn.seat)
+            elif kind == "action":
+                self._action(ident, conn.seat, message)
+            elif kind == "chat":
+                self._chat(ident, conn.seat, message)
+            elif kind == "bye":
+                self._drop(ident, PRESENCE_DISCONNECTED, "left")
+        except ProtocolError as exc:
+            self._send(ident, messages.error(exc.code, str(exc), req))
+
+    def _hello(self, ident: bytes, message: dict[str, Any]) -> None:
+        if message["v"] != messages.PROTOCOL_VERSION:
+            raise ProtocolError(
+                "bad_version", f"protocol version {messages.PROTOCOL_VERSION} wanted")
+        seat_id = message["seat"]
+        seat = self._seats.get(seat_id)
+        if seat is None:
+            raise ProtocolError("unknown_seat", f"no seat {seat_id[:40]!r} in this game")
+        if not hmac.compare_digest(seat.code.encode(), message["code"].encode()):
+            raise ProtocolError("bad_code", f"wrong code for seat {seat_id!r}")
+        old = self._conns.get(ident)
+        if old is not None and old.seat != seat_id:
+            self._drop(ident, PRESENCE_DISCONNECTED, "switched seat", push=False)
+        if seat.conn is not None and seat.conn != ident:
+            self._send(seat.conn, messages.closed("another connection took this seat"))
+            self._conns.pop(seat.conn, None)
+        now = self.clock()
+        self._conns[ident] = _Conn(seat_id, now, now)
+        seat.conn = ident
+        seat.presence = PRESENCE_CONNECTED
+        role = "judge" if seat_id == JUDGE else "seat"
+        timing = {"hb_ms": int(self.heartbeat * 1000),
+                  "liveness_ms": int(self.heartbeat * self.liveness * 1000),
+                  "turn_seconds": self.turn_seconds}
+        self._send(ident, messages.welcome(seat_id, role, list(self._seats), timing))
+        self._snapshot(ident, seat_id)
+        self._say(f"{seat_id} connected")
+        self._push()
+
+    def _action(self, ident: bytes, seat: str, message: dict[str, Any]) -> None:
+        req = message["req"]
+        try:
+            action = action_from_dict(message["action"])
+        except InvalidAction as exc:
+            raise ProtocolError("invalid_action", str(exc)) from None
+        self._apply(seat, action)
+        self._send(ident, messages.ack(req))
+        self._push()
+
+    def _apply(self, seat: str, action: Any) -> None:
+        try:
+            self.game.apply(seat, action)
+        except NotYourTurn as exc:
+            raise ProtocolError("not_your_turn", str(exc)) from None
+        except InvalidAction as exc:
+            raise ProtocolError("invalid_action", str(exc)) from None
+        except IllegalAction as exc:
+            raise ProtocolError("illegal", str(exc)) from None
+        except ArtifactError as exc:
+            raise ProtocolError("illegal", str(exc)) from None
+        # Durable before anyone hears of it: a kill -9 after this line loses nothing.
+        self.log.append(seat, action.to_dict())
+        self._reset_turn_timer()
+
+    def _skip_turn(self) -> None:
+        seat = self.game.turn_seat
+        self._deadline = None
+        if seat is None:
+            return
+        try:
+            self._apply(JUDGE, SkipTurn())
+        except ProtocolError as exc:
+            self._say(f"turn timer could not skip {seat}: {exc}")
+            return
+        self._say(f"turn timer ran out: {seat} skipped")
+        self._push()
+
+    def _reset_turn_timer(self) -> None:
+        if self.turn_seconds <= 0 or self.game.phase != "play" or self.game.turn_seat is None:
+            self._turn_key = None
+            self._deadline = None
+            return
+        key = (self.game.round, self.game.turn_seat, self.log.count)
+        if self._turn_key is None or key[:2] != self._turn_key[:2]:
+            self._turn_key = key
+            self._deadline = self.clock() + self.turn_seconds
+
+    # ------------------------------------------------------------------ negotiations
+
+    def _chat(self, ident: bytes, seat: str, message: dict[str, Any]) -> None:
+        to, text, req = message["to"], message["text"], message["req"]
+        if to is None:
+            entry = {"kind": "public", "from": seat, "text": text}
+            for channel in self._seats.values():
+                self._add_chat(channel, entry)
+        else:
+            if to not in self._seats:
+                raise ProtocolError("unknown_seat", f"no seat {to[:40]!r} in this game")
+            if to == seat:
+                raise ProtocolError("bad_field", "chat: cannot talk privately to yourself")
+            if JUDGE not in (seat, to) and not self._encryption_agreed():
+                raise ProtocolError(
+                    "no_encryption", "private conversations need the encryption agreement")
+            pair = tuple(sorted((seat, to)))
+            now = self.clock()
+            last = self._talk.get(pair)  # type: ignore[arg-type]
+            self._talk[pair] = now  # type: ignore[index]
+            entry = {"kind": "private", "from": seat, "to": to, "text": text}
+            self._add_chat(self._seats[seat], entry)
+            self._add_chat(self._seats[to], entry)
+            if last is None or now - last > TALK_IDLE:
+                notice = {"kind": "talking", "pair": list(pair)}
+                for other, channel in self._seats.items():
+                    if other not in pair:
+                        self._add_chat(channel, notice)
+        self._send(ident, messages.ack(req))
+        self._push()
+
+    def _add_chat(self, channel: _Seat, entry: dict[str, Any]) -> None:
+        channel.chat.append(entry)
+        if len(channel.chat) > CHAT_KEEP:
+            del channel.chat[:CHAT_DROP]
+
+    def _encryption_agreed(self) -> bool:
+        """Whether the lobby's encryption vote allowed private conferences."""
+        return self.game.state.get("encryption") is True
+
+    # ------------------------------------------------------------------ output
+
+    def document(self, seat: str) -> dict[str, Any]:
+        """Everything ``seat`` may know: its engine view plus public hub facts."""
+        channel = self._seats[seat]
+        return {
+            "view": view_for(self.game, seat),
+            "presence": {name: other.presence for name, other in self._seats.items()},
+            "chat": list(channel.chat),
+        }
+
+    def _snapshot(self, ident: bytes, seat: str) -> None:
+        channel = self._seats[seat]
+        channel.doc = self.document(seat)
+        self._send(ident, messages.snapshot(channel.seq, channel.doc))
+
+    def _push(self) -> None:
+        """Send each connected seat the diff of its own document, if it changed."""
+        for seat, channel in self._seats.items():
+            if channel.conn is None or channel.doc is None:
+                continue
+            new = self.document(seat)
+            ops = diff(channel.doc, new)
+            if ops:
+                channel.seq += 1
+                channel.doc = new
+                self._send(channel.conn, messages.update(channel.seq, ops))
+
+    def _send(self, ident: bytes, message: dict[str, Any]) -> None:
+        try:
+            self.router.send_multipart([ident, encode(message)], zmq.NOBLOCK)
+        except zmq.Again:
+            return  # peer not reading: it will see a sequence gap and ask for a snapshot
+        except zmq.ZMQError:
+            return
+        conn = self._conns.get(ident)
+        if conn is not None:
+            conn.sent = self.clock()
+
+    def _drop(self, ident: bytes, presence: str, why: str, push: bool = True) -> None:
+        conn = self._conns.pop(ident, None)
+        if conn is None:
+            return
+        channel = self._seats[conn.seat]
+        if channel.conn == ident:
+            channel.conn = None
+            channel.doc = None
+            channel.presence = presence
+            self._say(f"{conn.seat} disconnected ({why})")
+        if push:
+            self._push()
+
+    # ------------------------------------------------------------------ introspection
+
+    def presence(self) -> dict[str, str]:
+        return {name: channel.presence for name, channel in self._seats.items()}

@@ -1,0 +1,196 @@
+"""Faults: a seat's client killed mid-turn, the host killed and resumed, the turn timer.
+
+The final state after every fault must equal an uninterrupted run of the same actions.
+"""
+
+from __future__ import annotations
+
+import signal
+from typing import Any
+
+import pytest
+import zmq
+from test_net_e2e import (
+    PLAYERS,
+    SEED,
+    SETUP,
+    Table,
+    canon,
+    check_nothing_beyond_views,
+    make_script,
+    replay_states,
+)
+from test_net_harness import HostProc, Procs
+
+from game.artifact import actions as A
+from game.artifact.engine import ArtifactGame
+from game.artifact.seats import JUDGE
+from game.artifact.views import view_for
+from net.actionlog import ActionLog, read
+from net.codec import decode, encode
+from net.hub import Hub
+from net.joinstring import new_code
+
+HOST_ARGS = ("--turn-seconds", "0", "--heartbeat", "0.2")
+
+
+@pytest.fixture
+def procs(tmp_path):
+    started = Procs(tmp_path)
+    yield started
+    started.close()
+
+
+def uninterrupted(script: list[tuple[str, A.Action]]) -> ArtifactGame:
+    game = ArtifactGame.new(SETUP, SEED)
+    for seat, action in script:
+        game.apply(seat, action)
+    return game
+
+
+def test_a_killed_seat_client_rejoins_its_own_seat_mid_turn(procs, tmp_path):
+    script = make_script(max_actions=60, rounds=1)
+    # the scientist's first move of its first turn: kill its client right after that
+    cut = next(i for i, (seat, action) in enumerate(script)
+               if seat == "scientist" and isinstance(action, A.Move)) + 1
+    save = tmp_path / "game.alog"
+    host = procs.host("--players", str(PLAYERS), "--seed", str(SEED), "--port", "0",
+                      "--save", str(save), *HOST_ARGS)
+    table = Table(procs, host)
+    game = ArtifactGame.new(SETUP, SEED)
+    for seat, action in script[:cut]:
+        assert table.act(seat, action)["type"] == "ack"
+        game.apply(seat, action)
+    assert game.turn_seat == "scientist"
+    table.clients["scientist"].kill(signal.SIGKILL)
+    pirates = table.clients["pirates"]
+    pirates.wait_for(lambda m: m["type"] == "doc"
+                     and m["doc"]["presence"]["scientist"] == "disconnected")
+    judge = table.clients[JUDGE]
+    mark = len(judge.messages)
+    back = procs.client("join", host.joins["scientist"], extra=("--docs",))
+    snap = back.wait_for(lambda m: m["type"] == "snapshot")
+    assert canon(snap["doc"]["view"]) == canon(view_for(game, "scientist"))
+    assert snap["doc"]["view"]["seat"] == "scientist"
+    judge.wait_for(lambda m: m["type"] == "doc"
+                   and m["doc"]["presence"]["scientist"] == "connected", start=mark)
+    table.clients["scientist"] = back
+    for seat, action in script[cut:]:
+        assert table.act(seat, action)["type"] == "ack"
+        game.apply(seat, action)
+    table.settle(game)
+    assert game.to_json() == uninterrupted(script).to_json()
+    entries = read(save)[0].entries
+    states = replay_states(entries)
+    assert states[-1].to_json() == game.to_json()
+    check_nothing_beyond_views(back.messages, "scientist", states, list(host.joins))
+
+
+def test_the_host_killed_at_several_points_resumes_the_same_game(procs, tmp_path):
+    script = make_script(max_actions=60, rounds=2)
+    start = next(i for i, (_, a) in enumerate(script) if isinstance(a, A.StartPlay))
+    purchase_done = next(i for i, (_, a) in enumerate(script) if isinstance(a, A.PlaceForces))
+    kills = {purchase_done: "after_ack", start + 1: "after_ack", start + 4: "in_flight"}
+    save = tmp_path / "game.alog"
+    host = procs.host("--players", str(PLAYERS), "--seed", str(SEED), "--port", "0",
+                      "--save", str(save), *HOST_ARGS)
+    joins = dict(host.joins)
+    table = Table(procs, host)
+    game = ArtifactGame.new(SETUP, SEED)
+    index = 0
+    while index < len(script):
+        seat, action = script[index]
+        how = kills.pop(index, None)
+        if how == "in_flight":
+            # send, and kill the host without waiting: logged or not, never half
+            table.clients[seat].act(seat, action.to_dict())
+            host.kill(signal.SIGKILL)
+        elif how == "after_ack":
+            host.kill(signal.SIGKILL)
+        if how is not None:
+            marks = {s: len(c.messages) for s, c in table.clients.items()}
+            host = procs.host("--resume", str(save), "--port", str(table.host.port), *HOST_ARGS)
+            assert host.joins == joins  # the same join strings work again
+            table.host = host
+            for s, client in table.clients.items():
+                client.wait_for(lambda m, s=s: m["type"] == "snapshot" and m["seat"] == s,
+                                start=marks[s])
+            logged = len(read(save)[0].entries)
+            if how == "in_flight" and logged == index + 1:
+                game.apply(seat, action)
+                index += 1
+                continue
+            assert logged == index
+        assert table.act(seat, action)["type"] == "ack", (seat, action)
+        game.apply(seat, action)
+        index += 1
+    table.settle(game)
+    assert not kills  # every planned kill happened: four host processes in all
+    assert sum(isinstance(p, HostProc) for p in procs.started) == 4
+    for seat, client in table.clients.items():
+        assert sum(m["type"] == "welcome" for m in client.messages) >= 4, seat
+    entries = read(save)[0].entries
+    assert entries == [(seat, action.to_dict()) for seat, action in script]
+    assert replay_states(entries)[-1].to_json() == uninterrupted(script).to_json()
+
+
+def test_turn_timer_skips_the_turn_and_silence_shows_as_disconnected(tmp_path):
+    """Deterministic: the hub runs on a fake clock, driven pass by pass from here."""
+    script = make_script(max_actions=60, rounds=1)
+    start = next(i for i, (_, a) in enumerate(script) if isinstance(a, A.StartPlay))
+    game = ArtifactGame.new(SETUP, SEED)
+    log = ActionLog.create(tmp_path / "t.alog", {"setup": SETUP, "seed": SEED})
+    for seat, action in script[: start + 1]:
+        game.apply(seat, action)
+        log.append(seat, action.to_dict())
+    now = [1000.0]
+    codes = {seat: new_code() for seat in (*game.seats, JUDGE)}
+    hub = Hub(game, log, codes, port=0, turn_seconds=30, heartbeat=1.0, clock=lambda: now[0],
+              status=open("/dev/null", "w"))  # noqa: SIM115
+    ctx = zmq.Context()
+    socks: dict[str, zmq.Socket] = {}
+    try:
+        def pump() -> None:
+            for _ in range(50):
+                if not hub.router.poll(20):
+                    break
+                hub.drain()
+            hub.tick()
+
+        def inbox(seat: str) -> list[dict[str, Any]]:
+            got = []
+            while socks[seat].poll(50):
+                got.append(decode(socks[seat].recv(), 1 << 24))
+            return got
+
+        for seat in ("pirates", "phoneco"):
+            sock = ctx.socket(zmq.DEALER)
+            sock.linger = 0
+            sock.connect(f"tcp://127.0.0.1:{hub.port}")
+            sock.send(encode({"type": "hello", "v": 1, "seat": seat, "code": codes[seat]}))
+            socks[seat] = sock
+            pump()
+        pump()
+        assert [m["type"] for m in inbox("pirates")][:2] == ["welcome", "snapshot"]
+        inbox("phoneco")
+        assert game.turn_seat == "pirates"
+        now[0] += 29.0
+        socks["phoneco"].send(encode({"type": "hb"}))
+        pump()
+        assert game.turn_seat == "pirates" and log.count == start + 1
+        now[0] += 2.0  # 31 s into the pirates' turn: Rapidity skips it
+        socks["phoneco"].send(encode({"type": "hb"}))
+        pump()
+        assert game.turn_seat == "phoneco"
+        assert log.count == start + 2
+        assert read(tmp_path / "t.alog")[0].entries[-1] == (JUDGE, {"type": "skip_turn"})
+        # the pirates said nothing for 31 s: disconnected, and the others are told
+        assert hub.presence()["pirates"] == "disconnected"
+        updates = [m for m in inbox("phoneco") if m["type"] == "update"]
+        assert any(["set", ["presence", "pirates"], "disconnected"] in m["diff"]
+                   for m in updates)
+    finally:
+        for sock in socks.values():
+            sock.close(linger=0)
+        ctx.term()
+        hub.close()

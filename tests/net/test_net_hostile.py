@@ -1,0 +1,330 @@
+"""Hostile input against a real hub on 127.0.0.1: it stays up, answers, changes nothing.
+
+The hub runs in a thread of the test process with the real engine; the attackers are raw
+ZeroMQ sockets speaking whatever bytes they like.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any
+
+import msgpack
+import pytest
+import zmq
+
+from game.artifact.engine import ArtifactGame
+from game.artifact.seats import JUDGE
+from net.actionlog import ActionLog, read
+from net.client import SeatLink
+from net.codec import decode, encode
+from net.hub import CONN_BUDGET, CurveKeys, Hub
+from net.joinstring import JoinString, curve_public_of, hex_to_z85, new_code, new_curve_keypair
+
+WAIT = 10.0
+
+
+class HubThread:
+    """A hub serving a fresh 3-player game in a background thread."""
+
+    def __init__(self, tmp_path, curve: CurveKeys | None = None, players: int = 3) -> None:
+        self.game = ArtifactGame.new({"players": players, "assignment": "random"}, 5)
+        self.codes = {seat: new_code() for seat in (*self.game.seats, JUDGE)}
+        self.log_path = tmp_path / "hub.alog"
+        self.log = ActionLog.create(self.log_path, {"setup": {"players": players}, "seed": 5})
+        self.hub = Hub(self.game, self.log, self.codes, port=0, curve=curve, heartbeat=0.2,
+                       status=open("/dev/null", "w"))  # noqa: SIM115 - closed with the hub
+        self.thread = threading.Thread(target=self.hub.run, daemon=True)
+        self.thread.start()
+        self.ctx = zmq.Context()
+        self.sockets: list[zmq.Socket] = []
+
+    def raw(self, **options: Any) -> zmq.Socket:
+        sock = self.ctx.socket(zmq.DEALER)
+        sock.linger = 0
+        for name, value in options.items():
+            setattr(sock, name, value)
+        sock.connect(f"tcp://127.0.0.1:{self.hub.port}")
+        self.sockets.append(sock)
+        return sock
+
+    def join(self, seat: str) -> JoinString:
+        return JoinString("127.0.0.1", self.hub.port, seat, self.codes[seat])
+
+    def close(self) -> None:
+        for sock in self.sockets:
+            sock.close(linger=0)
+        self.ctx.term()
+        self.hub.stop()
+        self.thread.join(timeout=WAIT)
+        self.hub.close()
+
+
+@pytest.fixture
+def hub(tmp_path):
+    h = HubThread(tmp_path)
+    yield h
+    h.close()
+
+
+def recv(sock: zmq.Socket, timeout: float = WAIT) -> dict[str, Any] | None:
+    """Next non-heartbeat message, or None if nothing came within ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if sock.poll(int(max(1, (deadline - time.monotonic()) * 1000))):
+            message = decode(sock.recv(), 16 * 1024 * 1024)
+            if message["type"] != "hb":
+                return message
+    return None
+
+
+def expect(sock: zmq.Socket, kind: str) -> dict[str, Any]:
+    """The next message other than heartbeats (and updates, unless one is expected)."""
+    message = recv(sock)
+    while message is not None and message["type"] == "update" and kind != "update":
+        message = recv(sock)
+    assert message is not None, f"no {kind} arrived"
+    assert message["type"] == kind, message
+    return message
+
+
+def chat_update(sock: zmq.Socket) -> dict[str, Any]:
+    """The next update that touches the negotiation entries."""
+    while True:
+        message = expect(sock, "update")
+        if any(op[1] == ["chat"] for op in message["diff"]):
+            return message
+
+
+def hello(h: HubThread, seat: str) -> zmq.Socket:
+    sock = h.raw()
+    sock.send(encode({"type": "hello", "v": 1, "seat": seat, "code": h.codes[seat]}))
+    expect(sock, "welcome")
+    expect(sock, "snapshot")
+    return sock
+
+
+def state_of(h: HubThread) -> str:
+    return h.game.to_json()
+
+
+def nested(depth: int) -> bytes:
+    return b"\x81\xa1x" * depth + b"\xc0"
+
+
+HOSTILE_FRAMES = [
+    (b"", "malformed"),
+    (b"\xc1\xc1\xc1", "malformed"),
+    (encode({"type": "hello", "v": 1, "seat": "pirates"})[:-3], "malformed"),
+    (nested(40), "malformed"),
+    (nested(100_000)[:60_000], "malformed"),
+    (b"\x91" * 60_000, "malformed"),
+    (b"\xdd\xff\xff\xff\xff", "malformed"),  # claims a 4-billion-element array
+    (msgpack.packb({"type": "action", "req": 1, "action": {"x": b"\x00"}}, use_bin_type=True),
+     "malformed"),
+    (encode({"type": "hb"}) * 2, "malformed"),
+    (encode({"type": "x" * 70_000}), "too_large"),
+    (encode({"type": "shutdown"}), "unknown_type"),
+    (encode({"type": None}), "bad_field"),
+    (encode({"type": "hello", "v": 1, "seat": ["pirates"], "code": "x"}), "bad_field"),
+    (encode({"type": "chat", "req": "7", "to": None, "text": "hi"}), "bad_field"),
+    (encode({"type": "action", "req": 2**40, "action": {}}), "bad_field"),
+]
+
+
+def test_hostile_frames_get_errors_and_change_nothing(hub):
+    before = state_of(hub)
+    sock = hub.raw()
+    for frame, code in HOSTILE_FRAMES:
+        sock.send(frame)
+        answer = expect(sock, "error")
+        assert answer["code"] == code, (frame[:20], answer)
+    sock.send_multipart([b"two", b"frames"])
+    assert expect(sock, "error")["code"] == "malformed"
+    rng = random.Random(9)
+    for _ in range(200):
+        sock.send(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64))))
+        answer = expect(sock, "error")
+        assert answer["code"] in ("malformed", "unknown_type", "bad_field")
+    # an authenticated seat still plays normally afterwards
+    good = hello(hub, "pirates")
+    good.send(encode({"type": "action", "req": 5, "action": {"type": "vote_encryption",
+                                                               "allow": True}}))
+    assert expect(good, "ack")["req"] == 5
+    assert hub.thread.is_alive()
+    assert state_of(hub) != before  # the one legal vote did change it
+    assert read(hub.log_path)[0].entries == [("pirates", {"type": "vote_encryption",
+                                                          "allow": True})]
+
+
+def test_a_frame_above_the_transport_cap_drops_only_that_peer(hub):
+    big = hub.raw()
+    big.send(b"\x80" + b"\x00" * (2 * 1024 * 1024))
+    assert recv(big, timeout=1.0) is None
+    sock = hello(hub, "scientist")
+    sock.send(encode({"type": "resync"}))
+    assert expect(sock, "snapshot")["seq"] >= 0
+    assert hub.thread.is_alive()
+
+
+def test_authentication_is_required_and_codes_are_per_seat(hub):
+    before = state_of(hub)
+    sock = hub.raw()
+    vote = {"type": "action", "req": 1, "action": {"type": "vote_encryption", "allow": True}}
+    sock.send(encode(vote))
+    assert expect(sock, "error")["code"] == "not_authenticated"
+    for seat, code in (("pirates", "0" * 32), ("pirates", hub.codes["scientist"]),
+                       ("judge", hub.codes["pirates"]), ("pirates", "")):
+        sock.send(encode({"type": "hello", "v": 1, "seat": seat, "code": code}))
+        assert expect(sock, "error")["code"] == "bad_code"
+    sock.send(encode({"type": "hello", "v": 1, "seat": "emperor", "code": "x"}))
+    assert expect(sock, "error")["code"] == "unknown_seat"
+    sock.send(encode({"type": "hello", "v": 2, "seat": "pirates", "code": hub.codes["pirates"]}))
+    assert expect(sock, "error")["code"] == "bad_version"
+    sock.send(encode(vote))
+    assert expect(sock, "error")["code"] == "not_authenticated"
+    assert state_of(hub) == before and hub.log.count == 0
+    assert set(hub.hub.presence().values()) == {"waiting"}
+
+
+def test_out_of_turn_illegal_and_invalid_actions_change_nothing(hub):
+    pirates = hello(hub, "pirates")
+    judge = hello(hub, "judge")
+    before = state_of(hub)
+    cases = [
+        (judge, {"type": "vote_encryption", "allow": True}, "not_your_turn"),
+        (pirates, {"type": "start_play"}, "not_your_turn"),
+        (pirates, {"type": "customize", "option": "", "roster": [], "items": [],
+                   "partner": []}, "illegal"),
+        (pirates, {"type": "vote_encryption", "allow": "yes"}, "invalid_action"),
+        (pirates, {"type": "teleport"}, "invalid_action"),
+        (pirates, {"type": "vote_encryption"}, "invalid_action"),
+    ]
+    for n, (sock, action, code) in enumerate(cases):
+        sock.send(encode({"type": "action", "req": n, "action": action}))
+        answer = expect(sock, "error")
+        assert (answer["code"], answer["req"]) == (code, n), answer
+        assert answer["message"]
+    assert state_of(hub) == before and hub.log.count == 0
+    pirates.send(encode({"type": "action", "req": 50,
+                         "action": {"type": "vote_encryption", "allow": False}}))
+    assert expect(pirates, "ack")["req"] == 50
+    pirates.send(encode({"type": "action", "req": 51,
+                         "action": {"type": "vote_encryption", "allow": True}}))
+    assert expect(pirates, "error")["code"] == "not_your_turn"  # already voted
+    assert hub.log.count == 1
+
+
+def test_private_talk_needs_the_encryption_agreement_except_with_the_judge(hub):
+    pirates = hello(hub, "pirates")
+    scientist = hello(hub, "scientist")
+    judge = hello(hub, "judge")
+    pirates.send(encode({"type": "chat", "req": 1, "to": "scientist", "text": "a deal?"}))
+    assert expect(pirates, "error")["code"] == "no_encryption"
+    pirates.send(encode({"type": "chat", "req": 2, "to": "pirates", "text": "me"}))
+    assert expect(pirates, "error")["code"] == "bad_field"
+    pirates.send(encode({"type": "chat", "req": 3, "to": "nobody", "text": "x"}))
+    assert expect(pirates, "error")["code"] == "unknown_seat"
+    pirates.send(encode({"type": "chat", "req": 4, "to": "judge", "text": "psst, Judge"}))
+    assert expect(pirates, "ack")["req"] == 4
+    update = expect(judge, "update")
+    assert update["diff"] == [["ext", ["chat"], [{"kind": "private", "from": "pirates",
+                                                 "to": "judge", "text": "psst, Judge"}]]]
+    seen = chat_update(scientist)
+    assert seen["diff"] == [["ext", ["chat"], [{"kind": "talking",
+                                               "pair": ["judge", "pirates"]}]]]
+
+
+def test_a_flooding_client_does_not_starve_others(hub):
+    pirates = hello(hub, "pirates")
+    flood = hub.raw(sndhwm=0)
+    for _ in range(3000):
+        flood.send(b"\xc1", zmq.NOBLOCK)
+    pirates.send(encode({"type": "action", "req": 9,
+                         "action": {"type": "vote_encryption", "allow": True}}))
+    assert expect(pirates, "ack")["req"] == 9
+    codes = []
+    while (message := recv(flood, timeout=1.0)) is not None:
+        codes.append(message["code"])
+    assert "rate_limited" in codes
+    assert codes.count("malformed") < 3000  # the excess was dropped, not processed
+    assert codes.count("malformed") >= CONN_BUDGET
+
+
+def test_a_client_seeing_a_stale_or_gapped_sequence_asks_for_a_snapshot(tmp_path):
+    ctx = zmq.Context()
+    router = ctx.socket(zmq.ROUTER)
+    router.linger = 0
+    port = router.bind_to_random_port("tcp://127.0.0.1")
+    seen: list[dict[str, Any]] = []
+    link = SeatLink(ctx, JoinString("127.0.0.1", port, "pirates", new_code()), seen.append,
+                    time.monotonic)
+
+    def next_from_client() -> dict[str, Any]:
+        assert router.poll(int(WAIT * 1000))
+        ident, frame = router.recv_multipart()
+        next_from_client.ident = ident  # type: ignore[attr-defined]
+        return decode(frame)
+
+    def hub_says(message: dict[str, Any]) -> None:
+        router.send_multipart([next_from_client.ident, encode(message)])  # type: ignore[attr-defined]
+        deadline = time.monotonic() + WAIT
+        count = len(seen)
+        while len(seen) == count and time.monotonic() < deadline:
+            link.socket.poll(50)
+            link.receive()
+
+    try:
+        assert next_from_client()["type"] == "hello"
+        hub_says({"type": "snapshot", "seq": 4, "doc": {"view": {"a": 1}}})
+        hub_says({"type": "update", "seq": 5, "diff": [["set", ["view", "a"], 2]]})
+        assert (link.seq, link.doc) == (5, {"view": {"a": 2}})
+        hub_says({"type": "update", "seq": 5, "diff": [["set", ["view", "a"], 9]]})  # stale
+        assert next_from_client()["type"] == "resync"
+        assert link.doc == {"view": {"a": 2}}  # the stale update was not applied
+        hub_says({"type": "snapshot", "seq": 7, "doc": {"view": {"a": 3}}})
+        hub_says({"type": "update", "seq": 9, "diff": [["set", ["view", "a"], 4]]})  # gap
+        assert next_from_client()["type"] == "resync"
+        assert (link.seq, link.doc) == (7, {"view": {"a": 3}})
+        hub_says({"type": "snapshot", "seq": 9, "doc": {"view": {"a": 4}}})
+        hub_says({"type": "update", "seq": 10, "diff": [["del", ["nothing"]]]})  # bad diff
+        assert next_from_client()["type"] == "resync"
+        assert link.seq == 9
+        assert any(m.get("event") == "gap" for m in seen)
+    finally:
+        link.close()
+        router.close(linger=0)
+        ctx.term()
+
+
+def test_curve_refuses_unknown_and_plain_clients(tmp_path):
+    server_public, server_secret = new_curve_keypair()
+    client_secrets = {seat: new_curve_keypair()[1] for seat in ("pirates", "phoneco",
+                                                                "scientist", "judge")}
+    keys = CurveKeys(server_public, server_secret,
+                     frozenset(curve_public_of(s) for s in client_secrets.values()))
+    h = HubThread(tmp_path, curve=keys)
+    try:
+        def curve_socket(secret: str) -> zmq.Socket:
+            return h.raw(curve_secretkey=hex_to_z85(secret),
+                         curve_publickey=hex_to_z85(curve_public_of(secret)),
+                         curve_serverkey=hex_to_z85(server_public))
+
+        good = curve_socket(client_secrets["pirates"])
+        good.send(encode({"type": "hello", "v": 1, "seat": "pirates",
+                          "code": h.codes["pirates"]}))
+        assert expect(good, "welcome")["seat"] == "pirates"
+        stranger = curve_socket(new_curve_keypair()[1])  # a valid key the host never issued
+        stranger.send(encode({"type": "hello", "v": 1, "seat": "scientist",
+                              "code": h.codes["scientist"]}))
+        plain = h.raw()
+        plain.send(encode({"type": "hello", "v": 1, "seat": "judge", "code": h.codes["judge"]}))
+        assert recv(stranger, timeout=1.5) is None
+        assert recv(plain, timeout=0.5) is None
+        presence = h.hub.presence()  # pirates joined (and, silent, may have timed out since)
+        assert presence.pop("pirates") in ("connected", "disconnected")
+        assert presence == {"phoneco": "waiting", "scientist": "waiting", "judge": "waiting"}
+    finally:
+        h.close()
