@@ -1,0 +1,257 @@
+"""Customize Factions and Place Counters (rulebook: Game Setup).
+
+Checks a seat's private order against its control sheet and builds the forces once every
+seat has ordered; checks placements against the START notes.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .deckplan import FACINGS
+from .errors import IllegalAction
+from .events import Event
+from .seats import JUDGE
+
+MAX_SLOTS = 4
+
+
+def check_order(game, seat: str, action: A.Customize) -> dict:
+    s = game.state
+    sheets = game.sheets
+    faction_id = game.faction_of(seat)
+    sheet = sheets.factions[faction_id]
+    if seat == "pirates2":
+        raise IllegalAction("the second pirate seat's band is equipped by the first")
+    # private option
+    option = action.option
+    assigned = s["species"].get(seat) if faction_id == "alien" else None
+    if assigned:
+        if option not in ("", assigned):
+            raise IllegalAction(f"your species was assigned by the Judge: {assigned}")
+        option = assigned
+    elif sheet.options:
+        if option not in sheet.options:
+            raise IllegalAction(f"choose one of: {', '.join(sheet.options)}")
+    elif option:
+        raise IllegalAction("this control sheet has no option to choose")
+    # roster
+    if faction_id == "alien":
+        if action.roster:
+            raise IllegalAction("an alien's characters come with its species")
+        roster = [c.id for c in sheets.characters.values() if c.option == option
+                  and c.faction == "alien"]
+    else:
+        picked = list(action.roster)
+        if len(set(picked)) != len(picked):
+            raise IllegalAction("a character is picked twice")
+        for cid in picked:
+            if cid not in sheet.optional:
+                raise IllegalAction(f"{cid!r} is not on the optional list of your sheet")
+        if len(picked) != sheet.pick:
+            raise IllegalAction(f"pick exactly {sheet.pick} of the optional characters")
+        roster = list(sheet.required) + picked
+    # items
+    free_needed: dict = {}
+    for item_id, rule in sheet.free_items:
+        free_needed.setdefault(item_id, []).append(rule)
+    free_seen: dict = {}
+    slots: dict = {cid: 0 for cid in roster}
+    suits: dict = {cid: 0 for cid in roster}
+    cost = 0
+    robots = []
+    for item_id, holder in action.items:
+        kind = sheets.items.get(item_id)
+        if kind is None:
+            raise IllegalAction(f"unknown item {item_id!r}")
+        if item_id in free_needed:
+            free_seen[item_id] = free_seen.get(item_id, 0) + 1
+            if "map" in free_needed[item_id] and holder:
+                raise IllegalAction(f"{kind.name} starts on the map, not carried")
+        elif item_id not in sheet.shop:
+            raise IllegalAction(f"{kind.name} is not on your price list")
+        else:
+            cost += kind.price
+        if kind.robot:
+            if holder:
+                raise IllegalAction(f"a {kind.name} is a character, not carried")
+            robots.append(kind.robot)
+            continue
+        if not holder:
+            continue
+        if holder not in slots:
+            raise IllegalAction(f"{holder!r} is not in your roster")
+        char_sheet = sheets.characters[holder]
+        if kind.suit:
+            if char_sheet.kind not in ("human", "android"):
+                raise IllegalAction(f"{char_sheet.name} cannot wear a suit")
+            suits[holder] += 1
+            if suits[holder] > 1:
+                raise IllegalAction(f"{char_sheet.name} can wear only one suit")
+        else:
+            if not char_sheet.hands:
+                raise IllegalAction(f"{char_sheet.name} has no hands to carry things")
+            if kind.slot:
+                slots[holder] += 1
+                if slots[holder] > MAX_SLOTS:
+                    raise IllegalAction(f"{char_sheet.name} can carry at most {MAX_SLOTS} items")
+    for item_id, rules in free_needed.items():
+        if free_seen.get(item_id, 0) != len(rules):
+            raise IllegalAction(f"say where your {sheets.items[item_id].name} starts "
+                                "(who carries it, or '' for the map)")
+    if cost > sheet.budget:
+        raise IllegalAction(f"that costs {cost} credits; your budget is {sheet.budget}")
+    partner = list(action.partner)
+    if seat == "pirates" and "pirates2" in s["seats"]:
+        if len(partner) != 4 or len(set(partner)) != 4 or not set(partner) <= set(roster):
+            raise IllegalAction("hand exactly four of your pirates to the second pirate seat")
+    elif partner:
+        raise IllegalAction("only the pirates share their band with a second seat")
+    return {"option": option, "roster": roster, "items": [list(p) for p in action.items],
+            "partner": partner, "cost": cost, "robots": robots}
+
+
+def _char_id(s: dict, sheet_id: str) -> str:
+    cid = sheet_id
+    n = 2
+    while cid in s["characters"]:
+        cid = f"{sheet_id}_{n}"
+        n += 1
+    return cid
+
+
+def _new_character(game, sheet_id: str, seat: str | None, counter: str | None = None) -> dict:
+    s = game.state
+    cid = _char_id(s, sheet_id)
+    sheet = game.sheets.characters[sheet_id]
+    char = {
+        "id": cid, "sheet": sheet_id, "seat": seat, "token": game._token(),
+        "counter": counter or sheet.counter, "square": None, "facing": "N",
+        "status": "active" if seat else "inactive", "items": [], "suit": None,
+        "busy": None, "blind": False, "informant_of": None,
+    }
+    s["characters"][cid] = char
+    return char
+
+
+def build_forces(game) -> list[Event]:
+    s = game.state
+    sheets = game.sheets
+    events: list[Event] = []
+    alien_seats = [x for x in s["seats"] if game.faction_of(x) == "alien"]
+    for seat in s["seats"]:
+        order = s["orders"][seat]
+        if order.get("by"):
+            continue
+        by_sheet: dict = {}
+        faction_count = sum(1 for x in s["seats"][: s["seats"].index(seat)]
+                            if game.faction_of(x) == game.faction_of(seat)
+                            and not s["orders"][x].get("by"))
+        for sheet_id in order["roster"]:
+            counter = None
+            kind = sheets.characters[sheet_id].kind
+            if len(alien_seats) > 1 and game.faction_of(seat) == "alien" and kind != "program":
+                counter = "Bug Alien"
+            elif faction_count:
+                counter = f"{sheets.characters[sheet_id].counter} ({faction_count + 1})"
+            owner = "pirates2" if sheet_id in order["partner"] else seat
+            char = _new_character(game, sheet_id, owner, counter)
+            by_sheet[sheet_id] = char
+        for robot in order["robots"]:
+            _new_character(game, robot, seat)
+        for item_type, holder in order["items"]:
+            kind = sheets.items[item_type]
+            if kind.robot:
+                continue
+            token = game._token()
+            item = {"id": token, "token": token, "type": item_type, "owner": seat,
+                    "holder": None, "square": None, "worn": False}
+            s["items"][token] = item
+            if holder:
+                char = by_sheet[holder]
+                item["holder"] = char["id"]
+                if kind.suit:
+                    item["worn"] = True
+                    char["suit"] = token
+                else:
+                    char["items"].append(token)
+                    char["items"].sort()
+    for robot in ("handler_bot", "tech_bot", "securi_bot", "doc_bot"):
+        _new_character(game, robot, None)
+    # G-men: the Judge picks the secret informant among the pirates (never the captain).
+    taken: set = set()
+    for seat in s["seats"]:
+        if game.faction_of(seat) == "phoneco" and s["orders"][seat]["option"] == "gmen":
+            candidates = sorted(c["id"] for c in s["characters"].values()
+                                if c["seat"] in ("pirates", "pirates2")
+                                and c["sheet"] != "eastwood" and c["id"] not in taken)
+            if not candidates:
+                continue
+            chosen = game._rng.choice(candidates)
+            taken.add(chosen)
+            s["characters"][chosen]["informant_of"] = seat
+            events.append(game.notify(seat, {
+                "kind": "informant", "character": chosen,
+                "counter": s["characters"][chosen]["counter"]}))
+    events.append(Event("forces_built", (JUDGE,), {}))
+    return events
+
+
+def start_squares(game, names: tuple[str, ...]) -> frozenset:
+    plan = game.plan
+    out: set = set()
+    for name in names:
+        out |= plan.region(name)
+    return frozenset(out)
+
+
+def things_to_place(game, seat: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(kind, id, START regions) of everything the seat places."""
+    s = game.state
+    sheets = game.sheets
+    out = []
+    for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
+        if char["seat"] == seat:
+            out.append(("character", char["id"], sheets.characters[char["sheet"]].start))
+    faction_start = sheets.factions[game.faction_of(seat)].start
+    if seat == "pirates2":
+        return out
+    for item in sorted(s["items"].values(), key=lambda i: i["id"]):
+        if item["owner"] == seat and item["holder"] is None:
+            out.append(("item", item["id"], faction_start))
+    return out
+
+
+def check_places(game, seat: str, action: A.PlaceForces) -> list[tuple[str, str, int, str]]:
+    plan = game.plan
+    wanted = {thing_id: (kind, regions) for kind, thing_id, regions in things_to_place(game, seat)}
+    seen: set = set()
+    out = []
+    counts: dict = {}
+    for thing_id, x, y, facing in action.places:
+        if thing_id not in wanted:
+            raise IllegalAction(f"{thing_id!r} is not yours to place")
+        if thing_id in seen:
+            raise IllegalAction(f"{thing_id!r} is placed twice")
+        seen.add(thing_id)
+        if facing not in FACINGS:
+            raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
+        if not plan.inside(x, y):
+            raise IllegalAction(f"({x}, {y}) is off the map")
+        square = plan.sq(x, y)
+        kind, regions = wanted[thing_id]
+        if square not in start_squares(game, regions):
+            raise IllegalAction(f"{thing_id} must start in: {', '.join(regions)}")
+        if not plan.passable(square) and plan.terrain[square] != "space":
+            raise IllegalAction(f"({x}, {y}) cannot be entered")
+        if kind == "character":
+            char = game.state["characters"][thing_id]
+            if game.sheets.characters[char["sheet"]].on_map:
+                counts[square] = counts.get(square, 0) + 1
+                if counts[square] > game.stack_limit(square):
+                    raise IllegalAction(f"({x}, {y}) holds at most "
+                                        f"{game.stack_limit(square)} characters")
+        out.append((kind, thing_id, square, facing))
+    missing = set(wanted) - seen
+    if missing:
+        raise IllegalAction(f"place everything: {', '.join(sorted(missing))} missing")
+    return out

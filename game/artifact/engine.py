@@ -1,0 +1,771 @@
+"""The Artifact's rules engine: one game, its phases, turns and actions.
+
+``ArtifactGame`` follows the habits of OpenSpiel and boardgame.io: the whole game is a plain
+dict of primitives (``to_dict``), a game is its setup, seed and action log (``replay``), the
+engine lists legal actions for whoever may act (``actors``, ``legal_actions``) and ``apply``
+either changes the state and returns events or raises a named error leaving it untouched.
+Nothing leaves the engine for a seat except through ``views.view_for``.
+
+Phases: ``assign`` -> ``encryption`` -> ``purchase`` -> ``place`` -> ``judge_check`` ->
+``play`` -> ``over`` (rulebook: Game Setup, then Running the Game).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterable
+
+from . import actions as A
+from . import movement, sightings
+from .deckplan import FACINGS, DeckPlan, feynman
+from .errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn, SaveError
+from .events import Event
+from .seats import JUDGE, SeatSpec, faction_mix, map_of
+from .sheets import Sheets, default_sheets
+
+FORMAT = 1
+LOBBY_PHASES = ("assign", "encryption", "purchase", "place", "judge_check")
+STACK_LIMIT = 4
+LIFT_STACK_LIMIT = 8
+FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
+
+
+def _rng_to_list(rng: random.Random) -> list:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _rng_from_list(data: list) -> random.Random:
+    rng = random.Random()
+    try:
+        rng.setstate((data[0], tuple(data[1]), data[2]))
+    except (TypeError, ValueError, IndexError) as exc:
+        raise SaveError(f"bad RNG state in save: {exc}") from None
+    return rng
+
+
+class ArtifactGame:
+    """One game of The Artifact (see module docstring)."""
+
+    def __init__(self, state: dict, rng: random.Random, plan: DeckPlan | None = None,
+                 sheets: Sheets | None = None) -> None:
+        self._s = state
+        self._rng = rng
+        self.plan = plan or feynman()
+        self.sheets = sheets or default_sheets()
+
+    # ---- construction ------------------------------------------------------------------------
+    @classmethod
+    def new(cls, setup: dict, seed: int) -> ArtifactGame:
+        if not isinstance(setup, dict):
+            raise ArtifactError("setup must be a dict")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise ArtifactError(f"seed must be a whole number from 0 to 2**63-1, got {seed!r}")
+        unknown = set(setup) - {"players", "assignment", "names"}
+        if unknown:
+            raise ArtifactError(f"unknown setup field(s): {', '.join(sorted(map(str, unknown)))}")
+        specs = faction_mix(setup.get("players"))
+        assignment = setup.get("assignment", "random")
+        if assignment not in ("random", "judge"):
+            raise ArtifactError("setup assignment must be 'random' or 'judge'")
+        names = setup.get("names")
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(len(specs))]
+        if (not isinstance(names, list) or len(names) != len(specs)
+                or not all(isinstance(n, str) and 0 < len(n) <= 40 for n in names)
+                or len(set(names)) != len(names)):
+            raise ArtifactError(f"setup names must be {len(specs)} distinct names "
+                                "of 1 to 40 characters (one per faction seat)")
+        rng = random.Random(seed)
+        plan = feynman()
+        seats = [s.id for s in specs]
+        state: dict = {
+            "format": FORMAT,
+            "setup": {"players": setup["players"], "assignment": assignment,
+                      "names": list(names)},
+            "seed": seed,
+            "seats": seats,
+            "specs": {s.id: s.to_dict() for s in specs},
+            "map_of": {s.id: map_of(s) for s in specs},
+            "phase": "assign",
+            "players": {s: None for s in seats},
+            "species": {s: None for s in seats if specs_faction(specs, s) == "alien"},
+            "votes": {},
+            "encryption": None,
+            "orders": {},
+            "placed": {},
+            "characters": {},
+            "items": {},
+            "lifts": {lift.name: lift.start for lift in plan.lifts},
+            "locked": [],
+            "dark": [],
+            "maps": {},
+            "notices": {s: [] for s in seats},
+            "pending": {s: [] for s in seats},
+            "judge_notices": [],
+            "announcements": [],
+            "turn": None,
+            "round": 0,
+            "result": None,
+            "serial": 0,
+        }
+        for seat in seats:
+            mid = state["map_of"][seat]
+            state["maps"].setdefault(mid, {
+                "counters": {}, "last_known": {},
+                "lifts": {lift.name: lift.start for lift in plan.lifts},
+            })
+        if assignment == "random":
+            shuffled = list(names)
+            rng.shuffle(shuffled)
+            state["players"] = dict(zip(seats, shuffled, strict=True))
+            aliens = [s for s in seats if specs_faction(specs, s) == "alien"]
+            if len(aliens) > 1:
+                options = list(default_sheets().factions["alien"].options)
+                chosen = rng.sample(options, len(aliens))
+                for seat, species in zip(aliens, chosen, strict=True):
+                    state["species"][seat] = species
+            state["phase"] = "encryption"
+        state["rng"] = _rng_to_list(rng)
+        return cls(state, rng, plan)
+
+    # ---- public properties -------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self._s["seats"])
+
+    @property
+    def phase(self) -> str:
+        return self._s["phase"]
+
+    @property
+    def round(self) -> int:
+        return self._s["round"]
+
+    @property
+    def turn_seat(self) -> str | None:
+        turn = self._s["turn"]
+        return turn["seat"] if turn else None
+
+    @property
+    def state(self) -> dict:
+        """The live state dict (read it, never change it; use to_dict() for a copy)."""
+        return self._s
+
+    def seat_spec(self, seat: str) -> SeatSpec:
+        d = self._s["specs"][seat]
+        return SeatSpec(d["id"], d["faction"], d["shares_map_with"], d["judge_also"])
+
+    def faction_of(self, seat: str) -> str:
+        return self._s["specs"][seat]["faction"]
+
+    def actors(self) -> frozenset[str]:
+        s = self._s
+        phase = s["phase"]
+        if phase == "assign":
+            return frozenset({JUDGE})
+        if phase == "encryption":
+            return frozenset(seat for seat in s["seats"] if seat not in s["votes"])
+        if phase == "purchase":
+            return frozenset(seat for seat in s["seats"] if seat not in s["orders"])
+        if phase == "place":
+            return frozenset(seat for seat in s["seats"] if not s["placed"].get(seat))
+        if phase in ("judge_check",):
+            return frozenset({JUDGE})
+        if phase == "play":
+            return frozenset({JUDGE, s["turn"]["seat"]})
+        return frozenset()
+
+    # ---- serialisation -----------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        out = copy.deepcopy(self._s)
+        out["rng"] = _rng_to_list(self._rng)
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict) -> ArtifactGame:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveError("not a saved game of The Artifact (format mismatch)")
+        needed = {"setup", "seed", "seats", "phase", "characters", "items", "maps", "rng",
+                  "turn", "round", "notices", "pending", "players", "serial"}
+        missing = needed - set(data)
+        if missing:
+            raise SaveError(f"saved game lacks {', '.join(sorted(missing))}")
+        try:
+            state = json.loads(json.dumps(data))
+        except (TypeError, ValueError) as exc:
+            raise SaveError(f"saved game is not plain data: {exc}") from None
+        game = cls(state, _rng_from_list(state["rng"]))
+        try:
+            game._check_integrity()
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise SaveError(f"saved game is inconsistent: {exc!r}") from None
+        return game
+
+    def _check_integrity(self) -> None:
+        s = self._s
+        faction_mix(s["setup"]["players"])
+        n = len(self.plan.terrain)
+        for cid, char in s["characters"].items():
+            if char["sheet"] not in self.sheets.characters or char["id"] != cid:
+                raise ValueError(f"character {cid}")
+            if char["square"] is not None and not 0 <= char["square"] < n:
+                raise ValueError(f"character {cid} square")
+            if char["facing"] not in FACINGS:
+                raise ValueError(f"character {cid} facing")
+        for iid, item in s["items"].items():
+            if item["type"] not in self.sheets.items or item["id"] != iid:
+                raise ValueError(f"item {iid}")
+        if s["phase"] not in LOBBY_PHASES + ("play", "over"):
+            raise ValueError("phase")
+
+    # ---- actions -----------------------------------------------------------------------------
+    def legal_actions(self, seat: str) -> list[A.Action]:
+        from .legal import legal_actions
+
+        if seat not in self.actors():
+            return []
+        return legal_actions(self, seat)
+
+    def is_legal(self, seat: str, action: A.Action | dict) -> bool:
+        try:
+            trial = ArtifactGame(copy.deepcopy(self._s), _rng_from_list(_rng_to_list(self._rng)),
+                                 self.plan, self.sheets)
+            trial.apply(seat, action)
+        except ArtifactError:
+            return False
+        return True
+
+    def apply(self, seat: str, action: A.Action | dict) -> list[Event]:
+        """Validate and perform ``action`` for ``seat``; on any error nothing changes."""
+        if isinstance(action, dict):
+            action = A.action_from_dict(action)
+        if not isinstance(action, A.Action):
+            raise InvalidAction("not an action")
+        if seat != JUDGE and seat not in self._s["seats"]:
+            raise NotYourTurn(f"unknown seat {seat!r}")
+        if seat not in self.actors():
+            raise NotYourTurn(f"{seat} may not act now (phase {self.phase})")
+        saved_state = copy.deepcopy(self._s)
+        saved_rng = self._rng.getstate()
+        try:
+            events = self._dispatch(seat, action)
+        except BaseException:
+            self._s = saved_state
+            self._rng.setstate(saved_rng)
+            raise
+        self._s["serial"] += 1
+        self._s["rng"] = []
+        return events
+
+    def _dispatch(self, seat: str, action: A.Action) -> list[Event]:
+        handler = getattr(self, "_do_" + action.TYPE, None)
+        if handler is None:
+            raise IllegalAction(f"{action.TYPE} is not an action of this game")
+        return handler(seat, action)
+
+    # ---- helpers -----------------------------------------------------------------------------
+    def _need_phase(self, *phases: str) -> None:
+        if self._s["phase"] not in phases:
+            raise IllegalAction(f"not allowed in phase {self._s['phase']}")
+
+    def _need_judge(self, seat: str) -> None:
+        if seat != JUDGE:
+            raise NotYourTurn("only the Judge may do that")
+
+    def _need_seat(self, seat: str) -> None:
+        if seat == JUDGE:
+            raise NotYourTurn("the Judge has no forces of its own")
+
+    def notify(self, seat: str, notice: dict, *, pending: bool = False) -> Event:
+        """Tell one seat something: now, or at its next Situation Update."""
+        notice = dict(notice)
+        notice["round"] = self._s["round"]
+        (self._s["pending"] if pending else self._s["notices"])[seat].append(notice)
+        self._s["judge_notices"].append({"to": seat, **notice})
+        return Event(notice["kind"], (seat, JUDGE), notice)
+
+    def own_characters(self, seat: str) -> list[dict]:
+        return [c for c in self._s["characters"].values() if c["seat"] == seat]
+
+    def character(self, seat: str, cid: str) -> dict:
+        char = self._s["characters"].get(cid)
+        if char is None or char["seat"] != seat:
+            raise IllegalAction(f"{cid!r} is not one of your characters")
+        return char
+
+    def _token(self) -> str:
+        used = {c["token"] for c in self._s["characters"].values()}
+        used |= {i["token"] for i in self._s["items"].values()}
+        while True:
+            token = f"t{self._rng.getrandbits(32):08x}"
+            if token not in used:
+                return token
+
+    # ---- lobby: assign ---------------------------------------------------------------------
+    def _do_assign_faction(self, seat: str, action: A.AssignFaction) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("assign")
+        s = self._s
+        if action.player not in s["setup"]["names"]:
+            raise IllegalAction(f"no player named {action.player!r}")
+        if action.seat not in s["seats"]:
+            raise IllegalAction(f"no seat {action.seat!r} in this mix")
+        if action.player in s["players"].values():
+            raise IllegalAction(f"{action.player} already has a seat")
+        if s["players"][action.seat] is not None:
+            raise IllegalAction(f"seat {action.seat} is already taken")
+        s["players"][action.seat] = action.player
+        events = [self.notify(action.seat, {"kind": "assigned", "player": action.player})]
+        self._maybe_end_assign()
+        return events
+
+    def _do_assign_species(self, seat: str, action: A.AssignSpecies) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("assign")
+        s = self._s
+        if action.seat not in s["species"] or len(s["species"]) < 2:
+            raise IllegalAction("species are assigned by the Judge only with two alien seats")
+        if action.species not in self.sheets.factions["alien"].options:
+            raise IllegalAction(f"unknown species {action.species!r}")
+        if action.species in [v for k, v in s["species"].items() if k != action.seat]:
+            raise IllegalAction("the two alien seats must have different species")
+        s["species"][action.seat] = action.species
+        events = [self.notify(action.seat, {"kind": "species", "species": action.species})]
+        self._maybe_end_assign()
+        return events
+
+    def _maybe_end_assign(self) -> None:
+        s = self._s
+        if any(v is None for v in s["players"].values()):
+            return
+        if len(s["species"]) > 1 and any(v is None for v in s["species"].values()):
+            return
+        s["phase"] = "encryption"
+
+    # ---- lobby: encryption -------------------------------------------------------------------
+    def _do_vote_encryption(self, seat: str, action: A.VoteEncryption) -> list[Event]:
+        self._need_seat(seat)
+        self._need_phase("encryption")
+        s = self._s
+        s["votes"][seat] = action.allow
+        events = []
+        if len(s["votes"]) == len(s["seats"]):
+            s["encryption"] = all(s["votes"].values())
+            s["phase"] = "purchase"
+            for other in s["seats"]:
+                events.append(self.notify(other, {"kind": "encryption",
+                                                  "allowed": s["encryption"]}))
+        return events
+
+    # ---- lobby: purchase ---------------------------------------------------------------------
+    def _do_customize(self, seat: str, action: A.Customize) -> list[Event]:
+        self._need_seat(seat)
+        self._need_phase("purchase")
+        from .customize import check_order
+
+        order = check_order(self, seat, action)
+        s = self._s
+        s["orders"][seat] = order
+        for partner in self._partners_without_orders(seat):
+            s["orders"][partner] = {"option": "", "roster": [], "items": [], "partner": [],
+                                    "cost": 0, "by": seat}
+        events = [self.notify(seat, {"kind": "order", "cost": order["cost"]})]
+        if len(s["orders"]) == len(s["seats"]):
+            events += self._build_forces()
+        return events
+
+    def _partners_without_orders(self, seat: str) -> list[str]:
+        """The second pirate seat is equipped by the first (it shares its band)."""
+        if seat == "pirates" and "pirates2" in self._s["seats"]:
+            return ["pirates2"]
+        return []
+
+    def _build_forces(self) -> list[Event]:
+        from .customize import build_forces
+
+        events = build_forces(self)
+        self._s["phase"] = "place"
+        return events
+
+    # ---- lobby: place ------------------------------------------------------------------------
+    def _do_place_forces(self, seat: str, action: A.PlaceForces) -> list[Event]:
+        self._need_seat(seat)
+        self._need_phase("place")
+        from .customize import check_places
+
+        placements = check_places(self, seat, action)
+        s = self._s
+        for kind, thing_id, square, facing in placements:
+            if kind == "character":
+                s["characters"][thing_id]["square"] = square
+                s["characters"][thing_id]["facing"] = facing
+            else:
+                s["items"][thing_id]["square"] = square
+        s["placed"][seat] = True
+        events = [self.notify(seat, {"kind": "placed"})]
+        if all(s["placed"].get(x) for x in s["seats"]):
+            s["phase"] = "judge_check"
+            s["judge_notices"].append({"kind": "conflicts", "round": 0,
+                                       "conflicts": self.placement_conflicts()})
+        return events
+
+    def placement_conflicts(self) -> list[list]:
+        """[space, seat, seat] for every space where two seats placed characters."""
+        by_space: dict = {}
+        for char in sorted(self._s["characters"].values(), key=lambda c: c["id"]):
+            if char["seat"] is None or not sightings.is_physical(self.sheets, char):
+                continue
+            name = self.plan.space_name(char["square"]) or f"outside {char['square']}"
+            by_space.setdefault(name, set()).add(char["seat"])
+        out = []
+        for name in sorted(by_space):
+            seats = sorted(by_space[name])
+            for i, a in enumerate(seats):
+                for b in seats[i + 1:]:
+                    out.append([name, a, b])
+        return out
+
+    # ---- lobby: the Judge's check ------------------------------------------------------------
+    def _do_return_placement(self, seat: str, action: A.ReturnPlacement) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("judge_check")
+        s = self._s
+        if action.seat not in s["seats"]:
+            raise IllegalAction(f"no seat {action.seat!r}")
+        for char in self.own_characters(action.seat):
+            char["square"] = None
+        for item in s["items"].values():
+            if item["owner"] == action.seat and item["holder"] is None:
+                item["square"] = None
+        s["placed"][action.seat] = False
+        s["phase"] = "place"
+        note = action.note or "Another force is in a space you chose: place elsewhere."
+        return [self.notify(action.seat, {"kind": "replace", "note": note})]
+
+    def _do_place_robot(self, seat: str, action: A.PlaceRobot) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("judge_check")
+        char = self._s["characters"].get(action.robot)
+        if char is None or char["sheet"] not in FEYNMAN_ROBOTS:
+            raise IllegalAction(f"{action.robot!r} is not one of the Feynman's robots")
+        if action.facing not in FACINGS:
+            raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
+        plan = self.plan
+        if not plan.inside(action.x, action.y):
+            raise IllegalAction("that square is off the map")
+        square = plan.sq(action.x, action.y)
+        if square not in plan.region("Feynman") or not plan.passable(square):
+            raise IllegalAction("inactive robots go on an open square aboard the Feynman")
+        if self.stack_count(square, exclude=char["id"]) >= self.stack_limit(square):
+            raise IllegalAction("that square is full (stacking)")
+        char["square"] = square
+        char["facing"] = action.facing
+        return [Event("robot_placed", (JUDGE,), {"robot": action.robot})]
+
+    def _do_start_play(self, seat: str, action: A.StartPlay) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("judge_check")
+        if self.placement_conflicts():
+            raise IllegalAction("two seats still share a space: return one of them first")
+        unplaced = [c["id"] for c in self._s["characters"].values()
+                    if c["sheet"] in FEYNMAN_ROBOTS and c["square"] is None]
+        if unplaced:
+            raise IllegalAction(f"place the Feynman's robots first: {', '.join(unplaced)}")
+        s = self._s
+        s["phase"] = "play"
+        s["round"] = 1
+        for item in sorted(s["items"].values(), key=lambda i: i["id"]):
+            if item["holder"] is None and item["square"] is not None and item["owner"]:
+                if self.sheets.items[item["type"]].marker:
+                    continue
+                entry = sightings.item_counter(self.plan, self.sheets, item)
+                entry["round"] = 0
+                s["maps"][s["map_of"][item["owner"]]]["last_known"][item["token"]] = entry
+        for mid in sorted(s["maps"]):
+            sightings.refresh_map(s, self.plan, self.sheets, mid)
+        events = self._begin_turn(0)
+        return events
+
+    # ---- play: sequence of play --------------------------------------------------------------
+    def stack_limit(self, square: int) -> int:
+        return LIFT_STACK_LIMIT if self.plan.feature[square] == "lift_stop" else STACK_LIMIT
+
+    def stack_count(self, square: int, exclude: str | None = None) -> int:
+        """Active characters counting for stacking in ``square``."""
+        return sum(1 for c in self._s["characters"].values()
+                   if c["square"] == square and c["id"] != exclude and c["status"] == "active"
+                   and self.sheets.characters[c["sheet"]].on_map)
+
+    def _begin_turn(self, index: int) -> list[Event]:
+        """Situation update and initial map update of the seat at ``index``."""
+        s = self._s
+        seat = s["seats"][index]
+        s["turn"] = {"index": index, "seat": seat, "acted": [], "opened": [], "ran": []}
+        events = [Event("turn_started", tuple(s["seats"]) + (JUDGE,),
+                        {"seat": seat, "round": s["round"]})]
+        # Situation update: deliver what waited, finish suits, running characters see again.
+        for notice in s["pending"][seat]:
+            s["notices"][seat].append(notice)
+            events.append(Event(notice["kind"], (seat, JUDGE), notice))
+        s["pending"][seat] = []
+        for char in self.own_characters(seat):
+            char["blind"] = False
+            busy = char.get("busy")
+            if busy and busy["kind"] == "wear_suit":
+                item = s["items"][busy["suit"]]
+                if item["holder"] == char["id"] and char["suit"] is None:
+                    char["items"].remove(item["id"])
+                    item["worn"] = True
+                    char["suit"] = item["id"]
+                    events.append(self.notify(seat, {"kind": "suit_on", "character": char["id"],
+                                                     "suit": item["id"]}))
+                char["busy"] = None
+                s["turn"]["acted"].append(char["id"])
+        sightings.refresh_map(s, self.plan, self.sheets, s["map_of"][seat], informants=True)
+        return events
+
+    def _do_end_turn(self, seat: str, action: A.EndTurn) -> list[Event]:
+        self._need_phase("play")
+        if seat != self.turn_seat:
+            raise NotYourTurn("only the seat whose turn it is may end it")
+        return self._end_turn()
+
+    def _do_skip_turn(self, seat: str, action: A.SkipTurn) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("play")
+        skipped = self.turn_seat
+        events = [self.notify(skipped, {"kind": "turn_skipped"}, pending=True)]
+        return events + self._end_turn()
+
+    def _end_turn(self) -> list[Event]:
+        """Interactions and final map update, then the next seat (or global updates)."""
+        s = self._s
+        seat = s["turn"]["seat"]
+        events: list[Event] = []
+        for mid in sorted(s["maps"]):
+            sightings.refresh_map(s, self.plan, self.sheets, mid)
+        events.append(Event("turn_ended", tuple(s["seats"]) + (JUDGE,), {"seat": seat}))
+        index = s["turn"]["index"] + 1
+        if index >= len(s["seats"]):
+            events += self._global_updates()
+            index = 0
+        if s["phase"] == "play":
+            events += self._begin_turn(index)
+        return events
+
+    def _global_updates(self) -> list[Event]:
+        s = self._s
+        events = []
+        for text in s["announcements"]:
+            for seat in s["seats"]:
+                events.append(self.notify(seat, {"kind": "announcement", "text": text}))
+        s["announcements"] = []
+        s["round"] += 1
+        events.append(Event("global_updates", tuple(s["seats"]) + (JUDGE,),
+                            {"round": s["round"]}))
+        return events
+
+    # ---- the Judge during play ---------------------------------------------------------------
+    def _do_judge_message(self, seat: str, action: A.JudgeMessage) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("play", *LOBBY_PHASES)
+        if action.seat not in self._s["seats"]:
+            raise IllegalAction(f"no seat {action.seat!r}")
+        if not action.text.strip():
+            raise IllegalAction("an empty message says nothing")
+        return [self.notify(action.seat, {"kind": "judge", "text": action.text})]
+
+    def _do_announce(self, seat: str, action: A.Announce) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("play")
+        if not action.text.strip():
+            raise IllegalAction("an empty announcement says nothing")
+        self._s["announcements"].append(action.text)
+        return [Event("announcement_queued", (JUDGE,), {"text": action.text})]
+
+    def _do_end_game(self, seat: str, action: A.EndGame) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("play")
+        s = self._s
+        levels = dict(action.levels)
+        if set(levels) != set(s["seats"]) or len(levels) != len(action.levels):
+            raise IllegalAction("give exactly one victory level for every seat")
+        for other, level in levels.items():
+            count = len(self.sheets.factions[self.faction_of(other)].victory)
+            if not 1 <= level <= count + 1:
+                raise IllegalAction(f"{other}: level must be 1..{count} (or {count + 1}: none)")
+        best = min(levels.values())
+        s["result"] = {"levels": {k: levels[k] for k in sorted(levels)},
+                       "winners": sorted(k for k, v in levels.items() if v == best)}
+        s["phase"] = "over"
+        s["turn"] = None
+        return [self.notify(x, {"kind": "game_over", **s["result"]}) for x in s["seats"]]
+
+    # ---- character actions -------------------------------------------------------------------
+    def _acting_character(self, seat: str, cid: str) -> dict:
+        self._need_phase("play")
+        if seat != self.turn_seat:
+            raise NotYourTurn("characters act only in their seat's turn")
+        char = self.character(seat, cid)
+        if char["id"] in self._s["turn"]["acted"]:
+            raise IllegalAction(f"{cid} has already acted this turn")
+        if char["status"] != "active":
+            raise IllegalAction(f"{cid} is not active")
+        if char["square"] is None or not self.sheets.characters[char["sheet"]].on_map:
+            raise IllegalAction(f"{cid} has no body on the map")
+        return char
+
+    def _finish_action(self, seat: str, char: dict) -> None:
+        self._s["turn"]["acted"].append(char["id"])
+        sightings.refresh_map(self._s, self.plan, self.sheets, self._s["map_of"][seat])
+
+    def _do_move(self, seat: str, action: A.Move) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        events = movement.perform_move(self, seat, char, action.mode, action.path, action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_move_then_pick_up(self, seat: str, action: A.MoveThenPickUp) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        if action.mode == "run":
+            raise IllegalAction("move-then-pick-up is walking or jogging only")
+        self._check_hands(char)
+        events = movement.perform_move(self, seat, char, action.mode, action.path, action.facing)
+        if not char.get("interdicted"):
+            events += self._swap_items(seat, char, action.take, action.drop)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_pick_up_drop(self, seat: str, action: A.PickUpDrop) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._check_hands(char)
+        events = self._swap_items(seat, char, action.take, action.drop)
+        movement.face_after_action(self, char, action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    def _check_hands(self, char: dict) -> None:
+        if not self.sheets.characters[char["sheet"]].hands:
+            raise IllegalAction(f"{char['id']} has no hands")
+
+    def _swap_items(self, seat: str, char: dict, take: Iterable[str],
+                    drop: Iterable[str]) -> list[Event]:
+        s = self._s
+        take, drop = list(take), list(drop)
+        if not take and not drop:
+            raise IllegalAction("pick up or drop at least one item")
+        if len(set(take)) != len(take) or len(set(drop)) != len(drop):
+            raise IllegalAction("an item is named twice")
+        for iid in drop:
+            if iid not in char["items"]:
+                raise IllegalAction(f"{char['id']} does not carry {iid!r}")
+        for iid in take:
+            item = s["items"].get(iid)
+            if (item is None or item["holder"] is not None or item["square"] != char["square"]
+                    or self.sheets.items[item["type"]].marker):
+                raise IllegalAction(f"there is no item {iid!r} to pick up here")
+        kept = [i for i in char["items"] if i not in drop]
+        slots = sum(1 for i in kept + take if self.sheets.items[s["items"][i]["type"]].slot)
+        if slots > 4:
+            raise IllegalAction("a character with hands carries at most four items")
+        for iid in drop:
+            char["items"].remove(iid)
+            s["items"][iid].update(holder=None, square=char["square"])
+        for iid in take:
+            char["items"].append(iid)
+            s["items"][iid].update(holder=char["id"], square=None)
+        char["items"].sort()
+        return [self.notify(seat, {"kind": "items", "character": char["id"], "took": take,
+                                   "dropped": drop})]
+
+    def _do_check_status(self, seat: str, action: A.CheckStatus) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        if self.sheets.characters[char["sheet"]].kind != "human":
+            raise IllegalAction("only a human checks the status of a downed character")
+        target = self._s["characters"].get(action.target)
+        if target is None or target["square"] != char["square"] or target["status"] != "down":
+            raise IllegalAction(f"there is no downed character {action.target!r} here")
+        roll = self._rng.randint(1, 6)
+        target["status"] = "dead" if roll <= 3 else "serious"
+        events = [self.notify(seat, {"kind": "status", "target": action.target,
+                                     "result": target["status"]})]
+        movement.face_after_action(self, char, action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_wear_suit(self, seat: str, action: A.WearSuit) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        sheet = self.sheets.characters[char["sheet"]]
+        if sheet.kind not in ("human", "android"):
+            raise IllegalAction("only humans and androids wear suits")
+        if char["suit"] is not None:
+            raise IllegalAction(f"{char['id']} already wears a suit")
+        item = self._s["items"].get(action.suit)
+        if item is None or not self.sheets.items[item["type"]].suit:
+            raise IllegalAction(f"{action.suit!r} is not a suit")
+        if item["holder"] == char["id"]:
+            pass
+        elif item["holder"] is None and item["square"] == char["square"]:
+            char["items"].append(item["id"])
+            char["items"].sort()
+            item.update(holder=char["id"], square=None)
+        else:
+            raise IllegalAction("the suit must be carried or lying in the same square")
+        char["busy"] = {"kind": "wear_suit", "suit": item["id"]}
+        movement.face_after_action(self, char, action.facing)
+        events = [self.notify(seat, {"kind": "suiting_up", "character": char["id"]})]
+        self._finish_action(seat, char)
+        return events
+
+    def _do_move_lift_car(self, seat: str, action: A.MoveLiftCar) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        events = movement.move_lift_car(self, seat, char, action.lift)
+        movement.face_after_action(self, char, action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_activate_informant(self, seat: str, action: A.ActivateInformant) -> list[Event]:
+        self._need_phase("play")
+        if seat != self.turn_seat:
+            raise NotYourTurn("an informant is activated in its master's turn")
+        s = self._s
+        char = s["characters"].get(action.character)
+        if char is None or char.get("informant_of") != seat:
+            raise IllegalAction(f"{action.character!r} is not your informant")
+        loser = char["seat"]
+        char["seat"] = seat
+        char["informant_of"] = None
+        char["blind"] = False
+        if char["id"] in s["turn"]["acted"]:
+            s["turn"]["acted"].remove(char["id"])
+        events = [self.notify(loser, {"kind": "telegram", "counter":
+                                      self.sheets.characters[char["sheet"]].counter,
+                                      "character": char["id"]}, pending=True),
+                  self.notify(seat, {"kind": "informant_active", "character": char["id"]})]
+        sightings.refresh_map(s, self.plan, self.sheets, s["map_of"][seat])
+        return events
+
+
+def specs_faction(specs: tuple[SeatSpec, ...], seat: str) -> str:
+    return next(s.faction for s in specs if s.id == seat)
+
+
+def replay(setup: dict, seed: int, log: Iterable) -> ArtifactGame:
+    """Rebuild a game from its setup, seed and log of (seat, action) pairs."""
+    game = ArtifactGame.new(setup, seed)
+    for number, entry in enumerate(log):
+        try:
+            seat, action = entry
+        except (TypeError, ValueError):
+            raise SaveError(f"log entry {number} is not a (seat, action) pair") from None
+        try:
+            game.apply(seat, action)
+        except ArtifactError as exc:
+            raise SaveError(f"log entry {number} does not replay: {exc}") from None
+    return game

@@ -1,0 +1,471 @@
+"""Movement (rulebook: Movement, Facing, Interdiction, Lift Shafts, Microgravity, Dark).
+
+Two layers. *Planning* works only on what a seat knows (its view: the public deck plan, its
+own characters, the counters on its map, the hatches its own characters opened this phase,
+the lift cars as its map shows them); it decides legality, so an action is never refused for
+a reason the player could not see. *Execution* then walks the true state step by step and
+halts the mover where something unseen interdicts it (a locked or interlocked hatch, an
+unseen character, a booby trap, a lift car that is not there), telling the player why, or,
+for a runner, telling it only at its next Situation Update.
+
+The planning functions (``reachable``, ``path_to``, ``check_path``) take a seat's view, so a
+client may call them on the data it holds.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from . import sightings
+from .deckplan import FACINGS, DeckPlan, feynman
+from .errors import IllegalAction
+from .events import Event
+from .sheets import MODES, default_sheets
+
+HATCH_REASON_LOCKED = "the hatch is locked"
+HATCH_REASON_INTERLOCK = "the airlock's other hatch is open: the safety interlock holds this one"
+
+
+def turns_between(a: str, b: str) -> int:
+    """Quarter turns from facing a to facing b (0, 1 or 2)."""
+    d = abs(FACINGS.index(a) - FACINGS.index(b)) % 4
+    return min(d, 4 - d)
+
+
+def _thrusters(game, char: dict) -> bool:
+    items = game.state["items"]
+    worn = char.get("suit")
+    if worn and game.sheets.items[items[worn]["type"]].thrusters:
+        return True
+    return any(game.sheets.items[items[i]["type"]].thrusters for i in char["items"])
+
+
+def _encumbered(game, char: dict) -> bool:
+    items = game.state["items"]
+    return any(game.sheets.items[items[i]["type"]].encumbers for i in char["items"])
+
+
+def _light(game, char: dict) -> bool:
+    items = game.state["items"]
+    return any(items[i]["type"] == "flashlight" for i in char["items"])
+
+
+def mobility(game, char: dict) -> dict:
+    """Movement facts of one of the seat's own characters (shown in its view)."""
+    sheet = game.sheets.characters[char["sheet"]]
+    move_class = game.sheets.movement[sheet.movement]
+    zero_g = game.plan.is_zero_g(char["square"])
+    human_like = sheet.kind in ("human", "android")
+    ma = {mode: move_class.allowance(mode, zero_g=zero_g and human_like,
+                                     encumbered=human_like and _encumbered(game, char))
+          for mode in MODES}
+    return {
+        "ma": ma,
+        "zero_g": zero_g,
+        "free_turns": not zero_g or _thrusters(game, char),
+        "sees_dark": sightings.sees_dark(game.state, game.sheets, char) or _light(game, char),
+    }
+
+
+@dataclass
+class Knowledge:
+    """What one seat knows that matters for moving (built from its view)."""
+
+    plan: DeckPlan
+    own: dict  # character id -> view entry
+    occupied: dict  # square -> count of known active characters
+    hostile: frozenset  # squares holding a known active character of another seat
+    opened: frozenset  # hatch ids opened this phase by the seat's own characters
+    lifts: dict  # lift name -> end index the seat believes the car is at
+    dark: frozenset
+
+
+def knowledge(view: dict, plan: DeckPlan | None = None) -> Knowledge:
+    plan = plan or feynman()
+    occupied: dict = {}
+    hostile: set = set()
+    for entry in view["own"]["characters"].values():
+        if entry["square"] is not None and entry["status"] == "active" and entry.get("ma"):
+            sq = plan.sq(*entry["square"])
+            occupied[sq] = occupied.get(sq, 0) + 1
+    for counter in view["map"]["counters"].values():
+        if counter["kind"] == "character" and counter["status"] == "active":
+            sq = plan.sq(*counter["square"])
+            occupied[sq] = occupied.get(sq, 0) + 1
+            hostile.add(sq)
+    turn = view.get("turn") or {}
+    dark_names = set(view.get("dark", ()))
+    dark = frozenset(s for s in range(len(plan.terrain)) if dark_names
+                     and plan.space_name(s) in dark_names)
+    return Knowledge(plan, view["own"]["characters"], occupied, frozenset(hostile),
+                     frozenset(turn.get("opened", ())), dict(view["map"]["lifts"]), dark)
+
+
+def _stack_limit(plan: DeckPlan, square: int) -> int:
+    return 8 if plan.feature[square] == "lift_stop" else 4
+
+
+def _lift_end(plan: DeckPlan, square: int) -> tuple[str, int] | None:
+    for lift in plan.lifts:
+        if square in lift.ends:
+            return lift.name, lift.ends.index(square)
+    return None
+
+
+def _mode_allowed(k: Knowledge, entry: dict, mode: str, squares: list[int]) -> None:
+    if mode not in MODES:
+        raise IllegalAction(f"mode must be one of {', '.join(MODES)}")
+    if any(s in k.dark for s in squares):
+        if mode == "run":
+            raise IllegalAction("nobody runs in the dark")
+        if mode == "jog" and not entry.get("sees_dark"):
+            raise IllegalAction("in the dark only walking, unless you see in the dark")
+
+
+def _step(k: Knowledge, cur: int, nxt: int, cid: str) -> tuple[bool, int | None]:
+    plan = k.plan
+    kind = plan.step_kind(cur, nxt)
+    if kind is None:
+        x, y = plan.xy(nxt)
+        raise IllegalAction(f"({x}, {y}) cannot be entered from ({plan.xy(cur)[0]}, "
+                            f"{plan.xy(cur)[1]}): not adjacent, a wall, glass, a door or hatch "
+                            "taken diagonally, or impassable")
+    end = _lift_end(plan, nxt)
+    if end is not None and k.lifts.get(end[0]) != end[1]:
+        raise IllegalAction(f"the lift {end[0]} car is not at that end of the shaft")
+    return kind
+
+
+@dataclass(frozen=True)
+class PathPlan:
+    squares: tuple[int, ...]
+    costs: tuple[int, ...]  # MP of each step (terrain plus any hatch opening)
+    hatches: tuple[int | None, ...]
+    facing_cost: int
+    spent: int
+
+
+def check_path(view: dict, cid: str, mode: str, path, facing: str,
+               plan: DeckPlan | None = None) -> PathPlan:
+    """Legality of a move from the seat's knowledge; raises IllegalAction saying why."""
+    k = knowledge(view, plan)
+    plan = k.plan
+    entry = k.own.get(cid)
+    if entry is None or entry["square"] is None or not entry.get("ma"):
+        raise IllegalAction(f"{cid!r} cannot move")
+    if facing not in FACINGS:
+        raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
+    squares = []
+    for x, y in path:
+        if not plan.inside(x, y):
+            raise IllegalAction(f"({x}, {y}) is off the map")
+        squares.append(plan.sq(x, y))
+    start = plan.sq(*entry["square"])
+    _mode_allowed(k, entry, mode, [start] + squares)
+    ma = entry["ma"][mode]
+    if ma <= 0:
+        raise IllegalAction(f"{cid} does not move")
+    opened = set(k.opened)
+    cur = start
+    spent = 0
+    costs, hatches = [], []
+    halted = False
+    for index, nxt in enumerate(squares):
+        if cur in k.hostile and index > 0:
+            raise IllegalAction("a character must stop on entering a square with a hostile")
+        _diagonal, hatch = _step(k, cur, nxt, cid)
+        if halted or (hatch is not None and hatch not in opened
+                      and interlocked(plan, hatch, opened)):
+            # The safety interlock will halt the move here (an interdiction the player
+            # may run into knowingly): the rest of the path is never walked.
+            halted = True
+            costs.append(0)
+            hatches.append(hatch)
+            cur = nxt
+            continue
+        cost = plan.cost[nxt]
+        if hatch is not None and hatch not in opened:
+            cost += (ma + 1) // 2
+            opened.add(hatch)
+        if index > 0 and spent + cost > ma:
+            raise IllegalAction(f"not enough MP: {spent + cost} needed, {ma} allowed")
+        if k.occupied.get(nxt, 0) + 1 > _stack_limit(plan, nxt):
+            raise IllegalAction(f"({plan.xy(nxt)[0]}, {plan.xy(nxt)[1]}) is full (stacking)")
+        spent += cost
+        costs.append(cost)
+        hatches.append(hatch)
+        cur = nxt
+    facing_cost = 0 if entry["free_turns"] else turns_between(entry["facing"], facing)
+    if facing_cost:
+        room = ma - spent if spent <= ma else 0
+        if facing_cost > room:
+            raise IllegalAction(f"turning costs {facing_cost} MP without a thruster pack; "
+                                f"{max(room, 0)} MP left")
+    return PathPlan(tuple(squares), tuple(costs), tuple(hatches), facing_cost,
+                    spent + facing_cost)
+
+
+def _search(view: dict, cid: str, mode: str, plan: DeckPlan | None = None):
+    """Dijkstra over the seat's knowledge: best known cost and path to each square."""
+    k = knowledge(view, plan)
+    plan = k.plan
+    entry = k.own.get(cid)
+    if entry is None or entry["square"] is None or not entry.get("ma"):
+        return k, {}, {}
+    start = plan.sq(*entry["square"])
+    ma = entry["ma"][mode]
+    if ma <= 0 or mode not in MODES:
+        return k, {}, {}
+    dist = {start: 0}
+    prev: dict = {start: None}
+    heap = [(0, 0, start, frozenset())]
+    steps_of = {start: 0}
+    while heap:
+        cost, steps, cur, opened = heapq.heappop(heap)
+        if cost > dist.get(cur, 1 << 30):
+            continue
+        if cur in k.hostile and cur != start:
+            continue
+        for nxt, _diagonal, hatch in plan.neighbours(cur):
+            end = _lift_end(plan, nxt)
+            if end is not None and k.lifts.get(end[0]) != end[1]:
+                continue
+            if k.occupied.get(nxt, 0) + 1 > _stack_limit(plan, nxt):
+                continue
+            if (hatch is not None and hatch not in k.opened and hatch not in opened
+                    and interlocked(plan, hatch, k.opened | opened)):
+                continue
+            step = plan.cost[nxt]
+            now_open = opened
+            if hatch is not None and hatch not in k.opened and hatch not in opened:
+                step += (ma + 1) // 2
+                now_open = opened | {hatch}
+            total = cost + step
+            if steps > 0 and total > ma:
+                continue
+            if any(s in k.dark for s in (cur, nxt)) and (
+                    mode == "run" or (mode == "jog" and not entry.get("sees_dark"))):
+                continue
+            if total < dist.get(nxt, 1 << 30):
+                dist[nxt] = total
+                prev[nxt] = cur
+                steps_of[nxt] = steps + 1
+                heapq.heappush(heap, (total, steps + 1, nxt, now_open))
+    return k, dist, prev
+
+
+def reachable(view: dict, character: str, mode: str,
+              plan: DeckPlan | None = None) -> dict:
+    """{(x, y): MP} of every square the character could end a move on, by what the seat
+    knows (the start square excluded)."""
+    k, dist, _prev = _search(view, character, mode, plan)
+    start = k.own.get(character, {}).get("square")
+    return {k.plan.xy(s): c for s, c in sorted(dist.items())
+            if start is None or k.plan.xy(s) != tuple(start)}
+
+
+def path_to(view: dict, character: str, mode: str, target,
+            plan: DeckPlan | None = None) -> dict:
+    """The cheapest known path towards ``target`` (x, y), and where it would stop.
+
+    Returns {"path": [(x, y) ...], "cost": MP, "stop": (x, y), "reason": text or None}:
+    if the target is out of reach this turn the path ends at the reachable square of the
+    best route nearest to it, with the reason."""
+    k, dist, prev = _search(view, character, mode, plan)
+    plan = k.plan
+    entry = k.own.get(character)
+    if not dist or entry is None:
+        return {"path": [], "cost": 0, "stop": None, "reason": "this character cannot move"}
+    start = plan.sq(*entry["square"])
+    goal = plan.sq(*target)
+    reason = None
+    if goal not in dist:
+        reason = "out of reach this turn"
+        tx, ty = target
+        goal = min(dist, key=lambda s: (max(abs(plan.xy(s)[0] - tx), abs(plan.xy(s)[1] - ty)),
+                                        dist[s], s))
+    elif goal in k.hostile:
+        reason = "a hostile is there: the move stops on entering"
+    path = []
+    cur = goal
+    while cur is not None and cur != start:
+        path.append(plan.xy(cur))
+        cur = prev[cur]
+    path.reverse()
+    return {"path": path, "cost": dist[goal], "stop": plan.xy(goal), "reason": reason}
+
+
+# ---- execution ---------------------------------------------------------------------------------
+
+def interlocked(plan: DeckPlan, hatch: int, opened) -> bool:
+    """Whether an airlock's safety interlock holds ``hatch`` shut: another hatch of the same
+    airlock segment has been opened this phase."""
+    segments = plan.hatches[hatch].segments
+    for other in opened:
+        if other == hatch:
+            continue
+        for seg in plan.hatches[other].segments:
+            if seg in segments and seg >= 0 and plan.airlock[seg]:
+                return True
+    return False
+
+
+def perform_move(game, seat: str, char: dict, mode: str, path, facing: str) -> list[Event]:
+    """Validate from the seat's view, then move, halting on interdiction."""
+    from .views import view_for
+
+    s = game.state
+    plan = game.plan
+    view = view_for(game, seat)
+    planned = check_path(view, char["id"], mode, path, facing, plan)
+    known = set(s["maps"][s["map_of"][seat]]["counters"])
+    opened = set(s["turn"]["opened"])
+    running = mode == "run"
+    reason = None
+    glimpses: dict = {}
+    dark = sightings.dark_squares(s, plan)
+    own_map_seats = set(sightings.map_seats(s, s["map_of"][seat]))
+    char["interdicted"] = False
+    for index, nxt in enumerate(planned.squares):
+        cur = char["square"]
+        hatch = planned.hatches[index]
+        if hatch is not None and hatch not in opened:
+            if hatch in s["locked"]:
+                reason = HATCH_REASON_LOCKED
+                break
+            if interlocked(plan, hatch, opened):
+                reason = HATCH_REASON_INTERLOCK
+                break
+        end = _lift_end(plan, nxt)
+        if end is not None and s["lifts"][end[0]] != end[1]:
+            reason = f"the lift {end[0]} car is not here: the shaft is empty"
+            break
+        if game.stack_count(nxt) + 1 > game.stack_limit(nxt):
+            reason = "there is no room: someone unseen fills that square"
+            break
+        if hatch is not None:
+            opened.add(hatch)
+        char["square"] = nxt
+        unseen = [c for c in s["characters"].values()
+                  if c["square"] == nxt and c["id"] != char["id"] and c["status"] == "active"
+                  and c["seat"] != seat and c["token"] not in known
+                  and game.sheets.characters[c["sheet"]].on_map
+                  and not (c.get("suit") and s["items"][c["suit"]]["type"] == "sneaksuit"
+                           and game.sheets.characters[char["sheet"]].kind == "robot")]
+        traps = [i for i in s["items"].values()
+                 if i["square"] == nxt and i["holder"] is None and i["owner"] != seat
+                 and game.sheets.items[i["type"]].marker]
+        if unseen:
+            reason = "bumped into someone unseen"
+            break
+        if traps:
+            reason = "a booby trap"
+            for trap in traps:
+                game.notify(trap["owner"], {"kind": "trap_triggered",
+                                            "square": list(plan.xy(nxt)),
+                                            "by": char["counter"]}, pending=True)
+            break
+        if not running and index < len(planned.squares) - 1:
+            step_facing = _direction(plan, cur, nxt, char["facing"])
+            fov = sightings.observer_fov(s, plan, game.sheets, char, dark, nxt, step_facing)
+            glimpses.update(sightings.visible_to(s, plan, game.sheets, char, fov,
+                                                 own_map_seats))
+    s["turn"]["opened"] = sorted(opened)
+    char["facing"] = facing
+    events = [Event("moved", (seat, "judge"), {"character": char["id"],
+                                               "square": list(plan.xy(char["square"]))})]
+    if reason is not None:
+        char["interdicted"] = True
+        events.append(game.notify(seat, {"kind": "interdiction", "character": char["id"],
+                                         "reason": reason,
+                                         "square": list(plan.xy(char["square"]))},
+                                  pending=running))
+    if running:
+        char["blind"] = True
+    else:
+        final = sightings.observer_fov(s, plan, game.sheets, char, dark)
+        seen_now = sightings.visible_to(s, plan, game.sheets, char, final, own_map_seats)
+        fleeting = [{"counter": entry["counter"],
+                     "space": plan.space_name(plan.sq(*entry["square"])) or "outside"}
+                    for token, entry in sorted(glimpses.items())
+                    if token not in seen_now]
+        if fleeting:
+            events.append(game.notify(seat, {"kind": "fleeting", "character": char["id"],
+                                             "glimpses": fleeting}))
+    return events
+
+
+def _direction(plan: DeckPlan, a: int, b: int, default: str) -> str:
+    ax, ay = plan.xy(a)
+    bx, by = plan.xy(b)
+    if bx > ax:
+        return "E"
+    if bx < ax:
+        return "W"
+    if by > ay:
+        return "S"
+    if by < ay:
+        return "N"
+    return default
+
+
+def face_after_action(game, char: dict, facing: str) -> None:
+    """Facing after a non-move action: free in gravity or with thrusters; otherwise each
+    quarter turn costs 1 MP of the character's walking allowance."""
+    if facing not in FACINGS:
+        raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
+    info = mobility(game, char)
+    if not info["free_turns"]:
+        cost = turns_between(char["facing"], facing)
+        if cost > info["ma"]["walk"]:
+            raise IllegalAction(f"turning that far costs {cost} MP in zero-g without a "
+                                f"thruster pack; {info['ma']['walk']} MP allowed")
+    char["facing"] = facing
+
+
+def lift_controls(game, char: dict, lift_name: str):
+    plan = game.plan
+    lift = next((lf for lf in plan.lifts if lf.name == lift_name), None)
+    if lift is None:
+        raise IllegalAction(f"no lift {lift_name!r}")
+    s = game.state
+    car_square = lift.ends[s["lifts"][lift.name]]
+    if char["square"] == car_square:
+        return lift
+    for end in lift.ends:
+        for nxt, _diag, hatch in plan.neighbours(end):
+            if hatch is not None and nxt == char["square"]:
+                return lift
+    raise IllegalAction("be in the lift car or next to one of its shaft hatches")
+
+
+def move_lift_car(game, seat: str, char: dict, lift_name: str) -> list[Event]:
+    s = game.state
+    lift = lift_controls(game, char, lift_name)
+    here = s["lifts"][lift.name]
+    source, target = lift.ends[here], lift.ends[1 - here]
+    riders = [c for c in s["characters"].values() if c["square"] == source]
+    for rider in riders:
+        rider["square"] = target
+    for item in s["items"].values():
+        if item["holder"] is None and item["square"] == source:
+            item["square"] = target
+    s["lifts"][lift.name] = 1 - here
+    s["maps"][s["map_of"][seat]]["lifts"][lift.name] = 1 - here
+    events = [game.notify(seat, {"kind": "lift", "lift": lift.name,
+                                 "end": ["hull", "ring"][1 - here]})]
+    for rider in riders:
+        if rider["seat"] and rider["seat"] != seat:
+            events.append(game.notify(rider["seat"], {"kind": "lift_moved", "lift": lift.name,
+                                                      "character": rider["id"]}, pending=True))
+            s["maps"][s["map_of"][rider["seat"]]]["lifts"][lift.name] = 1 - here
+    return events
+
+
+def default_plan() -> DeckPlan:
+    return feynman()
+
+
+def default_tables():
+    return default_sheets()

@@ -1,0 +1,142 @@
+"""Map updates (rulebook: Initial Map Update, Final Map Update, Informants, Secrecy).
+
+Each map (a seat's, or the one shared by two seats) holds counters: what its characters,
+robots and informants saw at the last map update, keyed by opaque tokens so that a counter
+never says more than the printed counter would (a fake artifact looks like the Artifact; a
+bug-alien counter hides the species). Counters that drop out of view become last-known
+places. Everything here works on the engine's plain state dict.
+"""
+
+from __future__ import annotations
+
+from .deckplan import DeckPlan
+from .sheets import Sheets
+from .sight import field_of_view
+
+SEE_DARK_ITEMS = ("sneaksuit",)
+
+
+def map_seats(state: dict, map_id: str) -> list[str]:
+    return [seat for seat in state["seats"] if state["map_of"][seat] == map_id]
+
+
+def dark_squares(state: dict, plan: DeckPlan) -> frozenset:
+    names = set(state["dark"])
+    if not names:
+        return frozenset()
+    return frozenset(s for s in range(len(plan.terrain)) if plan.space_name(s) in names)
+
+
+def sees_dark(state: dict, sheets: Sheets, char: dict) -> bool:
+    if sheets.characters[char["sheet"]].ir_vision:
+        return True
+    suit = char.get("suit")
+    return bool(suit) and state["items"][suit]["type"] in SEE_DARK_ITEMS
+
+
+def is_physical(sheets: Sheets, char: dict) -> bool:
+    return char["square"] is not None and sheets.characters[char["sheet"]].on_map
+
+
+def can_observe(sheets: Sheets, char: dict) -> bool:
+    return is_physical(sheets, char) and char["status"] == "active" and not char["blind"]
+
+
+def observer_fov(state: dict, plan: DeckPlan, sheets: Sheets, char: dict,
+                 dark: frozenset, square: int | None = None,
+                 facing: str | None = None) -> frozenset:
+    return field_of_view(plan, char["square"] if square is None else square,
+                         facing or char["facing"], dark=dark,
+                         sees_dark=sees_dark(state, sheets, char))
+
+
+def character_counter(state: dict, plan: DeckPlan, sheets: Sheets, char: dict) -> dict:
+    carrying = []
+    for item_id in char["items"]:
+        item = state["items"][item_id]
+        kind = sheets.items[item["type"]]
+        if kind.visible:
+            carrying.append(sheets.items[kind.looks_like].name)
+    if char.get("suit"):
+        kind = sheets.items[state["items"][char["suit"]]["type"]]
+        if kind.visible:
+            carrying.append(kind.name)
+    return {
+        "kind": "character",
+        "counter": char["counter"],
+        "square": list(plan.xy(char["square"])),
+        "facing": char["facing"],
+        "status": "active" if char["status"] == "active" else "inactive",
+        "carrying": sorted(carrying),
+    }
+
+
+def item_counter(plan: DeckPlan, sheets: Sheets, item: dict) -> dict:
+    kind = sheets.items[item["type"]]
+    return {"kind": "item", "counter": sheets.items[kind.looks_like].name,
+            "square": list(plan.xy(item["square"]))}
+
+
+def visible_to(state: dict, plan: DeckPlan, sheets: Sheets, observer: dict, fov: frozenset,
+               exclude_seats: set) -> dict:
+    """Counters for everything the observer sees in ``fov`` (not of its own map's seats)."""
+    out: dict = {}
+    robot = sheets.characters[observer["sheet"]].kind in ("robot", "android")
+    for char in state["characters"].values():
+        if char["seat"] in exclude_seats or not is_physical(sheets, char):
+            continue
+        if char["square"] not in fov:
+            continue
+        suit = char.get("suit")
+        if (robot and suit and state["items"][suit]["type"] == "sneaksuit"
+                and char["status"] == "active"):
+            continue
+        out[char["token"]] = character_counter(state, plan, sheets, char)
+    for item in state["items"].values():
+        if item["holder"] is None and item["square"] is not None and item["square"] in fov:
+            if sheets.items[item["type"]].marker:
+                continue
+            out[item["token"]] = item_counter(plan, sheets, item)
+    return out
+
+
+def refresh_map(state: dict, plan: DeckPlan, sheets: Sheets, map_id: str, *,
+                informants: bool = False) -> dict:
+    """Replace the map's counters by what its observers see now; returns the new counters."""
+    seats = set(map_seats(state, map_id))
+    dark = dark_squares(state, plan)
+    counters: dict = {}
+    observers = [c for c in state["characters"].values()
+                 if c["seat"] in seats and can_observe(sheets, c)]
+    if informants:
+        for char in state["characters"].values():
+            master = char.get("informant_of")
+            if master and master in seats and char["seat"] not in seats:
+                if is_physical(sheets, char):
+                    counters[char["token"]] = character_counter(state, plan, sheets, char)
+                if can_observe(sheets, char):
+                    observers.append(char)
+    seen_squares: set = set()
+    for observer in sorted(observers, key=lambda c: c["id"]):
+        fov = observer_fov(state, plan, sheets, observer, dark)
+        seen_squares.update(fov)
+        counters.update(visible_to(state, plan, sheets, observer, fov, seats))
+    book = state["maps"][map_id]
+    old = book["counters"]
+    for token, entry in old.items():
+        if token not in counters:
+            last = dict(entry)
+            last["round"] = state["round"]
+            book["last_known"][token] = last
+    for token in counters:
+        book["last_known"].pop(token, None)
+    book["counters"] = {k: counters[k] for k in sorted(counters)}
+    book["last_known"] = {k: book["last_known"][k] for k in sorted(book["last_known"])}
+    for lift in plan.lifts:
+        for end, square in enumerate(lift.ends):
+            if square in seen_squares:
+                if state["lifts"][lift.name] == end:
+                    book["lifts"][lift.name] = end
+                elif book["lifts"][lift.name] == end:
+                    book["lifts"][lift.name] = 1 - end
+    return counters

@@ -1,0 +1,114 @@
+"""What a seat may know: ``view_for(game, seat)`` is the only way state leaves the engine.
+
+A seat's view holds its own forces and private data (order, option, informants), the
+counters on its map as the map updates placed them (plus last-known places), the lift cars
+as its map shows them, its notices (telegrams, fleeting sightings, interdiction reasons,
+situation updates) and the public frame of the game (phase, round, whose turn). Never the
+seed or RNG, never another seat's order or plans, never the action log. The Judge's view
+holds everything except the seed and RNG. Views are plain, deterministic dicts, so the hub
+can send snapshots and diffs.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from . import movement
+from .seats import JUDGE
+
+
+def _xy(plan, square):
+    return None if square is None else list(plan.xy(square))
+
+
+def view_for(game, seat: str) -> dict:
+    """The view of ``seat`` (a faction seat id or JUDGE) of ``game`` (an ArtifactGame)."""
+    s = game.state
+    plan = game.plan
+    if seat == JUDGE:
+        full = copy.deepcopy(s)
+        full.pop("rng", None)
+        full.pop("seed", None)
+        return {
+            "seat": JUDGE, "judge": True, "phase": s["phase"], "round": s["round"],
+            "turn_seat": game.turn_seat, "actors": sorted(game.actors()),
+            "conflicts": game.placement_conflicts() if s["phase"] == "judge_check" else [],
+            "state": full,
+        }
+    if seat not in s["seats"]:
+        raise KeyError(f"no seat {seat!r}")
+    sheets = game.sheets
+    faction = game.faction_of(seat)
+    map_id = s["map_of"][seat]
+    book = s["maps"][map_id]
+    own_chars = {}
+    for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
+        if char["seat"] != seat:
+            continue
+        sheet = sheets.characters[char["sheet"]]
+        entry = {
+            "id": char["id"], "name": sheet.name, "counter": char["counter"],
+            "token": char["token"], "kind": sheet.kind, "skills": list(sheet.skills),
+            "armour": sheet.armour, "movement": sheet.movement,
+            "square": _xy(plan, char["square"]), "facing": char["facing"],
+            "status": char["status"], "items": list(char["items"]), "suit": char["suit"],
+            "busy": copy.deepcopy(char["busy"]), "blind": char["blind"],
+        }
+        if char["square"] is not None and sheet.on_map and s["phase"] == "play":
+            entry.update(movement.mobility(game, char))
+        own_chars[char["id"]] = entry
+    own_items = {}
+    for item in sorted(s["items"].values(), key=lambda i: i["id"]):
+        holder = s["characters"].get(item["holder"]) if item["holder"] else None
+        carried = holder is not None and holder["seat"] == seat
+        hidden_marker = (holder is None and item["owner"] == seat
+                         and sheets.items[item["type"]].marker)
+        if carried or hidden_marker:
+            own_items[item["id"]] = {
+                "id": item["id"], "type": item["type"],
+                "name": sheets.items[item["type"]].name, "holder": item["holder"],
+                "square": _xy(plan, item["square"]) if item["holder"] is None else None,
+                "worn": item["worn"],
+            }
+    counters = copy.deepcopy(book["counters"])
+    for char in s["characters"].values():
+        if (char["seat"] not in (seat, None) and s["map_of"][char["seat"]] == map_id
+                and char["square"] is not None and sheets.characters[char["sheet"]].on_map):
+            from .sightings import character_counter
+
+            counters[char["token"]] = character_counter(s, plan, sheets, char)
+    informants = {c["id"]: {"counter": c["counter"], "token": c["token"]}
+                  for c in s["characters"].values() if c.get("informant_of") == seat}
+    turn = None
+    if s["turn"]:
+        turn = {"seat": s["turn"]["seat"]}
+        if s["turn"]["seat"] == seat:
+            turn["acted"] = sorted(s["turn"]["acted"])
+            turn["opened"] = sorted(s["turn"]["opened"])
+    view = {
+        "seat": seat, "judge": False, "faction": faction,
+        "player": s["players"].get(seat),
+        "phase": s["phase"], "round": s["round"], "turn_seat": game.turn_seat,
+        "actors": sorted(x for x in game.actors() if x in (seat, JUDGE)),
+        "seats": [s["specs"][x] for x in s["seats"]],
+        "encryption": s["encryption"], "my_vote": s["votes"].get(seat),
+        "species": s["species"].get(seat),
+        "order": copy.deepcopy(s["orders"].get(seat)),
+        "budget": sheets.factions[faction].budget,
+        "victory": list(sheets.factions[faction].victory),
+        "own": {"characters": own_chars, "items": own_items},
+        "informants": {k: informants[k] for k in sorted(informants)},
+        "map": {"id": map_id, "counters": {k: counters[k] for k in sorted(counters)},
+                "last_known": copy.deepcopy(book["last_known"]),
+                "lifts": dict(sorted(book["lifts"].items()))},
+        "dark": sorted(s["dark"]),
+        "turn": turn,
+        "notices": copy.deepcopy(s["notices"][seat]),
+        "result": copy.deepcopy(s["result"]),
+    }
+    if s["phase"] == "place" and not s["placed"].get(seat):
+        from .customize import things_to_place
+
+        view["to_place"] = [[kind, thing, list(regions)]
+                            for kind, thing, regions in things_to_place(game, seat)]
+    return view
