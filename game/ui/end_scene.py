@@ -116,7 +116,7 @@ class EndScene(Scene):
         lh = ctx.text.font(ctx.type.body).get_linesize()
         for key in "abcdefg":
             value = o.breakdown.get(key, 0)
-            surface.blit(ctx.text.render(SCORE_LINES[key], ctx.type.small, theme.INK_DIM),
+            surface.blit(ctx.text.render(SCORE_LINES[key], ctx.type.body, theme.INK_DIM),
                          (inner.x + 10, y))
             v = ctx.text.render(f"{value:+d}" if value else "0", ctx.type.body,
                                 theme.INK if value else theme.INK_FAINT, bold=True)
@@ -125,5 +125,19 @@ class EndScene(Scene):
         pygame.draw.line(surface, theme.GRID, (inner.x + 10, y + 2), (inner.right - 10, y + 2))
         total = ctx.text.render(f"Total  {o.score}", ctx.type.heading, theme.YELLOW, bold=True)
         surface.blit(total, (inner.right - total.get_width() - 10, y + 8))
+        y += 8 + total.get_height() + round(14 * ctx.scale)
+        surface.blit(ctx.text.render("At journey's end", ctx.type.heading, theme.SKY, bold=True),
+                     (inner.x + 10, y))
+        y += ctx.text.font(ctx.type.heading).get_linesize()
+        time_left = f"space {s.time}" if s.time >= 1 else "run out"
+        rows = [("Supplies", s.supplies), ("Leadership", s.leadership),
+                ("Isolationist Cells aboard", s.infiltration),
+                ("Diplomatic Successes", s.diplomatic), ("Research Surveys", s.research),
+                ("Bad Reputation tokens", len(s.bad_reputation)), ("Time", time_left)]
+        for label, value in rows:
+            surface.blit(ctx.text.render(label, ctx.type.small, theme.INK_DIM), (inner.x + 10, y))
+            v = ctx.text.render(str(value), ctx.type.body, theme.INK, bold=True)
+            surface.blit(v, (inner.right - v.get_width() - 10, y))
+            y += lh
         self.tracker.set(self.buttons(ctx))
         self.tracker.draw(surface, ctx)

@@ -23,8 +23,8 @@ from game.ui.herald_orders import READING_ICONS, READING_LABELS
 from game.ui.hexgrid import DIRECTION_ANGLES, SQRT3
 from game.ui.widgets import draw_panel
 
-BAY_LABELS = {"supplies": "Supplies", "leadership": "Leadership", "infiltration": "Infiltration",
-              "diplomatic": "Diplomatic", "research": "Research"}
+BAY_LABELS = {"supplies": "SUP", "leadership": "LEA", "infiltration": "INF",
+              "diplomatic": "DIP", "research": "RES"}
 BAY_ICONS = {"supplies": "icon_supplies", "leadership": "icon_leadership",
              "infiltration": "icon_infiltration", "diplomatic": "icon_diplomatic",
              "research": "icon_research"}
@@ -111,11 +111,11 @@ class HeraldPainter:
             surf.blit(shadow, (pos[0] + 1, pos[1] + 1))
             surf.blit(img, pos)
         # Visit spaces: a socket linked to its place.
-        for special, cell in L.visits.items():
+        for special in L.visits:
             a = hv.center(special)
-            b = hv.center(cell)
+            b = self.visit_center(special)
             pygame.draw.line(surf, theme.INK_DIM, a, b, 2)
-            r = round(hv.size * 0.46)
+            r = round(hv.size * 0.4)
             pygame.draw.circle(surf, (14, 22, 36), (round(b[0]), round(b[1])), r)
             pygame.draw.circle(surf, theme.INK_DIM, (round(b[0]), round(b[1])), r, 2)
             v = ctx.text.render("VISIT", max(8, round(hv.size * 0.26)), theme.INK_DIM)
@@ -131,6 +131,15 @@ class HeraldPainter:
         surf.blit(t2, (box.x + 6, box.centery))
         sock = self.alien_socket()
         pygame.draw.circle(surf, theme.INK_DIM, sock, round(box.h * 0.36), 2)
+
+    def visit_center(self, special: tuple[int, int]) -> tuple[float, float]:
+        """Centre of the Visit space linked to a Lis Point or The Source: just outside the
+        region, towards the empty cell chosen by the layout."""
+        hv = self.layout.hexview
+        ax, ay = hv.center(special)
+        bx, by = hv.center(self.layout.visits[special])
+        k = 0.78
+        return (ax + (bx - ax) * k, ay + (by - ay) * k)
 
     def alien_socket(self) -> tuple[int, int]:
         box = self.layout.alien_box
@@ -174,13 +183,16 @@ class HeraldPainter:
         draw_panel(surf, L.bay_panel, ctx, "Command Bay", icon="icon_leadership")
         px = ctx.type.small
         for track in BAY_TRACKS:
-            row = L.bay_rows[track]
-            side = min(row.h, round(22 * L.scale))
+            col = L.bay_rows[track]
+            cells = L.bay_cells[track]
+            side = min(col.w - 4, round(22 * L.scale))
             icon = art.sprite(ctx, BAY_ICONS[track], (side, side))
-            surf.blit(icon, (row.x, row.centery - side // 2))
-            label = ctx.text.render(BAY_LABELS[track], px, theme.INK)
-            surf.blit(label, (row.x + side + 4, row.centery - label.get_height() // 2))
-            for k, cell in enumerate(L.bay_cells[track]):
+            surf.blit(icon, (col.centerx - side // 2, col.y))
+            label = ctx.text.render(BAY_LABELS[track], px, theme.INK, bold=True)
+            surf.blit(label, label.get_rect(midtop=(col.centerx, col.y + side + 1)))
+            x = col.centerx
+            pygame.draw.line(surf, theme.GRID, (x, cells[4].centery), (x, cells[0].centery), 2)
+            for k, cell in enumerate(cells):
                 danger = k == 0 and track in ("supplies", "leadership")
                 fill = (50, 20, 14) if danger else (20, 32, 50)
                 pygame.draw.rect(surf, fill, cell, border_radius=3)
@@ -198,13 +210,15 @@ class HeraldPainter:
         for r, name in zip(L.slots, readings, strict=True):
             pygame.draw.rect(surf, (16, 26, 42), r, border_radius=8)
             pygame.draw.rect(surf, theme.PANEL_EDGE, r, 1, border_radius=8)
-            side = max(12, min(round(r.w * 0.34), round(r.h * 0.34)))
-            icon = art.sprite(ctx, READING_ICONS[name], (side, side))
-            surf.blit(icon, (r.x + 4, r.y + 4))
             label = ctx.text.render(READING_LABELS[name], px, theme.INK, bold=True)
-            if label.get_width() > r.w - side - 10:
+            if label.get_width() > r.w - 8:
                 label = ctx.text.render(READING_LABELS[name], max(8, px - 2), theme.INK, True)
-            surf.blit(label, (r.x + side + 8, r.y + 4 + (side - label.get_height()) // 2))
+            surf.blit(label, label.get_rect(midtop=(r.centerx, r.y + 4)))
+            die = L.tray[0].w
+            side = max(10, min(r.w - die - 16, round(die * 0.6)))
+            icon = art.sprite(ctx, READING_ICONS[name], (side, side))
+            body_top = r.y + 6 + label.get_height()
+            surf.blit(icon, (r.x + 5, body_top + (r.bottom - body_top - side) // 2))
 
     def _paint_matrix(self, surf: pygame.Surface, ctx: UiContext) -> None:
         L = self.layout
@@ -295,8 +309,8 @@ class HeraldPainter:
                         *[(p, "lis") for p in h.lis_points]]:
             cx, cy = hv.center(hx)
             spots.append((pygame.Rect(round(cx - r), round(cy - r), 2 * r, 2 * r), PLACE_TIPS[key]))
-        for cell in L.visits.values():
-            cx, cy = hv.center(cell)
+        for special in L.visits:
+            cx, cy = self.visit_center(special)
             spots.append((pygame.Rect(round(cx - r / 2), round(cy - r / 2), r, r),
                           PLACE_TIPS["visit"]))
         spots.append((L.alien_box, PLACE_TIPS["alien"]))
@@ -351,8 +365,8 @@ class HeraldPainter:
                 k = max(0.05, d.pops["badrep"])
             img = art.sprite(ctx, "token_badrep", (max(2, round(token * k)),) * 2)
             art.blit_center(surf, img, hv.center(hx))
-        jt = round(hv.size * 0.8)
-        for special, cell in L.visits.items():
+        jt = round(hv.size * 0.7)
+        for special in L.visits:
             visited = (special in d.lis_visited) or (special == h.source and d.source_visited)
             if visited:
                 k = 1.0
@@ -360,7 +374,7 @@ class HeraldPainter:
                 if key in d.pops:
                     k = max(0.05, d.pops[key])
                 img = art.sprite(ctx, "token_journey", (max(2, round(jt * k)),) * 2)
-                art.blit_center(surf, img, hv.center(cell))
+                art.blit_center(surf, img, self.visit_center(special))
         if d.alien_tech:
             k = max(0.05, d.pops.get("alien", 1.0))
             side = max(2, round(L.alien_box.h * 0.7 * k))
@@ -457,7 +471,7 @@ class HeraldPainter:
         hv = self.layout.hexview
         cx, cy = hv.center(self._ship_hex)
         ang = math.radians(DIRECTION_ANGLES[direction])
-        dist = hv.size * 1.12
+        dist = hv.size * 1.45
         return (cx + math.cos(ang) * dist, cy - math.sin(ang) * dist)
 
     _ship_hex: tuple[int, int] = (0, 0)
@@ -470,7 +484,7 @@ class HeraldPainter:
         """Arrow out of the ship's hex. Styles: valid (solid, blue), lost (solid, orange,
         with a clock mark), invalid (hollow grey with a cross), ghost (faint preview)."""
         hv = self.layout.hexview
-        side = round(hv.size * (0.95 if hot else 0.8))
+        side = round(hv.size * (1.15 if hot else 1.0))
         colour = {"valid": theme.SKY, "lost": theme.ORANGE, "invalid": (110, 110, 120),
                   "ghost": theme.YELLOW}[style]
         key = (style, direction, side, hot)
@@ -483,7 +497,7 @@ class HeraldPainter:
             img = pygame.transform.rotate(base, DIRECTION_ANGLES[direction])
             self._arrows[key] = img
         x, y = self.arrow_center(direction)
-        r = round(hv.size * 0.5)
+        r = round(hv.size * 0.6)
         if style in ("valid", "lost"):
             pygame.draw.circle(surf, (8, 14, 24), (round(x), round(y)), r)
             pygame.draw.circle(surf, colour, (round(x), round(y)), r, 3 if hot else 2)
@@ -521,8 +535,7 @@ class HeraldPainter:
             value = d.assignment.get(name)
             if value is None:
                 continue
-            rect = pygame.Rect(r.centerx - size // 2, r.bottom - size - 4, size, size)
-            self.die(surf, ctx, value, rect)
+            self.die(surf, ctx, value, slot_die_rect(r, size))
 
     def banner(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
         if d.banner is None:
@@ -540,6 +553,11 @@ class HeraldPainter:
         layer.blit(mark, (10, (box.h - mark.get_height()) // 2))
         layer.set_alpha(round(255 * max(0.0, min(1.0, d.banner.alpha))))
         surf.blit(layer, box)
+
+
+def slot_die_rect(slot: pygame.Rect, size: int) -> pygame.Rect:
+    """Where a die rests inside a Boundary Readings slot (right of the reading's icon)."""
+    return pygame.Rect(slot.right - size - 6, slot.bottom - size - 5, size, size)
 
 
 def _dashed(surf: pygame.Surface, colour, pts: list[tuple[float, float]], width: int,
@@ -578,6 +596,11 @@ def voyage_map(surf: pygame.Surface, ctx: UiContext, pads: Pads, route: list[tup
             name = "hex_source"
         art.blit_center(surf, art.sprite(ctx, name, (tile_w, tile_h)), hv.center(hx))
         pygame.draw.polygon(surf, theme.GRID, hv.polygon(hx), 1)
+    label_px = max(9, round(hv.size * 0.34))
+    for hx, text in [(h.earth, "EARTH"), (h.source, "SOURCE"), *[(p, "LIS") for p in h.lis_points]]:
+        cx, cy = hv.center(hx)
+        img = ctx.text.render(text, label_px, theme.INK, bold=True)
+        surf.blit(img, (round(cx - img.get_width() / 2), round(cy + hv.size * 0.45)))
     for hx in bad_reputation:
         art.blit_center(surf, art.sprite(ctx, "token_badrep", (round(hv.size),) * 2),
                         hv.center(tuple(hx)))

@@ -105,18 +105,19 @@ class HeraldLayout:
             top_buttons[key] = Rect(x, top.y + (top.h - bh) // 2, width, bh)
             x -= max(4, round(6 * s))
 
-        # -- left column: Holomap, Time track, Command Bay + Boundary Readings
-        map_panel, rest = _split_v(left, 0.50, m)
+        # -- left column: Holomap | Command Bay, then the Time track, then the Readings
+        top_row, rest = _split_v(left, 0.50, m)
+        map_panel, bay_panel = _split_h(top_row, 0.79, m)
         time_h = round(78 * s)
         time_panel = Rect(left.x, rest.y, left.w, time_h)
-        bottom = Rect(left.x, time_panel.bottom + m, left.w, left.bottom - time_panel.bottom - m)
-        bay_panel, orders_panel = _split_h(bottom, 0.34, m)
+        orders_panel = Rect(left.x, time_panel.bottom + m, left.w,
+                            left.bottom - time_panel.bottom - m)
 
         map_inner = map_panel.inflate(-2 * pad, -2 * pad)
         map_area = Rect(map_inner.x, map_inner.y + title_h, map_inner.w, map_inner.h - title_h)
         visits = visit_spaces(pads)
-        hexes = set(pads.holomap.regions) | set(visits.values())
-        hexview = HexView(hexes, (map_area.x, map_area.y, map_area.w, map_area.h), margin=2)
+        hexview = HexView(pads.holomap.regions, (map_area.x, map_area.y, map_area.w, map_area.h),
+                          margin=round(14 * s))
         ab_w, ab_h = round(150 * s), round(40 * s)
         alien_box = Rect(map_panel.right - pad - ab_w, map_panel.bottom - pad - ab_h, ab_w, ab_h)
 
@@ -137,19 +138,20 @@ class HeraldLayout:
         mod_cells = {v: Rect(round(mx0 + i * mcw), t_inner.y, max(4, round(mcw) - 2), cell_h)
                      for i, v in enumerate(MODIFIER_RANGE)}
 
-        # Command Bay: five tracks 0..4, one per row.
+        # Command Bay: five vertical tracks, 0 at the bottom and 4 at the top.
         b_inner = bay_panel.inflate(-2 * pad, -2 * pad)
         b_inner = Rect(b_inner.x, b_inner.y + title_h, b_inner.w, b_inner.h - title_h)
-        row_h = b_inner.h / len(BAY_TRACKS)
-        label_w = round(b_inner.w * 0.36)
+        col_w = b_inner.w / len(BAY_TRACKS)
+        head = round(40 * s)
         bay_rows, bay_cells = {}, {}
         for i, track in enumerate(BAY_TRACKS):
-            row = Rect(b_inner.x, round(b_inner.y + i * row_h), b_inner.w, max(8, round(row_h) - 3))
-            bay_rows[track] = row
-            cw = (row.w - label_w) / 5
-            side = min(round(cw) - 3, row.h)
+            col = Rect(round(b_inner.x + i * col_w), b_inner.y, max(8, round(col_w) - 2), b_inner.h)
+            bay_rows[track] = col
+            ch = (col.h - head) / 5
+            side = max(6, min(round(ch) - 4, col.w - 4))
             bay_cells[track] = [
-                Rect(round(row.x + label_w + k * cw), row.y + (row.h - side) // 2, side, side)
+                Rect(col.centerx - side // 2, round(col.bottom - (k + 1) * ch + (ch - side) / 2),
+                     side, side)
                 for k in range(5)
             ]
 
@@ -224,8 +226,8 @@ class HeraldLayout:
     def bay_point(self, track: str, value: float) -> tuple[float, float]:
         cells = self.bay_cells[track]
         v = max(0.0, min(4.0, value))
-        step = cells[1].centerx - cells[0].centerx
-        return (cells[0].centerx + v * step, cells[0].centery)
+        a, b = cells[0].center, cells[1].center
+        return (a[0] + v * (b[0] - a[0]), a[1] + v * (b[1] - a[1]))
 
     def officer_track_cells(self, index: int, max_eff: int) -> list[Rect]:
         """The 0..4 effectiveness cells on officer card ``index`` (cell 4 hatched if max 3)."""

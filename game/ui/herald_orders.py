@@ -152,8 +152,9 @@ class DiceOrders(Orders):
         tray = L.tray[die]
         if s is None:
             return tray
-        slot = L.slots[s]
-        return pygame.Rect(slot.centerx - tray.w // 2, slot.bottom - tray.h - 4, tray.w, tray.h)
+        from game.ui.herald_draw import slot_die_rect
+
+        return slot_die_rect(L.slots[s], tray.w)
 
     def die_at(self, pos: tuple[int, int]) -> int | None:
         for i in range(len(self.dice)):
@@ -441,7 +442,7 @@ class DirectionOrders(Orders):
 
     def arrow_at(self, pos: tuple[int, int]) -> str | None:
         hv = self.scene.layout.hexview
-        radius = hv.size * 0.55
+        radius = hv.size * 0.62
         for d in self.options:
             x, y = self.arrow_center(d)
             if math.hypot(pos[0] - x, pos[1] - y) <= radius:

@@ -371,7 +371,8 @@ class HeraldScene(Scene):
             return
         L = self.layout
         what, why = self.hint
-        text = f"Hint: {what}. {why}"
+        reason = why if why.startswith(what) else f"{what}. {why}"
+        text = f"Hint: {reason[:1].upper()}{reason[1:]}"
         px = ctx.type.small
         width = L.map_area.w - 40
         lines = ctx.text.wrap(text, px, width)[:4]

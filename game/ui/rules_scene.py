@@ -17,9 +17,11 @@ def rules_entries() -> list[tuple[str, tuple[int, int, int]]]:
     out: list[tuple[str, tuple[int, int, int]]] = []
     for line in rules_text().strip().splitlines():
         out.append((line, theme.INK))
+    out.append(("", theme.INK))
     out.append(("## Score", theme.INK))
     for key in "abcdefg":
         out.append((SCORE_LINES[key], theme.INK))
+    out.append(("", theme.INK))
     out.append(("## Mouse and keyboard", theme.INK))
     for keys, what in SHORTCUTS:
         out.append((f"{keys}: {what}", theme.INK))

@@ -66,7 +66,7 @@ class TypeScale:
         def px(base: float) -> int:
             return max(9, round(base * scale))
 
-        return cls(tiny=px(12), small=px(14), body=px(17), heading=px(22), title=px(46))
+        return cls(tiny=px(13), small=px(15), body=px(18), heading=px(23), title=px(50))
 
 
 def window_scale(size: tuple[int, int]) -> float:

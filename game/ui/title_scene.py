@@ -113,8 +113,10 @@ class TitleScene(Scene):
         _backdrop(surface, ctx)
         w, h = ctx.size
         logo = _logo(surface, ctx, round(h * 0.2))
-        center_text(surface, ctx, "A solitaire voyage to The Source", ctx.type.heading,
-                    theme.INK_DIM, (w // 2, logo.bottom + round(20 * ctx.scale)))
+        sub = ("A voyage is in progress: Continue resumes it." if self.continue_ok else
+               "Command the U.N.S. Herald on her voyage to The Source.")
+        center_text(surface, ctx, sub, ctx.type.heading, theme.INK_DIM,
+                    (w // 2, logo.bottom + round(20 * ctx.scale)))
         self.tracker.set(self.buttons(ctx))
         self.tracker.draw(surface, ctx)
         if self.message:
@@ -276,6 +278,11 @@ class NewGameScene(Scene):
         surface.blit(label, (self._entry_rect(ctx).x, self._entry_rect(ctx).y - label.get_height()
                              - round(8 * ctx.scale)))
         del inner
+        entry = self._entry_rect(ctx)
+        help_text = ctx.text.render("Leave the field empty for a random seed.", ctx.type.small,
+                                    theme.INK_DIM)
+        surface.blit(help_text, (entry.x, entry.bottom + round(64 * ctx.scale)
+                                 + round(46 * ctx.scale) // 2))
         self.tracker.set(self.buttons(ctx))
         self.tracker.draw(surface, ctx)
         if self.manager is not None:

@@ -75,8 +75,10 @@ class Button:
             gap = 1
             top = self.rect.centery - (label.get_height() + sub.get_height() + gap) // 2
             surface.blit(label, (x, top))
-            surface.blit(sub, (self.rect.centerx - sub.get_width() // 2,
-                               top + label.get_height() + gap))
+            sub_x = self.rect.centerx - sub.get_width() // 2
+            if icon_surf is not None:
+                sub_x = max(sub_x, x)
+            surface.blit(sub, (sub_x, top + label.get_height() + gap))
         else:
             surface.blit(label, (x, self.rect.centery - label.get_height() // 2))
         if self.hotkey and self.rect.h >= 24:
@@ -159,7 +161,7 @@ def draw_panel(
     if title:
         px = ctx.type.small
         label = ctx.text.render(title.upper(), px, theme.SKY, bold=True)
-        x = inner.x
+        x = inner.x + max(4, round(6 * ctx.scale))
         if icon:
             side = label.get_height() + 2
             surface.blit(art.sprite(ctx, icon, (side, side)), (x, inner.y - 1))
