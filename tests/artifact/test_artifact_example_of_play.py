@@ -1,0 +1,197 @@
+"""The rulebook's Example of Play, turns 1 to 4, as far as movement, sight and secrecy go."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.artifact import actions as A
+from game.artifact.engine import replay
+from game.artifact.errors import IllegalAction
+from game.artifact.example import example_data, example_game
+from game.artifact.movement import HATCH_REASON_INTERLOCK, check_path, path_to
+from game.artifact.views import view_for
+
+SEED = 11  # the Judge's random pick of the G-men's informant falls on Orlov, as in the book
+
+
+def _move(game, seat, cid, mode, path, facing):
+    events = game.apply(seat, A.Move(cid, mode, tuple(path), facing))
+    char = game.state["characters"][cid]
+    reasons = [e.data["reason"] for e in events if e.kind == "interdiction"]
+    return game.plan.xy(char["square"]), reasons
+
+
+def _plan(game, seat, cid, mode, path, facing):
+    return check_path(view_for(game, seat), cid, mode, path, facing, game.plan)
+
+
+def _end(game, *seats):
+    for seat in seats:
+        assert game.turn_seat == seat
+        game.apply(seat, A.EndTurn())
+
+
+@pytest.fixture(scope="module")
+def played():
+    """Play turns 1-4; return the game, log and what was observed along the way."""
+    game, log = example_game(SEED)
+    seen: dict = {}
+
+    def mv(seat, cid, mode, path, facing):
+        action = A.Move(cid, mode, tuple(path), facing)
+        before = game.to_json()
+        result = _move(game, seat, cid, mode, path, facing)
+        log.append((seat, action))
+        assert game.to_json() != before
+        return result
+
+    def act(seat, action):
+        events = game.apply(seat, action)
+        log.append((seat, action))
+        return events
+
+    assert [c["id"] for c in game.state["characters"].values()
+            if c["informant_of"] == "phoneco"] == ["orlov"]
+    # ---- Pirate Turn 1 ------------------------------------------------------------------
+    seen["eastwood"] = mv("pirates", "eastwood", "run", [(15, 2), (16, 2), (16, 1)], "E")
+    seen["kyoshi_plan_1"] = _plan(game, "pirates", "kyoshi", "jog", [(16, 6)], "S")
+    seen["kyoshi_1"] = mv("pirates", "kyoshi", "jog", [(16, 6)], "S")
+    for cid in ("colovisto", "lichter", "mendez"):
+        seen[cid + "_1"] = mv("pirates", cid, "jog", [(16, 6), (16, 7)], "S")
+    seen["robertson_1"] = mv("pirates", "robertson", "jog", [(17, 6), (17, 7)], "S")
+    act("pirates", A.EndTurn())
+    # ---- Phone Co., Mad Scientist, HAL Turn #1: nothing this issue's rules reach --------
+    for seat in ("phoneco", "scientist", "alien"):
+        act(seat, A.EndTurn())
+    # ---- Pirate Turn 2 -------------------------------------------------------------------
+    seen["kyoshi_plan_2"] = _plan(game, "pirates", "kyoshi", "jog", [(16, 7)], "W")
+    seen["kyoshi_2"] = mv("pirates", "kyoshi", "jog", [(16, 7)], "W")
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="thruster"):
+        game.apply("pirates", A.Move("colovisto", "jog", ((16, 7),), "N"))
+    seen["colovisto_refused_unchanged"] = game.to_json() == before
+    seen["colovisto_plan_2"] = _plan(game, "pirates", "colovisto", "jog", [(16, 7)], "E")
+    seen["colovisto_2"] = mv("pirates", "colovisto", "jog", [(16, 7)], "E")
+    mv("pirates", "lichter", "jog", [(16, 7), (17, 7)], "E")
+    mv("pirates", "mendez", "jog", [(16, 7), (17, 8)], "E")
+    mv("pirates", "robertson", "jog", [(17, 7)], "E")
+    act("pirates", A.EndTurn())
+    # ---- Phone Co. Turn 2: Osorio jogs 4 to the door of Stateroom 1 ------------------------
+    seen["phoneco_before"] = [c["counter"] for c in
+                              view_for(game, "phoneco")["map"]["counters"].values()]
+    seen["osorio_plan"] = _plan(game, "phoneco", "osorio", "jog",
+                                [(5, 19), (4, 20), (4, 21), (3, 21)], "W")
+    seen["osorio"] = mv("phoneco", "osorio", "jog", [(5, 19), (4, 20), (4, 21), (3, 21)], "W")
+    seen["phoneco_after"] = view_for(game, "phoneco")["map"]["counters"]
+    act("phoneco", A.EndTurn())
+    # ---- Mad Scientist Turn 2: Slavin jogs to the lab segment hatch -------------------------
+    mv("scientist", "slavin", "jog", [(12, 7), (13, 7)], "S")
+    act("scientist", A.EndTurn())
+    act("alien", A.EndTurn())
+    # ---- Pirate Turn 3: three pirates reach the hub hatch with 1 MP left --------------------
+    for cid, path in (("lichter", [(18, 7), (19, 7)]), ("mendez", [(18, 7), (19, 7)]),
+                      ("robertson", [(18, 7), (19, 7)])):
+        plan = _plan(game, "pirates", cid, "run", path, "E")
+        seen.setdefault("left_at_hatch", []).append(3 - plan.spent)
+        with pytest.raises(IllegalAction, match="not enough MP"):
+            game.apply("pirates", A.Move(cid, "run", tuple(path + [(20, 7)]), "E"))
+        seen.setdefault("preview", []).append(
+            path_to(view_for(game, "pirates"), cid, "run", (20, 7), game.plan))
+        mv("pirates", cid, "run", path, "E")
+    seen["kyoshi_plan_3"] = _plan(game, "pirates", "kyoshi", "run",
+                                  [(17, 7), (18, 7), (19, 7)], "E")
+    seen["kyoshi_3"] = mv("pirates", "kyoshi", "run", [(17, 7), (18, 7), (19, 7)], "E")
+    seen["colovisto_3"] = mv("pirates", "colovisto", "run", [(17, 8), (18, 8), (19, 8)], "E")
+    seen["opened_3"] = list(game.state["turn"]["opened"])
+    seen["runners_blind"] = game.state["characters"]["kyoshi"]["blind"]
+    act("pirates", A.EndTurn())
+    # ---- Phone Co. Turn 3: the informant is activated; Osorio picks up the fake ------------
+    act("phoneco", A.ActivateInformant("orlov"))
+    fake = next(i["id"] for i in game.state["items"].values() if i["type"] == "fake_artifact")
+    act("phoneco", A.MoveThenPickUp("osorio", "jog", ((2, 20), (1, 19)), (fake,), (), "S"))
+    seen["osorio_carries"] = list(game.state["characters"]["osorio"]["items"])
+    seen["fake"] = fake
+    act("phoneco", A.EndTurn())
+    # ---- Mad Scientist Turn 3: Slavin walks through the hatch for 1 MP ----------------------
+    seen["slavin_plan"] = _plan(game, "scientist", "slavin", "walk", [(14, 7)], "S")
+    with pytest.raises(IllegalAction, match="not enough MP"):
+        game.apply("scientist", A.Move("slavin", "walk", ((14, 7), (15, 7)), "S"))
+    seen["slavin"] = mv("scientist", "slavin", "walk", [(14, 7)], "S")
+    act("scientist", A.EndTurn())
+    act("alien", A.EndTurn())
+    # ---- Pirate Turn 4: the telegram ---------------------------------------------------------
+    seen["pirate_view_4"] = view_for(game, "pirates")
+    mv("pirates", "yee", "jog", [(17, 6)], "N")
+    act("pirates", A.EndTurn())
+    return game, log, seen
+
+
+def test_turn_1_interlock_stops_pirates_after_one_square(played):
+    _game, _log, seen = played
+    assert seen["eastwood"] == ((16, 1), [])
+    assert seen["kyoshi_plan_1"].costs == (2,)  # half of jog 2 to open, 1 to enter
+    assert seen["kyoshi_1"] == ((16, 6), [])
+    for cid in ("colovisto", "lichter", "mendez"):
+        assert seen[cid + "_1"] == ((16, 6), [HATCH_REASON_INTERLOCK])
+    assert seen["robertson_1"] == ((17, 6), [HATCH_REASON_INTERLOCK])
+
+
+def test_turn_2_hatch_at_half_ma_and_colovistos_facing_cost(played):
+    _game, _log, seen = played
+    assert seen["kyoshi_plan_2"].costs == (2,) and seen["kyoshi_plan_2"].facing_cost == 0
+    assert seen["kyoshi_2"] == ((16, 7), [])
+    assert seen["colovisto_refused_unchanged"]
+    assert seen["colovisto_plan_2"].costs == (1,)  # the hatch is open: free for the rest
+    assert seen["colovisto_plan_2"].facing_cost == 1
+    assert seen["colovisto_plan_2"].spent == 2
+    assert seen["colovisto_2"] == ((16, 7), [])
+
+
+def test_osorio_jogs_four_and_sees_the_artifact_counter(played):
+    _game, _log, seen = played
+    assert seen["osorio_plan"].spent == 4
+    assert seen["osorio"] == ((3, 21), [])
+    assert "The Artifact" not in seen["phoneco_before"]
+    placed = [c for c in seen["phoneco_after"].values() if c["counter"] == "The Artifact"]
+    assert placed == [{"kind": "item", "counter": "The Artifact", "square": [1, 19]}]
+    assert "fake" not in json.dumps(seen["phoneco_after"])
+    assert seen["osorio_carries"] == [seen["fake"]] or seen["fake"] in seen["osorio_carries"]
+
+
+def test_turn_3_three_pirates_left_at_the_closed_hatch(played):
+    _game, _log, seen = played
+    assert seen["left_at_hatch"] == [1, 1, 1]
+    for preview in seen["preview"]:
+        assert preview["stop"] == (19, 7) and preview["reason"]
+    assert seen["kyoshi_plan_3"].facing_cost == 0  # suit thrusters: a free pivot
+    assert seen["kyoshi_plan_3"].spent == 3
+    assert seen["kyoshi_3"] == ((19, 7), [])
+    assert seen["colovisto_3"] == ((19, 8), [])
+    assert seen["opened_3"] == []  # the hub hatch stayed closed
+    assert seen["runners_blind"]
+
+
+def test_slavin_opens_the_hatch_for_one_mp(played):
+    _game, _log, seen = played
+    assert seen["slavin_plan"].costs == (2,)  # 1 to open (half of walk 1) + 1 to enter
+    assert seen["slavin"] == ((14, 7), [])
+
+
+def test_turn_4_telegram_and_no_word_of_what_happened(played):
+    _game, _log, seen = played
+    view = seen["pirate_view_4"]
+    telegrams = [n for n in view["notices"] if n["kind"] == "telegram"]
+    assert [t["counter"] for t in telegrams] == ["Orlov"]
+    assert "orlov" not in view["own"]["characters"]
+    text = json.dumps(view)
+    assert "phoneco" not in json.dumps(telegrams) and "informant_" not in text
+    assert view["informants"] == {}
+
+
+def test_the_example_replays_byte_for_byte(played):
+    game, log, _seen = played
+    data = example_data()
+    again = replay({"players": 4, "assignment": "judge", "names": data["names"]}, SEED, log)
+    assert again.to_json() == game.to_json()
