@@ -40,6 +40,8 @@ def _diff_map(old: dict[str, Any], new: dict[str, Any], path: list[str], ops: li
             ops.append(["set", here, value])
             continue
         before = old[key]
+        if before is value:
+            continue  # the same (never mutated) object: nothing to compare
         if isinstance(before, dict) and isinstance(value, dict):
             _diff_map(before, value, here, ops)
         elif (
@@ -55,6 +57,8 @@ def _diff_map(old: dict[str, Any], new: dict[str, Any], path: list[str], ops: li
 
 def _same(a: Any, b: Any) -> bool:
     """Equality that also tells 1 from 1.0 and True from 1 (they encode differently)."""
+    if a is b:
+        return True
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
@@ -64,9 +68,11 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def patch(doc: dict[str, Any], ops: list[Op]) -> dict[str, Any]:
-    """Apply ``ops`` to a copy of ``doc``; a malformed op raises ProtocolError."""
-    result = copy.deepcopy(doc)
+def patch(doc: dict[str, Any], ops: list[Op], in_place: bool = False) -> dict[str, Any]:
+    """Apply ``ops`` to a copy of ``doc`` (or to ``doc`` itself, when the caller owns both
+    and will drop the document if a malformed op raises ProtocolError halfway)."""
+    result = doc if in_place else copy.deepcopy(doc)
+    own: Any = (lambda v: v) if in_place else copy.deepcopy
     if not isinstance(ops, list):
         raise ProtocolError("bad_field", "diff must be a list of operations")
     for op in ops:
@@ -83,7 +89,7 @@ def patch(doc: dict[str, Any], ops: list[Op]) -> dict[str, Any]:
             parent = child
         last = path[-1]
         if kind == "set" and len(op) == 3:
-            parent[last] = copy.deepcopy(op[2])
+            parent[last] = own(op[2])
         elif kind == "del" and len(op) == 2:
             if last not in parent:
                 raise ProtocolError("bad_field", f"diff deletes missing key {path!r}")
@@ -92,7 +98,7 @@ def patch(doc: dict[str, Any], ops: list[Op]) -> dict[str, Any]:
             target = parent.get(last)
             if not isinstance(target, list):
                 raise ProtocolError("bad_field", f"diff extends a non-list at {path!r}")
-            target.extend(copy.deepcopy(op[2]))
+            target.extend(own(op[2]))
         else:
             raise ProtocolError("bad_field", f"bad diff operation {op!r}")
     return result

@@ -120,6 +120,7 @@ class Hub:
         self._seats = {seat: _Seat(code) for seat, code in codes.items()}
         self._conns: dict[bytes, _Conn] = {}
         self._talk: dict[tuple[str, str], float] = {}
+        self._views: dict[str, tuple[int, dict[str, Any]]] = {}
         self._turn_key: tuple[Any, ...] | None = None
         self._deadline: float | None = None
         self._running = True
@@ -369,11 +370,23 @@ class Hub:
 
     # ------------------------------------------------------------------ output
 
+    def _view(self, seat: str) -> dict[str, Any]:
+        """``view_for(game, seat)``, recomputed only after the game changed.
+
+        The game changes only by an accepted action, and every accepted action is
+        logged, so the log's length is the version of the game state.
+        """
+        cached = self._views.get(seat)
+        if cached is None or cached[0] != self.log.count:
+            cached = (self.log.count, view_for(self.game, seat))
+            self._views[seat] = cached
+        return cached[1]
+
     def document(self, seat: str) -> dict[str, Any]:
         """Everything ``seat`` may know: its engine view plus public hub facts."""
         channel = self._seats[seat]
         return {
-            "view": view_for(self.game, seat),
+            "view": self._view(seat),
             "presence": {name: other.presence for name, other in self._seats.items()},
             "chat": list(channel.chat),
         }

@@ -1,0 +1,293 @@
+"""Hub latency on loopback: from a seat sending something to every client having its update.
+
+Runs a real host process (``python -m game host --players 8``: seven faction seats and
+the Judge, the largest game) and, in this process, one client link per seat and the
+Judge, all polled by one loop with one clock. Measures:
+
+* negotiation: a seat sends a public chat message; every document changes;
+* engine actions: the seat whose turn it is acts; every seat whose view changed gets its
+  update (the wait ends when the last of them has it);
+* a raw pyzmq fan-out in the same run: a bare ROUTER process that, on one trigger
+  message, sends the same number of bytes to the same number of DEALERs as the hub sent
+  for a negotiation round; the ratio hub/raw is what the hub's work costs;
+* snapshot and update sizes per seat.
+
+Usage: ``python bench/net_latency.py [--rounds N]``. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import zmq
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.artifact.seats import JUDGE  # noqa: E402
+from net.client import SeatLink  # noqa: E402
+from net.codec import encode  # noqa: E402
+from net.joinstring import parse  # noqa: E402
+
+SEED = 11
+RAW_SERVER = r"""
+import sys, zmq
+ctx = zmq.Context()
+sock = ctx.socket(zmq.ROUTER)
+port = sock.bind_to_random_port("tcp://127.0.0.1")
+print(port, flush=True)
+peers = []
+while True:
+    ident, body = sock.recv_multipart()
+    if body == b"join":
+        peers.append(ident)
+        sock.send_multipart([ident, b"ok"])
+    elif body == b"quit":
+        break
+    else:
+        sizes = [int(x) for x in body.decode().split(",")]
+        for peer, size in zip(peers, sizes):
+            sock.send_multipart([peer, b"x" * size])
+"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def start_host(save: Path) -> tuple[subprocess.Popen, dict[str, str]]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", "host", "--players", "8", "--port", "0", "--seed", str(SEED),
+         "--save", str(save), "--turn-seconds", "0"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    joins: dict[str, str] = {}
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith("join "):
+            _, seat, text = line.split()
+            joins[seat] = text
+        if line.strip() == "ready":
+            break
+    return proc, joins
+
+
+class Clients:
+    """All links in one poll loop; ``arrival[seat]`` is when each last got an update."""
+
+    def __init__(self, joins: dict[str, str]) -> None:
+        self.ctx = zmq.Context()
+        self.sizes: dict[str, list[int]] = {seat: [] for seat in joins}
+        self.snapshot_sizes: dict[str, int] = {}
+        self.arrival: dict[str, float] = {}
+        self.links = {seat: SeatLink(self.ctx, parse(text), self._emit(seat), time.perf_counter)
+                      for seat, text in joins.items()}
+        self.poller = zmq.Poller()
+        for link in self.links.values():
+            self.poller.register(link.socket, zmq.POLLIN)
+        self.acks: dict[int, dict] = {}
+
+    def _emit(self, seat: str):
+        def emit(message: dict) -> None:
+            kind = message.get("type")
+            if kind == "update":
+                self.arrival[seat] = time.perf_counter()
+                self.sizes[seat].append(len(encode(message)))
+            elif kind == "snapshot":
+                self.snapshot_sizes[seat] = len(encode(message))
+            elif kind in ("ack", "error"):
+                self.acks[(seat, message.get("req"))] = message
+        return emit
+
+    def pump(self, until, timeout: float = 10.0) -> None:
+        deadline = time.perf_counter() + timeout
+        while not until():
+            if time.perf_counter() > deadline:
+                raise SystemExit("bench: timed out waiting for the hub")
+            self.poller.poll(5)
+            for link in self.links.values():
+                link.receive()
+                link.tick()
+
+    def seqs(self) -> dict[str, int | None]:
+        return {seat: link.seq for seat, link in self.links.items()}
+
+
+def bench_hub(clients: Clients, rounds: int) -> tuple[list[float], list[list[int]]]:
+    """Public chat rounds: every document changes, so all clients must get an update."""
+    times, sizes = [], []
+    speaker = clients.links["pirates"]
+    for n in range(rounds):
+        before = clients.seqs()
+        clients.arrival.clear()
+        counts = {seat: len(s) for seat, s in clients.sizes.items()}
+        start = time.perf_counter()
+        speaker.chat(f"round {n}: anyone seen the artifact?")
+        clients.pump(lambda b=before: all(
+            link.seq is not None and link.seq > (b[seat] or 0)
+            for seat, link in clients.links.items()))
+        times.append(max(clients.arrival.values()) - start)
+        sizes.append([clients.sizes[seat][counts[seat]] for seat in clients.links])
+    return times, sizes
+
+
+def make_script(count: int) -> list[tuple[str, object]]:
+    """Engine actions for the 8-player game, chosen from the engine's legal actions."""
+    from game.artifact import actions as A
+    from game.artifact.engine import ArtifactGame
+
+    game = ArtifactGame.new({"players": 8, "assignment": "random"}, SEED)
+    script: list[tuple[str, object]] = []
+    moves = 0
+    tries: dict[str, int] = {}
+    while len(script) < count:
+        if game.phase == "play":
+            seat = game.turn_seat
+            legal = game.legal_actions(seat)
+            walks = [a for a in legal if isinstance(a, A.Move) and a.path]
+            action = walks[(3 * game.round + moves) % len(walks)] if walks and moves < 2 \
+                else A.EndTurn()
+            moves = moves + 1 if isinstance(action, A.Move) else 0
+        elif game.phase == "judge_check":
+            seat = JUDGE
+            legal = game.legal_actions(JUDGE)
+            returns = [a for a in legal if isinstance(a, A.ReturnPlacement)]
+            robots = [a for a in legal if isinstance(a, A.PlaceRobot)]
+            action = (returns or robots or [A.StartPlay()])[0]
+        elif game.phase == "encryption":
+            seat = sorted(game.actors())[0]
+            action = A.VoteEncryption(allow=True)
+        elif game.phase == "purchase":
+            seat = next(s for s in game.seats if s in game.actors())
+            action = game.legal_actions(seat)[0]
+        elif game.phase == "place":
+            # spread the seats over different spaces; a seat sent back tries the next one
+            seat = next(s for s in game.seats if s in game.actors())
+            options = game.legal_actions(seat)
+            tries[seat] = tries.get(seat, -1) + 1
+            action = options[(5 * game.seats.index(seat) + tries[seat]) % len(options)]
+        else:
+            break
+        game.apply(seat, action)
+        script.append((seat, action))
+    return script
+
+
+def bench_actions(clients: Clients, script: list[tuple[str, object]]) -> tuple[list[float], int]:
+    """Each action of the script; the wait ends when every changed seat has its update."""
+    times = []
+    changed_total = 0
+    for seat, action in script:
+        before = clients.seqs()
+        clients.arrival.clear()
+        start = time.perf_counter()
+        req = clients.links[seat].action(action.to_dict())
+        clients.pump(lambda r=(seat, req): r in clients.acks)
+        if clients.acks[(seat, req)]["type"] != "ack":
+            raise SystemExit(f"bench: action refused: {clients.acks[(seat, req)]}")
+        # Updates for other seats may trail the ack: give them a moment, then take the last.
+        settle = time.perf_counter() + 0.05
+        clients.pump(lambda s=settle: time.perf_counter() > s)
+        changed = sum(1 for s, link in clients.links.items() if link.seq != before[s])
+        changed_total += changed
+        if clients.arrival:
+            times.append(max(clients.arrival.values()) - start)
+    return times, changed_total
+
+
+def bench_raw(n_clients: int, sizes: list[list[int]]) -> list[float]:
+    proc = subprocess.Popen([sys.executable, "-c", RAW_SERVER], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    port = int(proc.stdout.readline())
+    ctx = zmq.Context()
+    socks = []
+    for _ in range(n_clients):
+        sock = ctx.socket(zmq.DEALER)
+        sock.linger = 0
+        sock.connect(f"tcp://127.0.0.1:{port}")
+        sock.send(b"join")
+        sock.recv()
+        socks.append(sock)
+    poller = zmq.Poller()
+    for sock in socks:
+        poller.register(sock, zmq.POLLIN)
+    times = []
+    for round_sizes in sizes:
+        got = [False] * n_clients
+        start = time.perf_counter()
+        socks[0].send(",".join(str(s) for s in round_sizes).encode())
+        last = start
+        while not all(got):
+            for sock, _ in poller.poll(1000):
+                sock.recv()
+                got[socks.index(sock)] = True
+                last = time.perf_counter()
+        times.append(last - start)
+    socks[0].send(b"quit")
+    proc.wait(timeout=10)
+    for sock in socks:
+        sock.close()
+    ctx.term()
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=300)
+    args = parser.parse_args()
+    script = make_script(60)
+    with tempfile.TemporaryDirectory() as tmp:
+        host, joins = start_host(Path(tmp) / "bench.alog")
+        try:
+            clients = Clients(joins)
+            clients.pump(lambda: len(clients.snapshot_sizes) == len(joins))
+            lobby_snapshots = dict(clients.snapshot_sizes)
+            act_times, changed = bench_actions(clients, script)
+            action_sizes = {seat: list(s) for seat, s in clients.sizes.items()}
+            chat_times, sizes = bench_hub(clients, args.rounds)
+            raw_times = bench_raw(len(joins), sizes)
+            clients.snapshot_sizes.clear()
+            for link in clients.links.values():
+                link.resync()
+            clients.pump(lambda: len(clients.snapshot_sizes) == len(joins))
+            play_snapshots = {seat: clients.snapshot_sizes[seat] for seat in clients.links}
+        finally:
+            host.terminate()
+            host.wait(timeout=10)
+    def figures(times: list[float]) -> str:
+        return (f"median {statistics.median(times) * 1000:.2f} ms, "
+                f"p99 {percentile(times, 0.99) * 1000:.2f} ms")
+
+    print(f"clients: {len(joins)} ({len(joins) - 1} faction seats + the Judge), loopback")
+    print(f"negotiation round to every client, {len(chat_times)} rounds: {figures(chat_times)}")
+    print(f"raw pyzmq fan-out of the same bytes: {figures(raw_times)}")
+    median_ratio = statistics.median(chat_times) / statistics.median(raw_times)
+    p99_ratio = percentile(chat_times, 0.99) / percentile(raw_times, 0.99)
+    print(f"ratio hub/raw: median {median_ratio:.1f}x, p99 {p99_ratio:.1f}x")
+    if act_times:
+        print(f"engine actions, {len(act_times)} actions ({changed} seat updates): "
+              f"{figures(act_times)} (includes the fsync of the action log)")
+    def per_seat(values: dict[str, float]) -> str:
+        return ", ".join(f"{seat} {value:.0f}" for seat, value in values.items())
+
+    print("snapshot bytes per seat, lobby: " + per_seat(lobby_snapshots))
+    print("snapshot bytes per seat, in play (incl. negotiation log): " + per_seat(play_snapshots))
+    print("engine-action update bytes per seat, median (max): " + ", ".join(
+        f"{seat} {statistics.median(s):.0f} ({max(s)})" for seat, s in action_sizes.items() if s))
+    print("negotiation update bytes per seat, median: " + per_seat(
+        {seat: statistics.median(row[i] for row in sizes)
+         for i, seat in enumerate(clients.links)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
