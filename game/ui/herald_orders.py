@@ -840,6 +840,29 @@ class OfficerOrders(Orders):
                 shade.fill((4, 8, 14, 150))
                 surface.blit(shade, card)
 
+    def tooltip_at(self, pos: tuple[int, int], ctx: UiContext) -> str:
+        oid = self.officer_at(pos)
+        if oid is None:
+            return ""
+        off = self.game.pads.officer(oid)
+        subject = self.spec.subjects[self.active]
+        name = SUBJECT_NAMES.get(subject, subject)
+        if oid in self.picks:
+            return f"{off.name} leads the {self.spec.subjects[self.picks.index(oid)]} " \
+                   "Challenge. Click to take them off it."
+        if not self.eligible(oid, self.active):
+            level = off.expertise.get(subject, 0)
+            if not level:
+                return f"{off.name} has no Expertise in {name}."
+            return f"{off.name} cannot take the {name} Challenge now (Expertise {level}, " \
+                   f"Effectiveness {self.game.state.effectiveness[oid]})."
+        cost = self.cost(oid, self.active) or 0
+        effort = self.effort(self.active)
+        need = f" against Effort {effort}" if effort is not None else ""
+        return (f"{off.name}: {name} Expertise {off.expertise.get(subject, 0)} + Effectiveness "
+                f"{self.game.state.effectiveness[oid]}{need}. Leading it costs "
+                f"{abs(cost)} Effectiveness. Click to choose.")
+
     def targets(self, ctx: UiContext) -> dict[str, tuple[int, int]]:
         out = super().targets(ctx)
         for i, off in enumerate(self.game.pads.officers):

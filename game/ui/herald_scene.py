@@ -67,6 +67,7 @@ class HeraldScene(Scene):
         self.needs_refresh = True
         self.end_timer = 0.0
         self.hover_pos = (-1, -1)
+        self.hover_key: str | None = None
         self.hover_since = 0.0
         self.save_error = ""
         self.anim_rng = random.Random(int(game.setup.get("seed", 0)) ^ 0x5EED)
@@ -215,6 +216,12 @@ class HeraldScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.hover_pos = event.pos
             self.hover_since = ctx.time
+            w = self.tracker.at(event.pos)
+            key = w.key if w is not None and w.enabled else None
+            if key != self.hover_key:
+                self.hover_key = key
+                if key is not None:
+                    ctx.play("hover")
             if self.orders is not None and not self.busy:
                 self.orders.handle(event, ctx)
             return None

@@ -170,17 +170,22 @@ def test_hover_preview_shows_consequences_before_committing(home):
 def test_undo_takes_back_the_last_decision(home):
     app, pilot = start(home, seed=6)
     game = pilot.scene.game
-    while game.pending.kind == "assign_dice" or not game.can_undo():
-        pilot.perform(choose(game).action)
     kind = game.pending.kind
+    pilot.perform(choose(game).action)
+    while not game.can_undo():
+        kind = game.pending.kind
+        pilot.perform(choose(game).action)
+    state_before_last = None
     before = len(game.log)
     pilot.click_target("top:undo")
     assert len(game.log) == before - 1
-    assert game.pending.kind != kind or len(game.log) == before - 1
+    assert game.pending.kind == kind  # the decision that was taken back is pending again
+    state_before_last = game.state.to_dict()
     pilot.perform(choose(game).action)
     assert len(game.log) == before
     pilot.press(pygame.K_u)
     assert len(game.log) == before - 1
+    assert game.state.to_dict() == state_before_last
     pilot.press(pygame.K_z, pygame.KMOD_CTRL)
     # a second undo is only possible while no die has been rolled since
     assert len(game.log) in (before - 1, before - 2)
