@@ -31,6 +31,12 @@ from game.herald.labels import describe_action
 from game.herald.outcome import accomplishments
 from game.herald.state import HeraldState
 
+W: dict[str, float] = {
+    "tour": 22.0, "slack": 160.0, "slack_sq": 45.0, "slack_factor": 1.25, "lis": 160.0,
+    "lis2": 35.0, "source": 160.0, "alien": 30.0, "cell": 70.0, "acc": 85.0, "acc_extra": 20.0,
+    "eff_low": 10.0, "eff_high": 4.0, "modifier": 0.6,
+}
+"""Weights of the evaluation (tuned by self-play, see bench/herald_balance.py)."""
 DEFEAT = -10_000.0
 VICTORY = 10_000.0
 _SIM_RNG = random.Random(0)
@@ -131,25 +137,25 @@ def evaluate(game: HeraldGame) -> float:
     if s.time > start:
         turns = (s.time - start) + _countdown_turns(game, start)
     else:
-        turns = _countdown_turns(game, s.time) - 0.6 * -min(0, s.countdown_modifier)
-    slack = turns - tour * 1.25
+        turns = _countdown_turns(game, s.time) - W["modifier"] * -min(0, s.countdown_modifier)
+    slack = turns - tour * W["slack_factor"]
     value = 0.0
-    value -= 22.0 * tour
-    value += 9.0 * max(-6.0, min(slack, 6.0))
+    value -= W["tour"] * tour
+    value += W["slack"] * max(-8.0, min(slack, 8.0))
     if slack < 0:
-        value -= 45.0 * slack * slack
-    value += 0.0 if need_lis else 160.0
-    value += 35.0 if len(s.lis_visited) >= 2 else 0.0
-    value += 0.0 if need_source else 160.0
-    value += 30.0 if s.alien_tech else 0.0
-    value += 70.0 * (4 - s.infiltration)
+        value -= W["slack_sq"] * slack * slack
+    value += 0.0 if need_lis else W["lis"]
+    value += W["lis2"] if len(s.lis_visited) >= 2 else 0.0
+    value += 0.0 if need_source else W["source"]
+    value += W["alien"] if s.alien_tech else 0.0
+    value += W["cell"] * (4 - s.infiltration)
     done = accomplishments(s)
-    value += 85.0 * min(done, 3) + 20.0 * max(0, min(done, 6) - 3)
+    value += W["acc"] * min(done, 3) + W["acc_extra"] * max(0, min(done, 6) - 3)
     value += _SUPPLIES[s.supplies] + _LEADERSHIP[s.leadership]
     value += _REPUTATION.get(len(s.bad_reputation), -400.0)
     for off in pads.officers:
         eff = s.effectiveness[off.id]
-        value += 7.0 * eff - (10.0 if eff == 0 else 0.0)
+        value += W["eff_low"] * min(eff, 2) + W["eff_high"] * max(0, eff - 2)
     return value
 
 

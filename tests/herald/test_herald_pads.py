@@ -91,23 +91,36 @@ def _line_of(path: Path, needle: str) -> int:
     raise AssertionError(needle)
 
 
-@pytest.mark.parametrize(
-    ("old", "new", "needle", "reason"),
-    [
-        ('subjects = ["BIO", "COM"]\neffort = 4', 'subjects = ["BIO", "COM"]\neffort = 5',
-         "effort = 5", "3..6"),
-        ('outcome = "+RES"', 'outcome = "+XYZ"', "+XYZ", "outcome must be one of"),
-        ('expertise = { BIO = 2, PHY = 1 }', 'expertise = { BIO = 2, PHY = 2 }',
-         "BIO = 2, PHY = 2", "expertise must give 2"),
-        ('max_effectiveness = 4', 'max_effectiveness = 5', "max_effectiveness = 5",
-         "between 3 and 4"),
-        ('3 = "1-2"', '3 = "2-9"', '3 = "2-9"', "countdown range"),
-        ('"E . . . . . . . S ."', '"E . . . . . . . . ."', "rows = [", "Source"),
-        ('"E . . . . . . . S ."', '"E . . . . . . . S"', '"E . . . . . . . S"', "hexes"),
-        ('"x . . . . . . . . x",\n  ". . . . . . . . . x",',
-         '"x . . . . . . . . x",\n  ". . . . ? . . . . x",', ". . . . ? .", "unknown symbol"),
-    ],
-)
+def _earth_row() -> str:
+    return next(line.strip().rstrip(",") for line in BUNDLED.read_text().splitlines()
+                if line.strip().startswith('"E'))
+
+
+def _countdown_line() -> str:
+    return next(line for line in BUNDLED.read_text().splitlines() if line.startswith("3 = "))
+
+
+def _first_full_row() -> str:
+    return next(line.strip().rstrip(",") for line in BUNDLED.read_text().splitlines()
+                if line.strip().startswith('". .'))
+
+
+CASES = [
+    ('subjects = ["BIO", "COM"]\neffort = 4', 'subjects = ["BIO", "COM"]\neffort = 5',
+     "effort = 5", "3..6"),
+    ('outcome = "+RES"', 'outcome = "+XYZ"', "+XYZ", "outcome must be one of"),
+    ("expertise = { BIO = 2, PHY = 1 }", "expertise = { BIO = 2, PHY = 2 }",
+     "BIO = 2, PHY = 2", "expertise must give 2"),
+    ("max_effectiveness = 4", "max_effectiveness = 5", "max_effectiveness = 5",
+     "between 3 and 4"),
+    (_countdown_line(), '3 = "2-9"', '3 = "2-9"', "countdown range"),
+    (_earth_row(), _earth_row().replace("S", "."), "rows = [", "Source"),
+    (_earth_row(), _earth_row()[:-3] + '"', _earth_row()[:-3] + '"', "hexes"),
+    (_first_full_row(), _first_full_row().replace(". .", "? .", 1), '"? .', "unknown symbol"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "needle", "reason"), CASES)
 def test_bad_pads_name_file_line_and_reason(tmp_path, old, new, needle, reason):
     path = _broken(tmp_path, old, new)
     with pytest.raises(PadsError) as err:
@@ -135,5 +148,5 @@ def test_vibrations_must_stay_put(tmp_path):
 
 def test_real_values_can_be_typed_in(tmp_path):
     """A copy with different (still valid) values loads and is used."""
-    path = _broken(tmp_path, '3 = "1-2"', '3 = "1-1"')
+    path = _broken(tmp_path, _countdown_line(), '3 = "1-1"')
     assert load_pads(path).time_track.countdown_ranges[3] == (1, 1)

@@ -35,10 +35,17 @@ from game.herald.events import (
 )
 from game.herald.holomap import neighbour
 from game.herald.outcome import score
+from game.herald.pads import load_pads
 from game.herald.readings import DIRECTION_CHOICES, READINGS, active_readings
 
-EARTH, LIS_A, LIS_B, SOURCE = (0, 3), (4, 0), (4, 6), (8, 3)
+PADS = load_pads()
+EARTH = PADS.holomap.earth
+LIS_A, LIS_B = PADS.holomap.lis_points
+SOURCE = PADS.holomap.source
+BEFORE_SOURCE = neighbour(SOURCE, "L")  # moving right from here reaches The Source
+NEXT_TO_SOURCE = neighbour(SOURCE, "R")
 MIDDLE = (3, 3)
+HIGH3 = PADS.time_track.countdown_ranges[3][1]
 
 
 def fresh(variant: str = "standard", setup_die: int = 1, forced: tuple[int, ...] = (),
@@ -145,10 +152,12 @@ def test_back_to_earth_ends_the_game_at_once():
 
 
 def test_lis_points_and_the_source_are_visited():
-    game = fresh(position=(3, 0))
-    assign(game, 5, 3, 1, 3, 3)  # R (UR is off the map) onto the Lis Point (4, 0)
+    game = fresh(position=neighbour(LIS_A, "L"))
+    assign(game, 6, 3, 1, 3, 3)
+    if game.pending.kind == "direction":
+        game.apply(ChooseDirection("R"))
     assert game.state.lis_visited == [LIS_A]
-    game = fresh(position=(7, 3))
+    game = fresh(position=BEFORE_SOURCE)
     assign(game, 6, 1, 1, 3, 3)
     game.apply(ChooseDirection("R"))
     assert game.state.source_visited and game.state.position == SOURCE
@@ -282,7 +291,7 @@ def test_a4_timeline_moves_and_wraps(start, value, end, wrapped):
 
 
 def test_a4_timeline_does_not_move_at_the_source():
-    game = fresh(position=(7, 3), matrix=(2, 5))
+    game = fresh(position=BEFORE_SOURCE, matrix=(2, 5))
     events = assign(game, 6, 1, 1, 1, 3)
     events += game.apply(ChooseDirection("R"))
     assert game.state.matrix == (2, 5)
@@ -439,7 +448,7 @@ def test_dilemma_leadership_loss_comes_first_and_can_end_the_game():
                          [(1, [], 2), (3, [], 3), (6, [], 4), (2, [LIS_A], 0), (4, [LIS_B], 1),
                           (5, [LIS_A, LIS_B], 2)])
 def test_search_time_needed(timeline, lis, needed):
-    game = fresh(position=(7, 3), lis_visited=lis)
+    game = fresh(position=BEFORE_SOURCE, lis_visited=lis)
     assign(game, 6, 1, 1, timeline, 3)
     game.apply(ChooseDirection("R"))
     assert game.state.time == 24 - needed
@@ -449,7 +458,7 @@ def test_search_time_needed(timeline, lis, needed):
 @pytest.mark.parametrize(("event", "cost", "efforts"),
                          [(1, 1, [4, 4, 3, 3]), (3, 2, [3, 3, 3, 3]), (6, 1, [3, 3, 4, 4])])
 def test_search_operation_costs(event, cost, efforts):
-    game = fresh(position=(7, 3), bad_reputation=[(9, 3)])
+    game = fresh(position=BEFORE_SOURCE, bad_reputation=[NEXT_TO_SOURCE])
     assign(game, 6, 1, 1, 1, event)
     game.apply(ChooseDirection("R"))
     ctx = game.pending.context
@@ -466,7 +475,7 @@ def test_search_operation_costs(event, cost, efforts):
 
 
 def test_search_operation_with_one_missing_officer_needs_a_dilemma():
-    game = fresh(position=(7, 3))
+    game = fresh(position=BEFORE_SOURCE)
     game.state.effectiveness.update(doru=0, maki=0)  # nobody for Battle
     assign(game, 6, 1, 1, 1, 3)
     game.apply(ChooseDirection("R"))
@@ -479,13 +488,13 @@ def test_search_operation_with_one_missing_officer_needs_a_dilemma():
 
 
 def test_search_operation_impossible_with_two_missing_and_dilemma_refused_with_full_team():
-    game = fresh(position=(7, 3))
+    game = fresh(position=BEFORE_SOURCE)
     game.state.effectiveness.update(doru=0, maki=0, telli=0, varo=0)
     assign(game, 6, 1, 1, 1, 3)
     game.apply(ChooseDirection("R"))
     assert game.pending.kind == "assign_dice"
     assert not game.state.alien_tech and game.state.turn == 2
-    game = fresh(position=(7, 3))
+    game = fresh(position=BEFORE_SOURCE)
     assign(game, 6, 1, 1, 1, 3)
     game.apply(ChooseDirection("R"))
     with pytest.raises(IllegalAction, match="full team"):
@@ -504,13 +513,13 @@ def test_time_advances_each_turn_and_the_countdown_begins_on_space_three():
     assert not any(isinstance(e, CountdownRolled) for e in events)
 
 
-@pytest.mark.parametrize(("roll", "advanced"), [(2, True), (3, False)])
+@pytest.mark.parametrize(("roll", "advanced"), [(HIGH3, True), (HIGH3 + 1, False)])
 def test_countdown_roll_within_range_advances(roll, advanced):
     game = fresh(position=MIDDLE, time=3, forced=(roll,))
     quiet_turn(game)
     events = game.apply(DeclineEvent())
     rolled = [e for e in events if isinstance(e, CountdownRolled)][0]
-    assert rolled.roll == roll and rolled.range_high == 2 and rolled.advanced is advanced
+    assert rolled.roll == roll and rolled.range_high == HIGH3 and rolled.advanced is advanced
     assert game.state.time == (2 if advanced else 3)
 
 
@@ -537,7 +546,7 @@ def test_countdown_modifiers_stec_alien_tech_and_lost_time_event():
     assert game.state.time == 1  # roll 3 - 3 = 0, within 1-3
     # (d) Alien Travel Technology adds 1
     game = fresh(position=MIDDLE, time=3, infiltration=0, stec_active=True, alien_tech=True,
-                 forced=(3,))
+                 forced=(HIGH3,))
     assign(game, 6, 1, 5, 3, 3)
     game.apply(ChooseDirection("R"))
     game.apply(UseAlienTech("varo", "rash"))
@@ -559,7 +568,7 @@ def test_countdown_started_mid_turn_turns_later_time_into_modifiers():
 
 
 def test_search_time_during_the_countdown_becomes_modifiers():
-    game = fresh(position=(7, 3), time=4)
+    game = fresh(position=BEFORE_SOURCE, time=4)
     assign(game, 6, 1, 1, 6, 3)  # needs 4 Time: one to reach space 3, then three as -1 each
     game.apply(ChooseDirection("R"))
     assert game.state.time == 3 and game.state.countdown_modifier == -3
