@@ -169,7 +169,8 @@ class ArtifactGame:
         if phase == "encryption":
             return frozenset(seat for seat in s["seats"] if seat not in s["votes"])
         if phase == "purchase":
-            return frozenset(seat for seat in s["seats"] if seat not in s["orders"])
+            return frozenset(seat for seat in s["seats"]
+                             if seat not in s["orders"] and seat != "pirates2")
         if phase == "place":
             return frozenset(seat for seat in s["seats"] if not s["placed"].get(seat))
         if phase in ("judge_check",):
