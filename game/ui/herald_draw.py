@@ -607,6 +607,16 @@ def voyage_map(surf: pygame.Surface, ctx: UiContext, pads: Pads, route: list[tup
     pts = [hv.center(tuple(x)) for x in route]
     if len(pts) >= 2:
         pygame.draw.lines(surf, theme.YELLOW, False, pts, max(2, round(hv.size * 0.12)))
+        head = hv.size * 0.28
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+            length = math.hypot(x1 - x0, y1 - y0)
+            if length < 1:
+                continue
+            ux, uy = (x1 - x0) / length, (y1 - y0) / length
+            mx, my = (x0 + x1) / 2 + ux * head / 2, (y0 + y1) / 2 + uy * head / 2
+            pygame.draw.polygon(surf, theme.ORANGE, [
+                (mx, my), (mx - ux * head - uy * head * 0.6, my - uy * head + ux * head * 0.6),
+                (mx - ux * head + uy * head * 0.6, my - uy * head - ux * head * 0.6)])
     for i, p in enumerate(pts):
         pygame.draw.circle(surf, theme.YELLOW, (round(p[0]), round(p[1])),
                            max(2, round(hv.size * 0.14)))

@@ -89,7 +89,14 @@ def play_game(pilot: Pilot, pick) -> HeraldGame:
 
 def test_bot_game_through_the_ui_reaches_the_end_screen(home):
     app, pilot = start(home, seed=1)
-    game = play_game(pilot, lambda g: choose(g).action)
+    kinds: set[str] = set()
+
+    def pick(g: HeraldGame) -> act.Action:
+        kinds.add(g.pending.kind)
+        return choose(g).action
+
+    game = play_game(pilot, pick)
+    assert {"assign_dice", "direction", "event_officers"} <= kinds
     assert game.outcome is not None
     assert app.top.name == "end"
     assert not autosave_path(home).exists()  # a finished game leaves no autosave
@@ -109,6 +116,8 @@ def test_random_linear_game_through_the_ui(home):
     game = play_game(pilot, pick)
     assert game.outcome is not None and app.top.name == "end"
     assert {"assign_dice", "event_officers"} <= seen
+    kinds_played = {type(a).__name__ for a in game.log}
+    assert "DeclineEvent" in kinds_played or "FaceEvent" in kinds_played
 
 
 def test_drop_on_direction_slot_then_confirm(home):
@@ -250,3 +259,87 @@ def test_mute_key_and_button(home):
     assert not app.ctx.sound.muted
     pilot.click_target("top:sound")
     assert app.ctx.sound.muted
+
+
+def reach(predicate, variant: str = "standard", seeds=range(60)) -> HeraldGame:
+    """A game advanced by the automatic player (engine only) until ``predicate`` holds."""
+    for seed in seeds:
+        game = HeraldGame.new(seed, variant)
+        while game.pending is not None:
+            if predicate(game):
+                return game
+            game.apply(choose(game).action)
+    pytest.skip("no game reached the wanted decision")
+
+
+def scene_for(home, game: HeraldGame) -> tuple[App, Pilot]:
+    app = App((1280, 800), mute=True)
+    app.apply(Reset(HeraldScene(game, autosave=autosave_path(home))))
+    pilot = Pilot(app)
+    pilot.settle()
+    return app, pilot
+
+
+def test_operation_at_the_source_by_pointing(home):
+    game = reach(lambda g: g.pending.kind == "source_operation"
+                 and any(isinstance(a, act.MountOperation) for a in g.legal_actions()))
+    app, pilot = scene_for(home, game)
+    orders = pilot.scene.orders
+    assert len(orders.spec.subjects) == 4
+    team = next(a for a in game.legal_actions() if isinstance(a, act.MountOperation))
+    supplies = game.state.supplies
+    play_and_check(pilot, team, "drag")
+    assert game.state.alien_tech or game.outcome is not None
+    assert any(isinstance(e, ev.AlienTechRecovered) for e in game.history)
+    assert game.state.supplies <= supplies or game.outcome is not None
+
+
+def test_dilemma_toggle_lowers_the_effort_and_costs_leadership(home):
+    def has_dilemma(g: HeraldGame) -> bool:
+        return g.pending.kind == "event_officers" and any(
+            isinstance(a, act.FaceEvent) and a.dilemma for a in g.legal_actions())
+
+    game = reach(has_dilemma)
+    app, pilot = scene_for(home, game)
+    action = next(a for a in game.legal_actions() if isinstance(a, act.FaceEvent) and a.dilemma)
+    orders = pilot.scene.orders
+    efforts = list(game.pending.context["dilemma_efforts"])
+    pilot.press(pygame.K_d)
+    assert orders.dilemma
+    assert [orders.effort(k) for k in range(2)] == efforts
+    pilot.press(pygame.K_d)
+    assert not orders.dilemma
+    leadership = game.state.leadership
+    play_and_check(pilot, action, "click")
+    assert any(isinstance(e, ev.TrackChanged) and e.track == "leadership"
+               and e.new == leadership - 1 for e in game.history)
+
+
+def test_ineligible_officer_click_changes_nothing(home):
+    def narrow(g: HeraldGame) -> bool:
+        if g.pending.kind != "event_officers":
+            return False
+        able = {a.first for a in g.legal_actions() if isinstance(a, act.FaceEvent)} | {
+            a.second for a in g.legal_actions() if isinstance(a, act.FaceEvent)}
+        return len(able) < len(g.pads.officers)
+
+    game = reach(narrow)
+    app, pilot = scene_for(home, game)
+    orders = pilot.scene.orders
+    able = {oid for p, _, _ in orders.options for oid in p}
+    outsider = next(o.id for o in game.pads.officers if o.id not in able)
+    logged = len(game.log)
+    pilot.click_target(f"officer:{outsider}")
+    assert outsider not in orders.picks
+    assert pilot.scene.flash_text
+    assert len(game.log) == logged  # nothing was applied
+    assert game.pending.kind == "event_officers"
+
+
+def test_lost_or_single_direction_uses_only_legal_arrows(home):
+    game = reach(lambda g: g.pending.kind == "direction")
+    app, pilot = scene_for(home, game)
+    targets = pilot.scene.targets(app.ctx)
+    arrows = {k[6:] for k in targets if k.startswith("arrow:")}
+    legal = {a.direction for a in game.legal_actions()}
+    assert arrows == legal
