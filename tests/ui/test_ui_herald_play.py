@@ -274,7 +274,7 @@ def reach(predicate, variant: str = "standard", seeds=range(60)) -> HeraldGame:
 
 def scene_for(home, game: HeraldGame) -> tuple[App, Pilot]:
     app = App((1280, 800), mute=True)
-    app.apply(Reset(HeraldScene(game, autosave=autosave_path(home))))
+    app.apply(Reset(HeraldScene(game, autosave=autosave_path(home) if home else None)))
     pilot = Pilot(app)
     pilot.settle()
     return app, pilot
@@ -343,3 +343,23 @@ def test_lost_or_single_direction_uses_only_legal_arrows(home):
     arrows = {k[6:] for k in targets if k.startswith("arrow:")}
     legal = {a.direction for a in game.legal_actions()}
     assert arrows == legal
+
+
+def test_alien_travel_technology_by_pointing(home):
+    """A state with the technology aboard and a stable engine (set up directly: rare in play)."""
+    game = HeraldGame.new(5)
+    s = game.state
+    s.stec_active, s.alien_tech, s.infiltration, s.time = True, True, 0, 15
+    s.assignment = {"direction": 3, "environment": 3, "stec": 6, "timeline": 3, "event": 3}
+    s.phase = "alien_tech"
+    assert game.pending.kind == "alien_tech"
+    app, pilot = scene_for(None, game)
+    orders = pilot.scene.orders
+    assert orders.spec.subjects == ["SPA", "PHY"]
+    action = next(a for a in game.legal_actions() if isinstance(a, act.UseAlienTech))
+    time_before = s.time
+    play_and_check(pilot, action, "click")
+    took_back = [e for e in game.history if isinstance(e, ev.TrackChanged)
+                 and e.reason == "Alien Travel Technology"]
+    assert took_back and (took_back[0].new > took_back[0].old)
+    assert game.state.time >= time_before - 1
