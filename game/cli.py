@@ -242,6 +242,8 @@ def _run_host(args: argparse.Namespace) -> int:
         return run_host(options, sys.stdout)
     except NetError as exc:
         raise CliError(str(exc)) from None
+    except OSError as exc:  # e.g. the disk holding the action log failed: stop, resume later
+        raise CliError(f"host stopped: {exc}") from None
 
 
 def _run_client(args: argparse.Namespace, command: str) -> int:

@@ -66,6 +66,8 @@ class SeatLink:
         sock.linger = 0
         sock.maxmsgsize = MAX_HUB_FRAME
         sock.sndhwm = 1000
+        if self.join.host.startswith("["):
+            sock.ipv6 = True
         if self.join.encrypted:
             assert self.join.client_secret is not None and self.join.server_key is not None
             sock.curve_secretkey = hex_to_z85(self.join.client_secret)

@@ -133,6 +133,8 @@ class Hub:
         self.router.rcvhwm = 1000
         if curve is not None:
             self._start_curve(curve)
+        if ":" in bind:
+            self.router.ipv6 = True
         host = f"[{bind}]" if ":" in bind and not bind.startswith("[") else bind
         if port == 0:
             self.port = self.router.bind_to_random_port(f"tcp://{host}")
@@ -301,6 +303,11 @@ class Hub:
             raise ProtocolError("illegal", str(exc)) from None
         except ArtifactError as exc:
             raise ProtocolError("illegal", str(exc)) from None
+        except Exception as exc:  # an engine fault: it restored its state; stay up
+            self._say(f"engine failed on {action.to_dict()!r} from {seat}: {exc!r}")
+            raise ProtocolError(
+                "internal", f"the rules engine failed on this action ({type(exc).__name__})"
+            ) from None
         # Durable before anyone hears of it: a kill -9 after this line loses nothing.
         self.log.append(seat, action.to_dict())
         self._reset_turn_timer()

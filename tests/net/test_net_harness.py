@@ -239,3 +239,35 @@ def test_host_prints_a_join_string_per_seat_and_refuses_to_overwrite(procs, tmp_
     result = run_cli("host", "--players", "3", "--port", "0", "--save", str(save))
     assert result.returncode == 2 and "already exists" in result.stderr
     assert host.alive()
+
+
+def test_encrypted_hotseat_client_plays_two_seats_and_strangers_are_refused(procs, tmp_path):
+    from net.joinstring import new_curve_keypair, parse
+
+    host = procs.host("--players", "3", "--port", "0", "--save", str(tmp_path / "e.alog"),
+                      "--encrypt", "--heartbeat", "0.3")
+    assert all(parse(text).encrypted for text in host.joins.values())
+    hot = procs.client("join", host.joins["pirates"], host.joins["scientist"])
+    for seat in ("pirates", "scientist"):
+        snap = hot.wait_for(lambda m, s=seat: m["type"] == "snapshot" and m["seat"] == s)
+        assert snap["doc"]["view"]["seat"] == seat
+    hot.send({"type": "action", "action": {"type": "vote_encryption", "allow": True}})
+    assert hot.wait_for(lambda m: m["type"] == "error")["code"] == "bad_input"
+    req = hot.act("scientist", {"type": "vote_encryption", "allow": True})
+    assert hot.answer("scientist", req)["type"] == "ack"
+    req = hot.act("pirates", {"type": "start_play"})
+    assert hot.answer("pirates", req)["code"] == "not_your_turn"
+    forged = host.joins["phoneco"].rsplit("/", 1)[0] + "/" + new_curve_keypair()[1]
+    stranger = procs.client("join", forged)
+    judge = procs.client("judge", host.joins["judge"], extra=("--docs",))
+    doc = judge.wait_for(lambda m: m["type"] == "doc")["doc"]
+    assert doc["view"]["judge"] is True
+    assert doc["view"]["state"]["votes"] == {"scientist": True}
+    # the stranger hears nothing for a whole liveness period and starts reconnecting
+    stranger.wait_for(lambda m: m.get("event") == "reconnecting")
+    assert not any(m["type"] in ("welcome", "snapshot", "error") for m in stranger.messages)
+    req = hot.act("pirates", {"type": "vote_encryption", "allow": True})
+    assert hot.answer("pirates", req)["type"] == "ack"
+    last = judge.wait_for(lambda m: m["type"] == "doc"
+                          and m["doc"]["view"]["state"]["votes"].get("pirates") is True)
+    assert last["doc"]["presence"]["phoneco"] == "waiting"

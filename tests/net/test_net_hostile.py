@@ -29,12 +29,13 @@ WAIT = 10.0
 class HubThread:
     """A hub serving a fresh 3-player game in a background thread."""
 
-    def __init__(self, tmp_path, curve: CurveKeys | None = None, players: int = 3) -> None:
+    def __init__(self, tmp_path, curve: CurveKeys | None = None, players: int = 3,
+                 heartbeat: float = 0.2) -> None:
         self.game = ArtifactGame.new({"players": players, "assignment": "random"}, 5)
         self.codes = {seat: new_code() for seat in (*self.game.seats, JUDGE)}
         self.log_path = tmp_path / "hub.alog"
         self.log = ActionLog.create(self.log_path, {"setup": {"players": players}, "seed": 5})
-        self.hub = Hub(self.game, self.log, self.codes, port=0, curve=curve, heartbeat=0.2,
+        self.hub = Hub(self.game, self.log, self.codes, port=0, curve=curve, heartbeat=heartbeat,
                        status=open("/dev/null", "w"))  # noqa: SIM115 - closed with the hub
         self.thread = threading.Thread(target=self.hub.run, daemon=True)
         self.thread.start()
@@ -328,3 +329,60 @@ def test_curve_refuses_unknown_and_plain_clients(tmp_path):
         assert presence == {"phoneco": "waiting", "scientist": "waiting", "judge": "waiting"}
     finally:
         h.close()
+
+
+def test_a_second_hello_for_a_seat_takes_it_over(hub):
+    first = hello(hub, "phoneco")
+    second = hello(hub, "phoneco")
+    assert expect(first, "closed")["reason"]
+    second.send(encode({"type": "resync"}))
+    assert expect(second, "snapshot")["doc"]["view"]["seat"] == "phoneco"
+    first.send(encode({"type": "resync"}))
+    assert expect(first, "error")["code"] == "not_authenticated"
+
+
+def _lobby_to_purchase(h: HubThread) -> dict[str, zmq.Socket]:
+    socks = {seat: hello(h, seat) for seat in h.game.seats}
+    for n, sock in enumerate(socks.values()):
+        sock.send(encode({"type": "action", "req": n,
+                          "action": {"type": "vote_encryption", "allow": False}}))
+        assert expect(sock, "ack")["req"] == n
+    assert h.game.phase == "purchase"
+    return socks
+
+
+def _frames_after(sock: zmq.Socket, quiet: float = 0.5) -> list[bytes]:
+    frames = []
+    while sock.poll(int(quiet * 1000)):
+        frame = sock.recv()
+        if decode(frame, 1 << 24)["type"] != "hb":
+            frames.append(frame)
+    return frames
+
+
+def test_what_others_receive_does_not_depend_on_a_private_purchase(tmp_path):
+    """Side channel: the bytes the pirates get when the scientist's order closes the
+    purchase phase are the same whatever the scientist bought."""
+    heard = []
+    for pick in (0, -1):
+        folder = tmp_path / f"run{pick}"
+        folder.mkdir()
+        h = HubThread(folder, heartbeat=30.0)  # no heartbeats, no timeouts during the test
+        try:
+            socks = _lobby_to_purchase(h)
+            for n, seat in enumerate(("pirates", "phoneco")):
+                order = h.game.legal_actions(seat)[0].to_dict()
+                socks[seat].send(encode({"type": "action", "req": n, "action": order}))
+                assert expect(socks[seat], "ack")["req"] == n
+            _frames_after(socks["pirates"])
+            # the scientist orders last: everyone's view moves on to placement
+            options = h.game.legal_actions("scientist")
+            assert len(options) > 1
+            order = options[pick].to_dict()
+            socks["scientist"].send(encode({"type": "action", "req": 99, "action": order}))
+            assert expect(socks["scientist"], "ack")["req"] == 99
+            heard.append(_frames_after(socks["pirates"]))
+        finally:
+            h.close()
+    assert heard[0] == heard[1]
+    assert [decode(f)["type"] for f in heard[0]] == ["update"]
