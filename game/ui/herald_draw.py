@@ -542,15 +542,15 @@ class HeraldPainter:
             return
         L = self.layout
         text = ctx.text.render(d.banner.text, ctx.type.heading, theme.INK, bold=True)
-        box = text.get_rect(center=L.map_area.center).inflate(40, 24)
+        box = text.get_rect(center=L.map_area.center).inflate(72, 24)
         colour = {"good": theme.SKY, "bad": theme.VERMILLION}.get(d.banner.tone, theme.YELLOW)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (6, 10, 18, 225), layer.get_rect(), border_radius=10)
         pygame.draw.rect(layer, colour, layer.get_rect(), 3, border_radius=10)
-        layer.blit(text, text.get_rect(center=(box.w // 2, box.h // 2)))
+        layer.blit(text, text.get_rect(center=(box.w // 2 + 12, box.h // 2)))
         symbol = {"good": "+", "bad": "!"}.get(d.banner.tone, "i")
         mark = ctx.text.render(symbol, ctx.type.heading, colour, bold=True)
-        layer.blit(mark, (10, (box.h - mark.get_height()) // 2))
+        layer.blit(mark, (14, (box.h - mark.get_height()) // 2))
         layer.set_alpha(round(255 * max(0.0, min(1.0, d.banner.alpha))))
         surf.blit(layer, box)
 
