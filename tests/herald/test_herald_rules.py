@@ -717,3 +717,55 @@ def test_illegal_action_leaves_state_untouched():
         with pytest.raises(IllegalAction):
             game.apply(bad)
         assert game.to_dict() == before
+
+
+# -- Corners the rulebook leaves open (docs/herald-rules-notes.md) -----------------------
+
+def test_operation_may_spend_the_last_supplies_and_that_is_a_defeat():
+    game = fresh(position=BEFORE_SOURCE, supplies=1)
+    assign(game, 6, 3, 1, 1, 1)  # Environment 3-4: no Supplies lost; operation costs 1
+    game.apply(ChooseDirection("R"))
+    game.apply(ChooseEnvironment("on_the_fly"))
+    team = next(a for a in game.legal_actions() if isinstance(a, MountOperation))
+    game.apply(team)
+    assert game.outcome.cause == "supplies" and not game.state.alien_tech
+
+
+def test_returning_to_the_source_searches_again_but_offers_no_second_operation():
+    game = fresh(position=BEFORE_SOURCE, alien_tech=True, source_visited=True)
+    assign(game, 6, 1, 1, 1, 3)
+    game.apply(ChooseDirection("R"))
+    assert game.state.time == 24 - 2 - 1  # Search time 2, then the turn's Time
+    assert game.pending.kind == "assign_dice"
+
+
+def test_a_lis_point_counts_once():
+    game = fresh(position=neighbour(LIS_A, "L"), lis_visited=[LIS_A])
+    assign(game, 6, 3, 1, 3, 3)
+    if game.pending.kind == "direction":
+        game.apply(ChooseDirection("R"))
+    assert game.state.lis_visited == [LIS_A]
+
+
+def test_bad_reputation_tokens_may_share_a_region():
+    game = fresh(position=MIDDLE, matrix=(0, 4), bad_reputation=[(4, 3)])
+    assign(game, 6, 3, 1, 3, 5)
+    game.apply(ChooseDirection("R"))
+    game.apply(ChooseEnvironment("on_the_fly"))
+    game.apply(DeclineEvent())
+    assert game.state.bad_reputation == [(4, 3), (4, 3)] and game.outcome is None
+
+
+def test_declining_an_event_you_could_meet_is_allowed():
+    game = _vibrations_next_to_bad_reputation()
+    assert len(game.legal_actions()) > 1
+    game.apply(DeclineEvent())
+    assert game.state.research == 0 and game.state.turn == 2
+
+
+def test_no_investigation_offered_when_the_dice_sum_dismantles():
+    game = fresh(position=MIDDLE)
+    assign(game, 6, 6, 4, 1, 3)  # sum 20
+    game.apply(ChooseDirection("R"))
+    game.apply(ChooseEnvironment("on_the_fly"))
+    assert game.state.infiltration == 3 and game.pending.kind == "event_officers"
