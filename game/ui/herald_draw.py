@@ -398,6 +398,13 @@ class HeraldPainter:
             side = round(msize * (1 + 0.35 * pop))
             art.blit_center(surf, art.sprite(ctx, BAY_MARKERS[track], (side, side)), (x, y))
         t = d.tracks["time"]
+        if t <= self.pads.time_track.countdown_start + 0.01:
+            tag = ctx.text.render("FINAL COUNTDOWN", ctx.type.small, theme.ORANGE, True).copy()
+            blink = 0.65 + 0.35 * math.sin(ctx.time * 4)
+            tag.set_alpha(round(255 * blink))
+            first = L.time_cells[max(L.time_cells)]
+            surf.blit(tag, (first.x + round(L.time_panel.w * 0.25),
+                            L.time_panel.y + round(8 * L.scale)))
         pop = d.pops.get("track:time", 0.0)
         side = round(msize * (1 + 0.35 * pop))
         art.blit_center(surf, art.sprite(ctx, "marker_time", (side, side)), L.time_point(t))

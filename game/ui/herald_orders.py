@@ -24,10 +24,10 @@ from game.herald.holomap import DIRECTION_NAMES
 from game.herald.labels import ENVIRONMENT_WORDS
 from game.herald.pads import SUBJECT_NAMES
 from game.herald.preview import reading_consequences
-from game.herald.readings import DIRECTION_CHOICES
+from game.herald.readings import COUNTERINTELLIGENCE_SUM, DIRECTION_CHOICES
 from game.ui import theme
 from game.ui.context import UiContext
-from game.ui.herald_help import PANEL_TIPS, READING_TIPS
+from game.ui.herald_help import OUTCOME_WORDS, PANEL_TIPS, READING_TIPS
 from game.ui.widgets import Button, Toggle
 
 if TYPE_CHECKING:
@@ -345,6 +345,11 @@ class DiceOrders(Orders):
         px = ctx.type.tiny
         lh = ctx.text.font(px).get_linesize()
         rows = self.preview_values()
+        total = sum(self.dice)
+        note = f"Dice sum {total}" + (": clues enough to dismantle a Cell on Sabotage 3-4"
+                                      if total >= COUNTERINTELLIGENCE_SUM else "")
+        img = ctx.text.render(note, px, theme.INK_FAINT)
+        surface.blit(img, (box.right - img.get_width() - 4, box.y + 3))
         y = box.y + 3
         for i, (value, how) in enumerate(rows):
             name = READING_LABELS[self.readings[i]]
@@ -804,8 +809,16 @@ class OfficerOrders(Orders):
     def draw(self, surface: pygame.Surface, ctx: UiContext) -> None:
         area = self._decision_area()
         prompt = self.decision.prompt
+        c = self.decision.context
         if self.kind == "source_operation" and self.dilemma_forced:
             prompt += " No full team is available: declare a Dilemma and leave one Challenge open."
+        if self.kind == "event_officers":
+            prompt += f" {OUTCOME_WORDS.get(c.get('outcome', ''), '')}."
+            if c.get("bad_reputation_nearby"):
+                prompt += " Bad Reputation nearby adds 1 to both Efforts."
+            if self.dilemma_possible:
+                d = c.get("dilemma_efforts", [])
+                prompt += f" With a Dilemma: Efforts {d[0]} and {d[1]}, Leadership -1."
         self._prompt(surface, ctx, prompt, pygame.Rect(area.x, area.y, area.w,
                                                       round(area.h * 0.48)))
 
