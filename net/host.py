@@ -128,6 +128,8 @@ def run_host(options: HostOptions, out: TextIO) -> int:
                   turn_seconds=options.turn_seconds, heartbeat=options.heartbeat)
     except Exception as exc:
         log.close()
+        if options.resume is None:
+            log.path.unlink()  # nothing happened in this game yet: do not leave it behind
         raise NetError(f"cannot listen on {options.bind}:{options.port}: {exc}") from None
     mode = "encrypted (CURVE)" if curve is not None else "unencrypted"
     print(f"hosting The Artifact on tcp://{_public_host(options.bind)}:{hub.port} ({mode}), "

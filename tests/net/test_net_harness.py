@@ -238,6 +238,10 @@ def test_host_prints_a_join_string_per_seat_and_refuses_to_overwrite(procs, tmp_
                for text in host.joins.values())
     result = run_cli("host", "--players", "3", "--port", "0", "--save", str(save))
     assert result.returncode == 2 and "already exists" in result.stderr
+    other = tmp_path / "other.alog"
+    result = run_cli("host", "--players", "3", "--port", str(host.port), "--save", str(other))
+    assert result.returncode == 2 and "cannot listen" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and not other.exists()
     assert host.alive()
 
 

@@ -229,3 +229,21 @@ def test_log_refuses_other_files(tmp_path):
     path.write_bytes(bytes(random.Random(3).randrange(256) for _ in range(100)))
     with pytest.raises(LogError):
         read(path)
+
+
+def test_protocol_doc_lists_every_engine_action_with_its_fields():
+    import re
+    from pathlib import Path
+
+    from game.artifact.actions import ACTION_TYPES
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    section = doc.split("### Engine actions", 1)[1].split("\n## ", 1)[0]
+    documented = {}
+    for line in section.splitlines():
+        match = re.match(r"\| `([a-z_]+)` \| (.*?) \|", line)
+        if match:
+            documented[match.group(1)] = re.findall(r"`([a-z_]+)`", match.group(2))
+    assert set(documented) == set(ACTION_TYPES)
+    for kind, cls in ACTION_TYPES.items():
+        assert documented[kind] == list(cls.SPEC), kind
