@@ -128,24 +128,25 @@ def _add_artifact_commands(sub: argparse._SubParsersAction) -> None:
         "the host always runs without a window (--no-window is accepted and is the default). "
         "See docs/hosting.md.",
     )
-    host.add_argument("--players", type=_players, default=None,
+    host.add_argument("--players", type=_players, default=None, metavar="N",
                       help="players counting the Judge, 3-8 (not with --resume)")
-    host.add_argument("--bind", default="127.0.0.1",
+    host.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
-    host.add_argument("--port", type=_port, default=47474,
+    host.add_argument("--port", type=_port, default=47474, metavar="P",
                       help="port to listen on (default 47474; 0 picks a free one)")
-    host.add_argument("--seed", type=_seed, default=None, help="game seed (default: random)")
-    host.add_argument("--save", type=Path, default=None,
+    host.add_argument("--seed", type=_seed, default=None, metavar="S",
+                      help="game seed (default: random)")
+    host.add_argument("--save", type=Path, default=None, metavar="FILE",
                       help="action log to write (a new file; default: in the user data folder)")
-    host.add_argument("--resume", type=_existing_file, default=None,
+    host.add_argument("--resume", type=_existing_file, default=None, metavar="FILE",
                       help="continue the game in this action log (after a crash or a stop)")
-    host.add_argument("--turn-seconds", type=_seconds, default=180.0,
+    host.add_argument("--turn-seconds", type=_seconds, default=180.0, metavar="T",
                       help="Rapidity: skip a player turn after this long (0: never; default 180)")
     host.add_argument("--encrypt", action="store_true",
                       help="CURVE-encrypt and authenticate every connection")
     host.add_argument("--assignment", choices=("random", "judge"), default="random",
                       help="factions assigned at random or by the Judge (default random)")
-    host.add_argument("--heartbeat", type=_seconds, default=1.0,
+    host.add_argument("--heartbeat", type=_seconds, default=1.0, metavar="S",
                       help="seconds between heartbeats (a seat silent 4 beats is disconnected)")
     host.add_argument("--no-window", action="store_true",
                       help="run without a window (currently always the case)")
