@@ -105,8 +105,5 @@ class UiContext:
         self.text.clear()
 
     def play(self, name: str) -> None:
-        """Play a sound effect if sound is available and not muted."""
-        try:
-            self.sound.play(name)
-        except Exception:  # a broken sound must never stop the game
-            return
+        """Play a sound effect (the sound board is silent when muted or without audio)."""
+        self.sound.play(name)

@@ -147,7 +147,7 @@ class HeraldPainter:
 
     def _paint_time(self, surf: pygame.Surface, ctx: UiContext) -> None:
         L = self.layout
-        inner = draw_panel(surf, L.time_panel, ctx, "Time track", icon="icon_time")
+        draw_panel(surf, L.time_panel, ctx, "Time track", icon="icon_time")
         ranges = self.pads.time_track.countdown_ranges
         px = ctx.type.tiny
         for label, r in L.time_cells.items():
@@ -176,7 +176,6 @@ class HeraldPainter:
         lo = L.mod_cells[MODIFIER_RANGE[0]]
         cap = ctx.text.render("Countdown Roll modifier", px, theme.PURPLE)
         surf.blit(cap, (lo.x, lo.bottom + 2))
-        del inner
 
     def _paint_bay(self, surf: pygame.Surface, ctx: UiContext) -> None:
         L = self.layout
@@ -457,10 +456,8 @@ class HeraldPainter:
             art.blit_center(surf, art.sprite(ctx, "marker_captain", (side, side)),
                             (x, cells[0].centery))
             if value < 0.5:
-                card = L.officer_cards[i]
                 t = ctx.text.render("exhausted", ctx.type.tiny, theme.VERMILLION, bold=True)
                 surf.blit(t, (cells[0].x, cells[0].y - t.get_height() - 1))
-                del card
 
     # -- pieces used by the orders --------------------------------------------------------
 

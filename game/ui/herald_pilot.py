@@ -109,7 +109,6 @@ class Pilot:
 
     def perform(self, action: act.Action, dice_mode: str = "drag") -> None:
         """Carry out ``action`` by pointing and clicking, then let the animations play."""
-        scene = self.scene
         if isinstance(action, act.AssignDice):
             self._assign(action, dice_mode)
         elif isinstance(action, act.ChooseDirection):
@@ -121,7 +120,6 @@ class Pilot:
             self.click_target("decline")
         else:
             self._officers(action)
-        del scene
         self.settle()
 
     def _assign(self, action: act.AssignDice, mode: str) -> None:

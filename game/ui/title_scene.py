@@ -273,11 +273,10 @@ class NewGameScene(Scene):
         w, h = ctx.size
         _logo(surface, ctx, round(h * 0.16))
         form = self._form(ctx)
-        inner = draw_panel(surface, form, ctx, "New voyage")
+        draw_panel(surface, form, ctx, "New voyage")
         label = ctx.text.render("Seed (same seed, same dice)", ctx.type.body, theme.INK)
         surface.blit(label, (self._entry_rect(ctx).x, self._entry_rect(ctx).y - label.get_height()
                              - round(8 * ctx.scale)))
-        del inner
         entry = self._entry_rect(ctx)
         help_text = ctx.text.render("Leave the field empty for a random seed.", ctx.type.small,
                                     theme.INK_DIM)

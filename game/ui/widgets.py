@@ -7,7 +7,6 @@ what was clicked. They never act on the game; the scene turns a click into an en
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -94,11 +93,11 @@ class Toggle(Button):
     value: bool = False
 
     def draw(self, surface: pygame.Surface, ctx: UiContext, pressed: bool = False) -> None:
-        saved = self.label
-        self.label = f"{'[x]' if self.value else '[ ]'} {saved}"
-        self.selected = self.value
-        super().draw(surface, ctx, pressed)
-        self.label = saved
+        box = "[x]" if self.value else "[ ]"
+        shown = Button(self.key, f"{box} {self.label}", self.rect, enabled=self.enabled,
+                       icon=self.icon, hotkey=self.hotkey, accent=self.accent,
+                       selected=self.value, px=self.px, sublabel=self.sublabel)
+        shown.draw(surface, ctx, pressed)
 
 
 @dataclass
@@ -280,5 +279,3 @@ def center_text(
     surface.blit(img, r)
     return r
 
-
-OnClick = Callable[[str], None]
