@@ -731,8 +731,9 @@ class OfficerOrders(Orders):
             effort = self.effort(k)
             label = f"{subject}" + (f" · Effort {effort}" if effort is not None else "")
             if oid is None:
-                sub = "(nobody)" if self.dilemma and self.kind == "source_operation" and \
-                    k != self.active else "pick an officer"
+                sub = "pick an officer"
+                if self.dilemma and self.kind == "source_operation":
+                    sub = "pick, or leave open"
             else:
                 c = self.cost(oid, k)
                 sub = f"{self.game.pads.officer(oid).name}" + (f" ({c:+d})" if c else "")
