@@ -107,6 +107,7 @@ class ArtifactGame:
             "judge_notices": [],
             "announcements": [],
             "turn": None,
+            "lost": {},
             "round": 0,
             "result": None,
             "serial": 0,
@@ -488,6 +489,16 @@ class ArtifactGame:
                 entry = sightings.item_counter(self.plan, self.sheets, item)
                 entry["round"] = 0
                 s["maps"][s["map_of"][item["owner"]]]["last_known"][item["token"]] = entry
+        # The Judge places the Feynman's inactive robots on the alien's map.
+        for seat in s["seats"]:
+            if self.faction_of(seat) != "alien":
+                continue
+            book = s["maps"][s["map_of"][seat]]
+            for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
+                if char["sheet"] in FEYNMAN_ROBOTS:
+                    entry = sightings.character_counter(s, self.plan, self.sheets, char)
+                    entry["round"] = 0
+                    book["last_known"][char["token"]] = entry
         for mid in sorted(s["maps"]):
             sightings.refresh_map(s, self.plan, self.sheets, mid)
         events = self._begin_turn(0)
@@ -515,6 +526,7 @@ class ArtifactGame:
             s["notices"][seat].append(notice)
             events.append(Event(notice["kind"], (seat, JUDGE), notice))
         s["pending"][seat] = []
+        s.setdefault("lost", {}).pop(seat, None)
         for char in self.own_characters(seat):
             char["blind"] = False
             busy = char.get("busy")
@@ -628,7 +640,8 @@ class ArtifactGame:
 
     def _do_move(self, seat: str, action: A.Move) -> list[Event]:
         char = self._acting_character(seat, action.character)
-        events = movement.perform_move(self, seat, char, action.mode, action.path, action.facing)
+        events, _halted = movement.perform_move(self, seat, char, action.mode, action.path,
+                                                action.facing)
         self._finish_action(seat, char)
         return events
 
@@ -637,8 +650,9 @@ class ArtifactGame:
         if action.mode == "run":
             raise IllegalAction("move-then-pick-up is walking or jogging only")
         self._check_hands(char)
-        events = movement.perform_move(self, seat, char, action.mode, action.path, action.facing)
-        if not char.get("interdicted"):
+        events, halted = movement.perform_move(self, seat, char, action.mode, action.path,
+                                               action.facing)
+        if not halted:
             events += self._swap_items(seat, char, action.take, action.drop)
         self._finish_action(seat, char)
         return events
@@ -740,6 +754,11 @@ class ArtifactGame:
         if char is None or char.get("informant_of") != seat:
             raise IllegalAction(f"{action.character!r} is not your informant")
         loser = char["seat"]
+        from .views import own_character_entry
+
+        # Until the telegram reaches it, the loser's view still shows the character as it was.
+        s.setdefault("lost", {}).setdefault(loser, {})[char["id"]] = own_character_entry(
+            self, char)
         char["seat"] = seat
         char["informant_of"] = None
         char["blind"] = False

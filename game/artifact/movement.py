@@ -311,8 +311,11 @@ def interlocked(plan: DeckPlan, hatch: int, opened) -> bool:
     return False
 
 
-def perform_move(game, seat: str, char: dict, mode: str, path, facing: str) -> list[Event]:
-    """Validate from the seat's view, then move, halting on interdiction."""
+def perform_move(game, seat: str, char: dict, mode: str, path,
+                 facing: str) -> tuple[list[Event], bool]:
+    """Validate from the seat's view, then move, halting on interdiction.
+
+    Returns the events and whether the move was interdicted."""
     from .views import view_for
 
     s = game.state
@@ -326,7 +329,7 @@ def perform_move(game, seat: str, char: dict, mode: str, path, facing: str) -> l
     glimpses: dict = {}
     dark = sightings.dark_squares(s, plan)
     own_map_seats = set(sightings.map_seats(s, s["map_of"][seat]))
-    char["interdicted"] = False
+    trap_events: list[Event] = []
     for index, nxt in enumerate(planned.squares):
         cur = char["square"]
         hatch = planned.hatches[index]
@@ -362,9 +365,9 @@ def perform_move(game, seat: str, char: dict, mode: str, path, facing: str) -> l
         if traps:
             reason = "a booby trap"
             for trap in traps:
-                game.notify(trap["owner"], {"kind": "trap_triggered",
+                trap_events.append(game.notify(trap["owner"], {"kind": "trap_triggered",
                                             "square": list(plan.xy(nxt)),
-                                            "by": char["counter"]}, pending=True)
+                                            "by": char["counter"]}, pending=True))
             break
         if not running and index < len(planned.squares) - 1:
             step_facing = _direction(plan, cur, nxt, char["facing"])
@@ -375,8 +378,8 @@ def perform_move(game, seat: str, char: dict, mode: str, path, facing: str) -> l
     char["facing"] = facing
     events = [Event("moved", (seat, "judge"), {"character": char["id"],
                                                "square": list(plan.xy(char["square"]))})]
+    events += trap_events
     if reason is not None:
-        char["interdicted"] = True
         events.append(game.notify(seat, {"kind": "interdiction", "character": char["id"],
                                          "reason": reason,
                                          "square": list(plan.xy(char["square"]))},
@@ -393,7 +396,7 @@ def perform_move(game, seat: str, char: dict, mode: str, path, facing: str) -> l
         if fleeting:
             events.append(game.notify(seat, {"kind": "fleeting", "character": char["id"],
                                              "glimpses": fleeting}))
-    return events
+    return events, reason is not None
 
 
 def _direction(plan: DeckPlan, a: int, b: int, default: str) -> str:

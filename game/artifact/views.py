@@ -21,8 +21,31 @@ def _xy(plan, square):
     return None if square is None else list(plan.xy(square))
 
 
+def own_character_entry(game, char: dict) -> dict:
+    """Everything a seat knows about one of its own characters."""
+    s = game.state
+    plan = game.plan
+    sheet = game.sheets.characters[char["sheet"]]
+    entry = {
+        "id": char["id"], "name": sheet.name, "counter": char["counter"],
+        "token": char["token"], "kind": sheet.kind, "skills": list(sheet.skills),
+        "armour": sheet.armour, "movement": sheet.movement,
+        "square": _xy(plan, char["square"]), "facing": char["facing"],
+        "status": char["status"], "items": list(char["items"]), "suit": char["suit"],
+        "busy": copy.deepcopy(char["busy"]), "blind": char["blind"],
+    }
+    if char["square"] is not None and sheet.on_map and s["phase"] == "play":
+        entry.update(movement.mobility(game, char))
+    return entry
+
+
 def view_for(game, seat: str) -> dict:
-    """The view of ``seat`` (a faction seat id or JUDGE) of ``game`` (an ArtifactGame)."""
+    """The view of ``seat`` (a faction seat id or JUDGE) of ``game``: an ArtifactGame, or a
+    state dict as made by ``ArtifactGame.to_dict``."""
+    if isinstance(game, dict):
+        from .engine import ArtifactGame
+
+        game = ArtifactGame.from_dict(game)
     s = game.state
     plan = game.plan
     if seat == JUDGE:
@@ -41,22 +64,12 @@ def view_for(game, seat: str) -> dict:
     faction = game.faction_of(seat)
     map_id = s["map_of"][seat]
     book = s["maps"][map_id]
-    own_chars = {}
+    own_chars = {cid: copy.deepcopy(entry)
+                 for cid, entry in s.get("lost", {}).get(seat, {}).items()}
     for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
-        if char["seat"] != seat:
-            continue
-        sheet = sheets.characters[char["sheet"]]
-        entry = {
-            "id": char["id"], "name": sheet.name, "counter": char["counter"],
-            "token": char["token"], "kind": sheet.kind, "skills": list(sheet.skills),
-            "armour": sheet.armour, "movement": sheet.movement,
-            "square": _xy(plan, char["square"]), "facing": char["facing"],
-            "status": char["status"], "items": list(char["items"]), "suit": char["suit"],
-            "busy": copy.deepcopy(char["busy"]), "blind": char["blind"],
-        }
-        if char["square"] is not None and sheet.on_map and s["phase"] == "play":
-            entry.update(movement.mobility(game, char))
-        own_chars[char["id"]] = entry
+        if char["seat"] == seat:
+            own_chars[char["id"]] = own_character_entry(game, char)
+    own_chars = {k: own_chars[k] for k in sorted(own_chars)}
     own_items = {}
     for item in sorted(s["items"].values(), key=lambda i: i["id"]):
         holder = s["characters"].get(item["holder"]) if item["holder"] else None

@@ -1,0 +1,92 @@
+"""Views: what each seat is told, and when."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.artifact import actions as A
+from game.artifact.engine import ArtifactGame
+from game.artifact.errors import SaveError
+from game.artifact.example import example_game
+from game.artifact.seats import JUDGE
+from game.artifact.views import view_for
+
+
+@pytest.fixture
+def game():
+    game, _log = example_game(11)  # Orlov is the G-men's informant
+    return game
+
+
+def test_losing_an_informant_shows_only_at_the_next_situation_update(game):
+    game.apply("pirates", A.EndTurn())
+    before = view_for(game, "pirates")
+    game.apply("phoneco", A.ActivateInformant("orlov"))
+    game.apply("phoneco", A.Move("orlov", "walk", (), "N"))  # he acts for his new master
+    during = view_for(game, "pirates")
+    assert during["own"] == before["own"]
+    assert during["notices"] == before["notices"]
+    assert "orlov" in view_for(game, "phoneco")["own"]["characters"]
+    game.apply("phoneco", A.EndTurn())
+    game.apply("scientist", A.EndTurn())
+    game.apply("alien", A.EndTurn())
+    after = view_for(game, "pirates")
+    assert "orlov" not in after["own"]["characters"]
+    assert [n["counter"] for n in after["notices"] if n["kind"] == "telegram"] == ["Orlov"]
+
+
+def test_the_alien_map_shows_where_the_robots_were_put(game):
+    alien = view_for(game, "alien")["map"]["last_known"].values()
+    assert sorted(c["counter"] for c in alien) == ["Doc Bot", "Handler Bot", "Securi Bot",
+                                                    "Tech Bot"]
+    for seat in ("pirates", "phoneco"):
+        names = [c["counter"] for c in view_for(game, seat)["map"]["last_known"].values()]
+        assert "Doc Bot" not in names
+
+
+def test_scientist_remembers_where_he_put_the_artifact(game):
+    last = view_for(game, "scientist")["map"]["last_known"].values()
+    squares = sorted(c["square"] for c in last if c["counter"] == "The Artifact")
+    assert squares == [[1, 19], [1, 23]]
+    traps = [i for i in view_for(game, "scientist")["own"]["items"].values()
+             if i["type"] == "booby_trap"]
+    assert sorted(t["square"] for t in traps) == [[3, 7], [39, 7]]
+    for seat in ("pirates", "phoneco", "alien"):
+        assert "booby_trap" not in json.dumps(view_for(game, seat))
+
+
+def test_views_are_deterministic_and_plain(game):
+    for seat in (*game.seats, JUDGE):
+        first = view_for(game, seat)
+        assert json.dumps(first, sort_keys=True) == json.dumps(view_for(game, seat),
+                                                               sort_keys=True)
+        assert json.loads(json.dumps(first)) == first
+    assert view_for(game.to_dict(), "phoneco") == view_for(game, "phoneco")
+    judge = view_for(game, JUDGE)
+    assert "rng" not in judge["state"] and "seed" not in judge["state"]
+    assert judge["state"]["orders"]["phoneco"]["option"] == "gmen"
+
+
+def test_view_holds_no_seed_rng_or_others_orders(game):
+    view = view_for(game, "pirates")
+    text = json.dumps(view)
+    for key in ("rng", "seed", "judge_notices", "orders", "pending"):
+        assert f'"{key}"' not in text
+    assert view["order"]["cost"] == 32
+
+
+def test_bad_saves_are_refused():
+    for bad in ({}, {"format": 1}, [], {"format": 99}):
+        with pytest.raises(SaveError):
+            ArtifactGame.from_dict(bad)
+    game, _log = example_game(2)
+    broken = json.loads(game.to_json())
+    broken["characters"]["kyoshi"]["square"] = -5
+    with pytest.raises(SaveError):
+        ArtifactGame.from_dict(broken)
+    broken = json.loads(game.to_json())
+    broken["rng"] = "nonsense"
+    with pytest.raises(SaveError):
+        ArtifactGame.from_dict(broken)
