@@ -412,15 +412,14 @@ class HeraldPainter:
         art.blit_center(surf, art.sprite(ctx, "marker_countdown", (side, side)),
                         L.mod_point(d.tracks["countdown_modifier"]))
         if d.countdown_die is not None:
-            cells = L.mod_cells
-            first = cells[MODIFIER_RANGE[0]]
-            die = round(first.h * 1.6)
-            spot = (first.x - die, L.time_panel.y + round(die * 0.55) + 4)
+            box = L.countdown_die
             face = max(1, min(6, int(d.countdown_die)))
-            img = art.sprite(ctx, f"cdie_{face}", (die, die))
+            img = art.sprite(ctx, f"cdie_{face}", box.size)
             if d.countdown_spin:
                 img = pygame.transform.rotate(img, d.countdown_spin)
-            art.blit_center(surf, img, spot)
+            art.blit_center(surf, img, box.center)
+            cap = ctx.text.render("Countdown Die", ctx.type.tiny, theme.ORANGE, bold=True)
+            surf.blit(cap, (box.x - cap.get_width() - 6, box.centery - cap.get_height() // 2))
 
     def _draw_matrix_dynamic(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
         L = self.layout

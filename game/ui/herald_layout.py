@@ -82,6 +82,7 @@ class HeraldLayout:
     officer_cards: list[Rect]
     log_panel: Rect
     log_area: Rect
+    countdown_die: Rect
     visits: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
 
     @classmethod
@@ -137,6 +138,9 @@ class HeraldLayout:
         mcw = mod_w / len(MODIFIER_RANGE)
         mod_cells = {v: Rect(round(mx0 + i * mcw), t_inner.y, max(4, round(mcw) - 2), cell_h)
                      for i, v in enumerate(MODIFIER_RANGE)}
+        cd_side = max(10, title_h + round(2 * s))
+        countdown_die = Rect(time_panel.right - pad - cd_side, time_panel.y + pad - round(3 * s),
+                             cd_side, cd_side)
 
         # Command Bay: five vertical tracks, 0 at the bottom and 4 at the top.
         b_inner = bay_panel.inflate(-2 * pad, -2 * pad)
@@ -197,7 +201,8 @@ class HeraldLayout:
             orders_panel=orders_panel, orders_inner=o_inner, slots=slots, tray=tray,
             preview=preview, controls=controls, matrix_panel=matrix_panel,
             matrix_area=matrix_area, matrix_cells=matrix_cells, officers_panel=officers_panel,
-            officer_cards=officer_cards, log_panel=log_panel, log_area=log_area, visits=visits,
+            officer_cards=officer_cards, log_panel=log_panel, log_area=log_area,
+            countdown_die=countdown_die, visits=visits,
         )
 
     def matrix_point(self, col: float, row: float) -> tuple[float, float]:
