@@ -90,3 +90,23 @@ def test_bad_saves_are_refused():
     broken["rng"] = "nonsense"
     with pytest.raises(SaveError):
         ArtifactGame.from_dict(broken)
+
+
+def test_client_previews_work_on_the_view_alone(game):
+    from game.artifact import preview
+
+    view = json.loads(json.dumps(view_for(game, "phoneco")))  # as a client receives it
+    game.apply("pirates", A.EndTurn())
+    view = json.loads(json.dumps(view_for(game, "phoneco")))
+    spots = preview.reachable(view, "osorio", "jog")
+    assert spots[(3, 21)] == 4 and (2, 20) not in spots  # 5 MP away
+    found = preview.path_to(view, "osorio", "jog", (3, 21))
+    assert found["stop"] == (3, 21) and found["cost"] == 4 and found["reason"] is None
+    game.apply("phoneco", A.Move("osorio", "jog", tuple(found["path"]), "W"))
+    far = preview.path_to(view, "osorio", "jog", (1, 40))
+    assert far["reason"] == "out of reach this turn"
+    assert preview.line_of_sight((3, 21), (1, 19)) == (True, (1, 19))
+    assert preview.line_of_sight((6, 19), (1, 19))[0] is False
+    seen = preview.field_of_view(view, "osorio")
+    assert (6, 19) in seen and (7, 19) not in seen and (1, 19) not in seen
+    assert (1, 19) in preview.field_of_view(view, "osorio", square=(3, 21))

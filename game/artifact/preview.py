@@ -1,0 +1,54 @@
+"""Client-side previews in (x, y) squares, computed only from a seat's own view.
+
+The deck plan is public, so these helpers need nothing but the view a seat was sent: where a
+character could go this turn (``reachable``), the path to a square and where it would stop
+(``path_to``), what a character would see from a square (``field_of_view``) and whether a
+line of sight is clear (``line_of_sight``). The engine validates moves with the same planner,
+so a preview that says "legal" is legal (interdictions aside: those are what the seat cannot
+know).
+"""
+
+from __future__ import annotations
+
+from . import movement, sight
+from .deckplan import DeckPlan, feynman
+
+Square = tuple[int, int]
+
+
+def _plan(plan: DeckPlan | None) -> DeckPlan:
+    return plan or feynman()
+
+
+def reachable(view: dict, character: str, mode: str,
+              plan: DeckPlan | None = None) -> dict[Square, int]:
+    """{(x, y): MP} of the squares the character could end a move on this turn."""
+    return movement.reachable(view, character, mode, _plan(plan))
+
+
+def path_to(view: dict, character: str, mode: str, target: Square,
+            plan: DeckPlan | None = None) -> dict:
+    """{"path", "cost", "stop", "reason"} for the cheapest known way towards ``target``."""
+    return movement.path_to(view, character, mode, target, _plan(plan))
+
+
+def line_of_sight(a: Square, b: Square, plan: DeckPlan | None = None) -> tuple[bool, Square]:
+    """(clear, stop): whether a sees b, and the last square the line reached."""
+    p = _plan(plan)
+    clear, stop = sight.line_of_sight(p, p.sq(*a), p.sq(*b))
+    return clear, p.xy(stop)
+
+
+def field_of_view(view: dict, character: str, square: Square | None = None,
+                  facing: str | None = None, plan: DeckPlan | None = None) -> set[Square]:
+    """Squares one of the seat's characters sees (from its square and facing, or from the
+    ones given, e.g. to preview the end of a move); dark spaces as the view shows them."""
+    p = _plan(plan)
+    entry = view["own"]["characters"][character]
+    where = square if square is not None else tuple(entry["square"])
+    dark_names = set(view.get("dark", ()))
+    dark = frozenset(s for s in range(len(p.terrain))
+                     if dark_names and p.space_name(s) in dark_names)
+    seen = sight.field_of_view(p, p.sq(*where), facing or entry["facing"], dark=dark,
+                               sees_dark=bool(entry.get("sees_dark")))
+    return {p.xy(s) for s in seen}
