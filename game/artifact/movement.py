@@ -322,7 +322,7 @@ def perform_move(game, seat: str, char: dict, mode: str, path,
     plan = game.plan
     view = view_for(game, seat)
     planned = check_path(view, char["id"], mode, path, facing, plan)
-    known = set(s["maps"][s["map_of"][seat]]["counters"])
+    known = set(view["map"]["counters"])
     opened = set(s["turn"]["opened"])
     running = mode == "run"
     reason = None
@@ -384,7 +384,7 @@ def perform_move(game, seat: str, char: dict, mode: str, path,
                                          "reason": reason,
                                          "square": list(plan.xy(char["square"]))},
                                   pending=running))
-    if running:
+    if running and planned.squares:
         char["blind"] = True
     else:
         final = sightings.observer_fov(s, plan, game.sheets, char, dark)

@@ -151,3 +151,18 @@ def test_feynman_glass_sees_out_and_hatches_block():
     assert los(plan, (1, 7), (0, 7))[0]  # through the command pod glass into space
     assert not los(plan, (3, 7), (4, 7))[0]  # the command pod hatch
     assert line_of_sight(plan, pod_seat, plan.sq(5, 7))[0] is False
+
+
+def test_field_of_view_equals_brute_force_on_the_feynman():
+    from game.artifact.sight import in_field
+
+    plan = feynman()
+    rng = random.Random(9)
+    open_squares = [s for s in range(len(plan.terrain)) if plan.passable(s)]
+    for _ in range(25):
+        origin = rng.choice(open_squares)
+        facing = rng.choice("NESW")
+        brute = {s for s in range(len(plan.terrain))
+                 if plan.terrain[s] != "void" and in_field(plan, origin, facing, s)
+                 and line_of_sight(plan, origin, s)[0]}
+        assert field_of_view(plan, origin, facing) == frozenset(brute | {origin})
