@@ -33,6 +33,7 @@ class App:
         options: dict | None = None,
         data_dir: Path | None = None,
         title: str = "The Herald",
+        icon: str | None = "ship",
     ) -> None:
         from game.ui.assets import get_assets
         from game.ui.sound import SoundBoard
@@ -45,6 +46,8 @@ class App:
         pygame.key.set_repeat(350, 40)
         assets = get_assets()
         assets.clear_cache()
+        if icon:
+            pygame.display.set_icon(assets.scaled(icon, (32, 32)))
         self.ctx = UiContext(
             size=self.screen.get_size(),
             assets=assets,

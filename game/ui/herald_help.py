@@ -112,6 +112,8 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("click die, click slot", "place a die (or drag it onto the slot)"),
     ("Enter", "confirm the current order"),
     ("Backspace", "clear the dice from the slots / the officers picked"),
+    ("1-8 (officers)", "seat the n-th officer (reading order) in the framed Challenge"),
+    ("Tab", "frame the next Challenge"),
     ("D", "toggle the Dilemma when choosing officers"),
     ("H", "hint from the automatic captain"),
     ("U or Ctrl+Z", "undo the last decision (until the next roll)"),

@@ -798,6 +798,14 @@ class OfficerOrders(Orders):
             self.picks = [None] * len(self.picks)
             self.active = 0
             return None
+        if event.key == pygame.K_TAB:
+            self.active = (self.active + 1) % len(self.picks)
+            return None
+        digit = _digit(event)
+        officers = self.game.pads.officers
+        if digit is not None and 1 <= digit <= len(officers):
+            self.assign(officers[digit - 1].id, ctx)
+            return None
         return super().on_key(event, ctx)
 
     def apply_hint(self, action: act.Action) -> None:

@@ -363,3 +363,18 @@ def test_alien_travel_technology_by_pointing(home):
                  and e.reason == "Alien Travel Technology"]
     assert took_back and (took_back[0].new > took_back[0].old)
     assert game.state.time >= time_before - 1
+
+
+def test_officers_can_be_chosen_with_the_keyboard(home):
+    game = reach(lambda g: g.pending.kind == "event_officers"
+                 and any(isinstance(a, act.FaceEvent) for a in g.legal_actions()))
+    app, pilot = scene_for(home, game)
+    action = next(a for a in game.legal_actions()
+                  if isinstance(a, act.FaceEvent) and not a.dilemma)
+    ids = [o.id for o in game.pads.officers]
+    pilot.press(getattr(pygame, f"K_{ids.index(action.first) + 1}"))
+    pilot.press(getattr(pygame, f"K_{ids.index(action.second) + 1}"))
+    assert pilot.scene.orders.picks == [action.first, action.second]
+    pilot.press(pygame.K_RETURN)
+    pilot.settle()
+    assert game.log[-1] == action
