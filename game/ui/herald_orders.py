@@ -347,9 +347,12 @@ class DiceOrders(Orders):
         rows = self.preview_values()
         total = sum(self.dice)
         note = f"Dice sum {total}" + (": clues enough to dismantle a Cell on Sabotage 3-4"
-                                      if total >= COUNTERINTELLIGENCE_SUM else "")
-        img = ctx.text.render(note, px, theme.INK_FAINT)
-        surface.blit(img, (box.right - img.get_width() - 4, box.y + 3))
+                                      if total >= COUNTERINTELLIGENCE_SUM
+                                      and "sabotage" in self.readings else "")
+        img = ctx.text.render(note, px, theme.INK_DIM)
+        panel = L.orders_panel
+        surface.blit(img, (panel.right - img.get_width() - round(14 * ctx.scale),
+                           panel.y + round(12 * ctx.scale)))
         y = box.y + 3
         for i, (value, how) in enumerate(rows):
             name = READING_LABELS[self.readings[i]]
