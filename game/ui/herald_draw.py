@@ -436,12 +436,30 @@ class HeraldPainter:
                 pygame.draw.rect(surf, colour, cell.inflate(2, 2), 3, border_radius=5)
         side = round(L.matrix_cells[0][0].h * 0.95)
         pawn = art.sprite(ctx, "pawn_matrix", (side, side))
+        if d.matrix_ghost is not None:
+            self._wrap_gates(surf, d)
         clip = surf.get_clip()
         surf.set_clip(L.matrix_area)
         art.blit_center(surf, pawn, L.matrix_point(*d.matrix))
         if d.matrix_ghost is not None:
             art.blit_center(surf, pawn, L.matrix_point(*d.matrix_ghost))
         surf.set_clip(clip)
+
+    def _wrap_gates(self, surf: pygame.Surface, d: Display) -> None:
+        """Glowing marks on the two edges the Matrix pawn is wrapping across."""
+        L = self.layout
+        area = L.matrix_area
+        (c0, r0), (c1, r1) = d.matrix, d.matrix_ghost
+        half = L.matrix_cells[0][0].h * 0.5
+        if abs(c1 - c0) > 1.5:
+            y = L.matrix_point(0, (r0 + r1) / 2)[1]
+            for x in (area.left + 1, area.right - 2):
+                pygame.draw.line(surf, theme.YELLOW, (x, y - half), (x, y + half), 4)
+        if abs(r1 - r0) > 1.5:
+            x = L.matrix_cells[0][0].w * 0.5
+            cx = area.x + ((c0 + c1) / 2 % MATRIX_COLS) * (area.w / MATRIX_COLS) + x
+            for y in (area.top + 1, area.bottom - 2):
+                pygame.draw.line(surf, theme.YELLOW, (cx - x * 0.8, y), (cx + x * 0.8, y), 4)
 
     def _draw_officers_dynamic(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
         L = self.layout

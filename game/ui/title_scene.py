@@ -6,6 +6,8 @@ for free); everything else is drawn with the console's own 9-slice widgets.
 
 from __future__ import annotations
 
+import json
+
 import pygame
 import pygame_gui
 
@@ -35,6 +37,21 @@ def _logo(surface: pygame.Surface, ctx: UiContext, centre_y: int) -> pygame.Rect
     return rect
 
 
+def _save_summary(path) -> str:
+    """A few words about the autosaved game (turn, seed, variant), or "" if unreadable.
+
+    Only for the title line; loading proper (with all checks) happens on Continue.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        turn = int(data["state"]["turn"])
+        seed = int(data["setup"]["seed"])
+        linear = data["setup"]["variant"] == "linear"
+    except (OSError, ValueError, KeyError, TypeError):
+        return ""
+    return f"turn {turn}, seed {seed}" + (", Linear Timeline" if linear else "")
+
+
 class TitleScene(Scene):
     """The first screen: Continue (when an autosave exists), New game, Rules, Quit."""
 
@@ -44,9 +61,12 @@ class TitleScene(Scene):
         self.tracker = ClickTracker()
         self.message = message
         self.continue_ok = False
+        self.saved = ""
 
     def on_enter(self, ctx: UiContext) -> None:
-        self.continue_ok = autosave_path(ctx.data_dir).is_file()
+        path = autosave_path(ctx.data_dir)
+        self.continue_ok = path.is_file()
+        self.saved = _save_summary(path) if self.continue_ok else ""
 
     def on_resume(self, ctx: UiContext, result: object) -> None:
         self.on_enter(ctx)
@@ -113,7 +133,9 @@ class TitleScene(Scene):
         _backdrop(surface, ctx)
         w, h = ctx.size
         logo = _logo(surface, ctx, round(h * 0.2))
-        sub = ("A voyage is in progress: Continue resumes it." if self.continue_ok else
+        saved = f" ({self.saved})" if self.saved else ""
+        sub = (f"A voyage is in progress{saved}: Continue resumes it."
+               if self.continue_ok else
                "Command the U.N.S. Herald on her voyage to The Source.")
         center_text(surface, ctx, sub, ctx.type.heading, theme.INK_DIM,
                     (w // 2, logo.bottom + round(20 * ctx.scale)))
