@@ -45,7 +45,7 @@ class Lift:
     start: int  # index into ends where the car begins
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class DeckPlan:
     width: int
     height: int
@@ -66,6 +66,7 @@ class DeckPlan:
     links: dict = field(hash=False, compare=False)  # square -> ((square, hatch id), ...)
     lifts: tuple[Lift, ...] = ()
     regions: dict = field(default_factory=dict, hash=False, compare=False)
+    memo: dict = field(default_factory=dict, hash=False, compare=False, repr=False)
 
     # -- addressing -------------------------------------------------------------------------
     def sq(self, x: int, y: int) -> int:

@@ -135,9 +135,28 @@ def sight_areas(plan: DeckPlan) -> tuple[tuple[int, ...], tuple[tuple[int, ...],
     return tuple(label), tuple(members)
 
 
+FOV_MEMO_LIMIT = 50_000
+
+
 def field_of_view(plan: DeckPlan, origin: int, facing: str, *,
                   dark: frozenset = frozenset(), sees_dark: bool = False) -> frozenset:
-    """Every square the observer at ``origin`` facing ``facing`` can see now."""
+    """Every square the observer at ``origin`` facing ``facing`` can see now.
+
+    The deck plan never changes (hatches always block sight), so the answer depends only on
+    the arguments and is remembered on the plan."""
+    key = ("fov", origin, facing, dark if not sees_dark else None)
+    memo = plan.memo
+    found = memo.get(key)
+    if found is None:
+        found = _field_of_view(plan, origin, facing, dark, sees_dark)
+        if len(memo) > FOV_MEMO_LIMIT:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+def _field_of_view(plan: DeckPlan, origin: int, facing: str, dark: frozenset,
+                   sees_dark: bool) -> frozenset:
     if origin in dark and not sees_dark:
         return frozenset((origin,))
     labels, members = sight_areas(plan)
