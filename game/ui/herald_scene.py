@@ -38,6 +38,12 @@ DECISION_TITLES = {
     "alien_tech": "Alien Travel Technology", "event_officers": "Face the Event",
     "source_operation": "Operation at The Source", "linear_incident": "Minor incident",
 }
+BEAT_TITLES = {
+    "dice_rolled": "Rolling the dice", "ship_moved": "Under way", "matrix_pawn_moved":
+    "The Timeline shifts", "event_revealed": "An Event unfolds", "event_resolved": "The Event",
+    "track_changed": "Tracks move", "effectiveness": "Officers tire or rest",
+    "countdown_rolled": "Countdown Roll", "game_ended": "The voyage ends",
+}
 TOOLTIP_DELAY = 0.45
 END_DELAY = 0.8
 
@@ -363,7 +369,8 @@ class HeraldScene(Scene):
         pending = self.game.pending
         what = DECISION_TITLES.get(pending.kind, "") if pending and not self.busy else ""
         if self.busy:
-            what = "..."
+            beat = self.queue.current
+            what = BEAT_TITLES.get(beat.label if beat else "", "...")
         variant = "  |  Linear Timeline" if s.variant == "linear" else ""
         text = f"Turn {s.turn}  |  {what}{variant}"
         img = ctx.text.render(text, ctx.type.heading, theme.INK, bold=True)

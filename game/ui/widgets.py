@@ -205,10 +205,10 @@ class ScrollText:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._wrapped: list[tuple[str, tuple[int, int, int]]] = []
         self._wrap_key: tuple | None = None
+        self._wrapped_count = 0
 
     def add(self, text: str, colour: tuple[int, int, int] = theme.INK) -> None:
         self.entries.append((text, colour))
-        self._wrap_key = None
         if self.follow_tail:
             self.offset = 0
 
@@ -218,14 +218,17 @@ class ScrollText:
         self.offset = 0
 
     def _lines(self, ctx: UiContext, px: int) -> list[tuple[str, tuple[int, int, int]]]:
-        key = (len(self.entries), px, self.rect.w, id(self.entries))
+        """Wrapped lines; only entries added since the last call are wrapped anew."""
+        key = (px, self.rect.w, id(self.entries))
         if key != self._wrap_key:
-            out: list[tuple[str, tuple[int, int, int]]] = []
-            for text, colour in self.entries:
-                for line in ctx.text.wrap(text, px, max(20, self.rect.w - 6)):
-                    out.append((line, colour))
-            self._wrapped = out
+            self._wrapped = []
+            self._wrapped_count = 0
             self._wrap_key = key
+        width = max(20, self.rect.w - 6)
+        for text, colour in self.entries[self._wrapped_count:]:
+            for line in ctx.text.wrap(text, px, width):
+                self._wrapped.append((line, colour))
+        self._wrapped_count = len(self.entries)
         return self._wrapped
 
     def handle(self, event: pygame.event.Event, ctx: UiContext) -> bool:
