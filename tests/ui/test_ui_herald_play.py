@@ -378,3 +378,25 @@ def test_officers_can_be_chosen_with_the_keyboard(home):
     pilot.press(pygame.K_RETURN)
     pilot.settle()
     assert game.log[-1] == action
+
+
+def test_lost_beyond_the_map_any_legal_arrow_costs_time(home):
+    """Direction 3 at a top-row Lis Point leads off the map both ways (set up directly)."""
+    game = HeraldGame.new(5)
+    s = game.state
+    lis = min(game.pads.holomap.lis_points, key=lambda h: h[1])
+    s.position, s.route = lis, [game.pads.holomap.earth, lis]
+    s.assignment = {"direction": 3, "environment": 3, "sabotage": 1, "timeline": 3, "event": 3}
+    s.lost, s.phase = True, "direction"
+    assert game.pending.context["lost"]
+    app, pilot = scene_for(None, game)
+    orders = pilot.scene.orders
+    legal = {a.direction for a in game.legal_actions()}
+    arrows = {k[6:] for k in pilot.scene.targets(app.ctx) if k.startswith("arrow:")}
+    assert arrows == legal and not (legal & set(orders.allowed))
+    time_before = s.time
+    direction = sorted(legal)[0]
+    play_and_check(pilot, act.ChooseDirection(direction), "click")
+    lost_step = [e for e in game.history if isinstance(e, ev.TrackChanged)
+                 and e.track == "time" and e.old == time_before]
+    assert lost_step and lost_step[0].new == time_before - 1
