@@ -335,6 +335,8 @@ class DiceOrders(Orders):
             if self.dragging and self.press and self.press[0] == i:
                 continue
             rect = self.die_rect(i)
+            if self.hover_die == i and self.selected != i:
+                pygame.draw.rect(surface, theme.SKY, rect.inflate(6, 6), 2, border_radius=9)
             self.scene.painter.die(surface, ctx, value, rect,
                                    selected=(self.selected == i),
                                    spin=self.scene.display.dice_spin[i]
