@@ -421,6 +421,11 @@ def load_deckplan(map_path: Path, legend_path: Path, deck_path: Path, *,
             raise DataError(dp, line_of(text, f'"{name}"'), f"hatch name {name!r} used twice")
         used_names.add(name)
         segs = tuple(sorted({segment_of[s] for e in run for s in e}))
+        if len(segs) != 2:
+            a = run[0][0]
+            raise DataError(str(map_path), None,
+                            f"{name} at ({a % width}, {a // width}) must join two segments "
+                            "(or a segment and the outside); inside one segment use a door")
         hatches.append(Hatch(index, name, tuple(run), segs))
         for e in run:
             hatch_of_edge[e] = index

@@ -165,3 +165,14 @@ def test_bad_field_values_point_at_their_line(data_copy):
 def test_missing_file():
     with pytest.raises(DataError, match="file not found"):
         load_items(DATA_DIR / "no-such-file.toml")
+
+
+def test_hatch_inside_one_segment_is_refused():
+    from game.artifact.deckplan import deckplan_from_text
+
+    # a hatch with open floor around it joins a segment to itself
+    grid = "\n".join(["+-+-+", "|. .|", "+ + +", "|.H.|", "+-+-+"])
+    with pytest.raises(DataError, match="must join two segments"):
+        deckplan_from_text(grid)
+    fine = "\n".join(["+-+-+", "|.H.|", "+-+-+"])
+    assert len(deckplan_from_text(fine).hatches) == 1
