@@ -51,6 +51,7 @@ class ArtifactGame:
 
     def __init__(self, state: dict, rng: random.Random, plan: DeckPlan | None = None,
                  sheets: Sheets | None = None) -> None:
+        state.pop("rng", None)  # the live RNG is self._rng; to_dict() writes its state
         self._s = state
         self._rng = rng
         self.plan = plan or feynman()
@@ -129,7 +130,6 @@ class ArtifactGame:
                 for seat, species in zip(aliens, chosen, strict=True):
                     state["species"][seat] = species
             state["phase"] = "encryption"
-        state["rng"] = _rng_to_list(rng)
         return cls(state, rng, plan)
 
     # ---- public properties -------------------------------------------------------------------
@@ -202,7 +202,8 @@ class ArtifactGame:
             state = json.loads(json.dumps(data))
         except (TypeError, ValueError) as exc:
             raise SaveError(f"saved game is not plain data: {exc}") from None
-        game = cls(state, _rng_from_list(state["rng"]))
+        rng = _rng_from_list(state["rng"])
+        game = cls(state, rng)
         try:
             game._check_integrity()
         except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -262,7 +263,6 @@ class ArtifactGame:
             self._rng.setstate(saved_rng)
             raise
         self._s["serial"] += 1
-        self._s["rng"] = []
         return events
 
     def _dispatch(self, seat: str, action: A.Action) -> list[Event]:
