@@ -144,9 +144,9 @@ class ClientProc:
                     raise AssertionError(f"client exited: {self.err.lines[-5:]}")
             time.sleep(0.01)
 
-    def answer(self, seat: str, req: int) -> dict[str, Any]:
+    def answer(self, seat: str, req: int, timeout: float = WAIT) -> dict[str, Any]:
         return self.wait_for(lambda m: m.get("seat") == seat and m.get("req") == req
-                             and m["type"] in ("ack", "error"))
+                             and m["type"] in ("ack", "error"), timeout=timeout)
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         if self.proc.poll() is None:
