@@ -404,7 +404,12 @@ class Hub:
         self._send(ident, messages.snapshot(channel.seq, channel.doc))
 
     def _push(self) -> None:
-        """Send each connected seat the diff of its own document, if it changed."""
+        """Send each connected seat the diff of its own document, if it changed.
+
+        Every document is computed before anything is sent, so when a seat's update
+        leaves does not depend on how long the seats before it took to compute.
+        """
+        outgoing = []
         for seat, channel in self._seats.items():
             if channel.conn is None or channel.doc is None:
                 continue
@@ -413,11 +418,16 @@ class Hub:
             if ops:
                 channel.seq += 1
                 channel.doc = new
-                self._send(channel.conn, messages.update(channel.seq, ops))
+                outgoing.append((channel.conn, encode(messages.update(channel.seq, ops))))
+        for ident, frame in outgoing:
+            self._send_frame(ident, frame)
 
     def _send(self, ident: bytes, message: dict[str, Any]) -> None:
+        self._send_frame(ident, encode(message))
+
+    def _send_frame(self, ident: bytes, frame: bytes) -> None:
         try:
-            self.router.send_multipart([ident, encode(message)], zmq.NOBLOCK)
+            self.router.send_multipart([ident, frame], zmq.NOBLOCK)
         except zmq.Again:
             return  # peer not reading: it will see a sequence gap and ask for a snapshot
         except zmq.ZMQError:
