@@ -1,0 +1,60 @@
+"""Starting and resuming a hosted game without the network: codes, keys, replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.artifact.actions import VoteEncryption
+from game.artifact.seats import JUDGE
+from net.actionlog import ActionLog, read
+from net.errors import LogError, NetError
+from net.host import HostOptions, join_strings, prepare
+from net.joinstring import curve_public_of, parse
+
+
+def test_a_resumed_game_keeps_its_codes_keys_and_state(tmp_path):
+    save = tmp_path / "g.alog"
+    game, log, codes, curve = prepare(HostOptions(players=4, seed=12, save=save, encrypt=True))
+    assert set(codes) == {*game.seats, JUDGE} and len(set(codes.values())) == len(codes)
+    assert set(curve["clients"]) == set(codes)
+    for seat in ("pirates", "phoneco"):
+        action = VoteEncryption(allow=True)
+        game.apply(seat, action)
+        log.append(seat, action.to_dict())
+    log.close()
+    again, log2, codes2, curve2 = prepare(HostOptions(resume=save))
+    log2.close()
+    assert (codes2, curve2) == (codes, curve)
+    assert again.to_json() == game.to_json()
+    joins = join_strings("127.0.0.1", 47474, codes2, curve2)
+    judge = parse(str(joins[JUDGE]))
+    assert judge.code == codes[JUDGE] and judge.server_key == curve["server_public"]
+    assert judge.client_secret == curve["clients"][JUDGE]
+    assert curve_public_of(curve["server_secret"]) == curve["server_public"]
+
+
+def test_a_log_that_does_not_replay_is_refused(tmp_path):
+    save = tmp_path / "g.alog"
+    game, log, codes, _ = prepare(HostOptions(players=3, seed=1, save=save))
+    log.append("pirates", {"type": "start_play"})  # never legal for a seat
+    log.close()
+    with pytest.raises(LogError, match="logged action 0 does not replay"):
+        prepare(HostOptions(resume=save))
+
+
+def test_a_log_with_foreign_codes_or_setup_is_refused(tmp_path):
+    save = tmp_path / "g.alog"
+    ActionLog.create(save, {"setup": {"players": 3}, "seed": 1, "codes": {"x": "y"}}).close()
+    with pytest.raises(LogError, match="seat codes"):
+        prepare(HostOptions(resume=save))
+    bad = tmp_path / "b.alog"
+    ActionLog.create(bad, {"setup": {"players": 99}, "seed": 1, "codes": {}}).close()
+    with pytest.raises(LogError, match="setup"):
+        prepare(HostOptions(resume=bad))
+    assert read(bad)[0].entries == []
+
+
+def test_a_bad_setup_is_one_clear_error(tmp_path):
+    with pytest.raises(NetError, match="3 to 8"):
+        prepare(HostOptions(players=2, save=tmp_path / "x.alog"))
+    assert not (tmp_path / "x.alog").exists()
