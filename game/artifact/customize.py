@@ -6,11 +6,15 @@ seat has ordered; checks placements against the START notes.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import actions as A
-from .deckplan import FACINGS
-from .errors import IllegalAction
+from .datafiles import TableReader, data_path, line_of, load_toml
+from .deckplan import FACINGS, feynman
+from .errors import DataError, IllegalAction
 from .events import Event
 from .seats import JUDGE
+from .sheets import default_sheets
 
 MAX_SLOTS = 4
 
@@ -110,6 +114,36 @@ def check_order(game, seat: str, action: A.Customize) -> dict:
             "partner": partner, "cost": cost, "robots": robots}
 
 
+@lru_cache(maxsize=1)
+def ship_stores() -> tuple[tuple[str, int], ...]:
+    """(item type, square) of the Feynman's own equipment, from data/stores.toml."""
+    return load_stores(data_path("stores.toml"), default_sheets(), feynman())
+
+
+def load_stores(path, sheets, plan) -> tuple[tuple[str, int], ...]:
+    data, text = load_toml(path)
+    entries = data.get("store") or []
+    if not isinstance(entries, list):
+        raise DataError(str(path), line_of(text, "store"), "stores must be [[store]] tables")
+    out = []
+    aboard = plan.region("Feynman")
+    for body in entries:
+        reader = TableReader(path, text, body, f'item = "{body.get("item")}"')
+        reader.unknown({"item", "at"})
+        item = reader.get("item", str)
+        if item not in sheets.items or sheets.items[item].robot or sheets.items[item].marker:
+            raise reader.fail("item", f"{item!r} is not a piece of equipment")
+        at = reader.get("at", list)
+        if (len(at) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)
+                or not plan.inside(*at)):
+            raise reader.fail("at", f"at must be [x, y] on the map, got {at!r}")
+        square = plan.sq(*at)
+        if square not in aboard or not plan.passable(square):
+            raise reader.fail("at", f"{at} is not an open square aboard the Feynman")
+        out.append((item, square))
+    return tuple(out)
+
+
 def _char_id(s: dict, sheet_id: str) -> str:
     cid = sheet_id
     n = 2
@@ -177,6 +211,10 @@ def build_forces(game) -> list[Event]:
                     char["items"].sort()
     for robot in ("handler_bot", "tech_bot", "securi_bot", "doc_bot"):
         _new_character(game, robot, None)
+    for item_type, square in ship_stores():
+        token = game._token()
+        s["items"][token] = {"id": token, "token": token, "type": item_type, "owner": None,
+                             "holder": None, "square": square, "worn": False}
     # G-men: the Judge picks the secret informant among the pirates (never the captain).
     taken: set = set()
     for seat in s["seats"]:

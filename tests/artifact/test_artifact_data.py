@@ -176,3 +176,20 @@ def test_hatch_inside_one_segment_is_refused():
         deckplan_from_text(grid)
     fine = "\n".join(["+-+-+", "|.H.|", "+-+-+"])
     assert len(deckplan_from_text(fine).hatches) == 1
+
+
+def test_ship_stores_are_validated(tmp_path):
+    from game.artifact.customize import load_stores, ship_stores
+
+    plan = feynman()
+    sheets = default_sheets()
+    assert ("pistol", plan.sq(11, 10)) in ship_stores()
+    bad = tmp_path / "stores.toml"
+    bad.write_text('[[store]]\nitem = "pistol"\nat = [0, 0]\n')
+    with pytest.raises(DataError, match="not an open square aboard") as info:
+        load_stores(bad, sheets, plan)
+    assert info.value.line == 3
+    bad.write_text('[[store]]\nitem = "laser"\nat = [11, 10]\n')
+    with pytest.raises(DataError, match="not a piece of equipment") as info:
+        load_stores(bad, sheets, plan)
+    assert info.value.line == 2

@@ -86,7 +86,10 @@ def played():
     seen["osorio"] = mv("phoneco", "osorio", "jog", [(5, 19), (4, 20), (4, 21), (3, 21)], "W")
     seen["phoneco_after"] = view_for(game, "phoneco")["map"]["counters"]
     act("phoneco", A.EndTurn())
-    # ---- Mad Scientist Turn 2: Slavin jogs to the lab segment hatch -------------------------
+    # ---- Mad Scientist Turn 2: McCray runs to Expeditionary Equipment, Slavin jogs to the
+    # lab segment hatch ---------------------------------------------------------------------
+    seen["mccray_run"] = mv("scientist", "mccray", "run", [(12, 7), (12, 8), (12, 9)], "S")
+    seen["mccray_blind"] = game.state["characters"]["mccray"]["blind"]
     mv("scientist", "slavin", "jog", [(12, 7), (13, 7)], "S")
     act("scientist", A.EndTurn())
     act("alien", A.EndTurn())
@@ -114,7 +117,14 @@ def played():
     seen["osorio_carries"] = list(game.state["characters"]["osorio"]["items"])
     seen["fake"] = fake
     act("phoneco", A.EndTurn())
-    # ---- Mad Scientist Turn 3: Slavin walks through the hatch for 1 MP ----------------------
+    # ---- Mad Scientist Turn 3: McCray picks up the stored pistol; Slavin walks through the
+    # hatch for 1 MP --------------------------------------------------------------------------
+    pistol = next(i["id"] for i in game.state["items"].values()
+                  if i["type"] == "pistol" and i["owner"] is None)
+    seen["pistol_seen"] = pistol in view_for(game, "scientist")["map"]["counters"]
+    act("scientist", A.MoveThenPickUp("mccray", "walk", ((11, 10),), (pistol,), (), "S"))
+    seen["mccray_items"] = view_for(game, "scientist")["own"]["characters"]["mccray"]["items"]
+    seen["pistol"] = pistol
     seen["slavin_plan"] = _plan(game, "scientist", "slavin", "walk", [(14, 7)], "S")
     with pytest.raises(IllegalAction, match="not enough MP"):
         game.apply("scientist", A.Move("slavin", "walk", ((14, 7), (15, 7)), "S"))
@@ -171,6 +181,14 @@ def test_turn_3_three_pirates_left_at_the_closed_hatch(played):
     assert seen["colovisto_3"] == ((19, 8), [])
     assert seen["opened_3"] == []  # the hub hatch stayed closed
     assert seen["runners_blind"]
+
+
+def test_mccray_runs_blind_then_picks_up_the_stored_pistol(played):
+    _game, _log, seen = played
+    assert seen["mccray_run"] == ((12, 9), [])
+    assert seen["mccray_blind"]
+    assert seen["pistol_seen"]  # he sees again at his next situation update
+    assert seen["pistol"] in seen["mccray_items"]
 
 
 def test_slavin_opens_the_hatch_for_one_mp(played):
