@@ -53,6 +53,7 @@ class SeatLink:
         self._req = itertools.count(1)
         self._resyncing = False
         self._hello_at: float | None = None
+        self._resync_at = 0.0
         self.heartbeat = DEFAULT_HEARTBEAT
         self.liveness = DEFAULT_LIVENESS
         self.socket: zmq.Socket = self._connect()
@@ -105,6 +106,7 @@ class SeatLink:
 
     def resync(self) -> None:
         self._resyncing = True
+        self._resync_at = self.clock()
         self.send({"type": "resync"})
 
     def bye(self) -> None:
@@ -186,6 +188,8 @@ class SeatLink:
             self.socket = self._connect()
             self.heard = now
             self.hello()
+        elif self._resyncing and self._hello_at is None and now - self._resync_at > self.liveness:
+            self.resync()  # the request or its snapshot was lost: ask again
         elif now - self.sent >= self.heartbeat:
             self.send({"type": "hb"})
 

@@ -6,6 +6,7 @@ ZeroMQ sockets speaking whatever bytes they like.
 
 from __future__ import annotations
 
+import io
 import random
 import threading
 import time
@@ -36,7 +37,7 @@ class HubThread:
         self.log_path = tmp_path / "hub.alog"
         self.log = ActionLog.create(self.log_path, {"setup": {"players": players}, "seed": 5})
         self.hub = Hub(self.game, self.log, self.codes, port=0, curve=curve, heartbeat=heartbeat,
-                       status=open("/dev/null", "w"))  # noqa: SIM115 - closed with the hub
+                       status=io.StringIO())
         self.thread = threading.Thread(target=self.hub.run, daemon=True)
         self.thread.start()
         self.ctx = zmq.Context()
