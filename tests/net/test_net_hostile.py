@@ -387,3 +387,25 @@ def test_what_others_receive_does_not_depend_on_a_private_purchase(tmp_path):
             h.close()
     assert heard[0] == heard[1]
     assert [decode(f)["type"] for f in heard[0]] == ["update"]
+
+
+def test_curve_fails_closed_when_no_authenticator_answers(tmp_path):
+    """The fail-open trap: libzmq lets any CURVE key in when no ZAP handler runs, unless
+    the socket enforces the ZAP domain. Stop the authenticator: even a key the host
+    issued must now be refused."""
+    server_public, server_secret = new_curve_keypair()
+    client_secret = new_curve_keypair()[1]
+    keys = CurveKeys(server_public, server_secret, frozenset({curve_public_of(client_secret)}))
+    h = HubThread(tmp_path, curve=keys)
+    try:
+        assert h.hub._auth is not None
+        h.hub._auth.stop()
+        sock = h.raw(curve_secretkey=hex_to_z85(client_secret),
+                     curve_publickey=hex_to_z85(curve_public_of(client_secret)),
+                     curve_serverkey=hex_to_z85(server_public))
+        sock.send(encode({"type": "hello", "v": 1, "seat": "pirates",
+                          "code": h.codes["pirates"]}))
+        assert recv(sock, timeout=1.5) is None
+        assert h.hub.presence()["pirates"] == "waiting"
+    finally:
+        h.close()
