@@ -88,6 +88,17 @@ def canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+_MISSING = object()
+
+
+def _at(doc: Any, path: list[str]) -> Any:
+    for key in path:
+        if not isinstance(doc, dict) or key not in doc:
+            return _MISSING
+        doc = doc[key]
+    return doc
+
+
 def documents(messages: list[dict[str, Any]], seat: str) -> list[dict[str, Any]]:
     """Every document the client held, rebuilt from its snapshots and in-order updates."""
     docs: list[dict[str, Any]] = []
@@ -102,6 +113,11 @@ def documents(messages: list[dict[str, Any]], seat: str) -> list[dict[str, Any]]
         elif message["type"] == "update" and doc is not None and message["seq"] == seq + 1:
             doc, seq = patch(doc, message["diff"]), message["seq"]
             docs.append(doc)
+            for op in message["diff"]:  # no value that the resulting document does not hold
+                if op[0] == "set":
+                    assert canon(_at(doc, op[1])) == canon(op[2]), op
+                elif op[0] == "del":
+                    assert _at(doc, op[1]) is _MISSING, op
         elif message["type"] == "doc":
             assert canon(message["doc"]) == canon(doc), "client's own document differs"
     return docs
