@@ -247,3 +247,22 @@ def test_protocol_doc_lists_every_engine_action_with_its_fields():
     assert set(documented) == set(ACTION_TYPES)
     for kind, cls in ACTION_TYPES.items():
         assert documented[kind] == list(cls.SPEC), kind
+
+
+def test_protocol_doc_names_only_keys_the_views_have():
+    import re
+    from pathlib import Path
+
+    from game.artifact.engine import ArtifactGame
+    from game.artifact.seats import JUDGE
+    from game.artifact.views import view_for
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    section = doc.split("A seat's view is a map", 1)[1].split("* `presence`", 1)[0]
+    seat_part, judge_part = section.split("The Judge's view has", 1)
+    seat_keys = {key for line in seat_part.splitlines() if line.startswith("  | `")
+                 for key in re.findall(r"`([a-z_]+)`", line.split("|")[1])}
+    judge_keys = set(re.findall(r"`([a-z_]+)`", judge_part))
+    game = ArtifactGame.new({"players": 3}, 1)
+    assert len(seat_keys) > 15 and seat_keys <= set(view_for(game, "pirates"))
+    assert judge_keys <= set(view_for(game, JUDGE)) and "state" in judge_keys
