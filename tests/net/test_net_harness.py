@@ -275,3 +275,17 @@ def test_encrypted_hotseat_client_plays_two_seats_and_strangers_are_refused(proc
     last = judge.wait_for(lambda m: m["type"] == "doc"
                           and m["doc"]["view"]["state"]["votes"].get("pirates") is True)
     assert last["doc"]["presence"]["phoneco"] == "waiting"
+
+
+def test_a_second_client_for_a_seat_takes_it_and_the_first_one_exits(procs, tmp_path):
+    host = procs.host("--players", "3", "--port", "0", "--save", str(tmp_path / "t.alog"))
+    first = procs.client("join", host.joins["phoneco"])
+    first.wait_for(lambda m: m["type"] == "snapshot")
+    second = procs.client("join", host.joins["phoneco"], extra=("--docs",))
+    second.wait_for(lambda m: m["type"] == "snapshot")
+    assert first.wait_for(lambda m: m["type"] == "closed")["seat"] == "phoneco"
+    assert first.proc.wait(timeout=WAIT) == 0
+    req = second.act("phoneco", {"type": "vote_encryption", "allow": False})
+    assert second.answer("phoneco", req)["type"] == "ack"
+    assert second.wait_for(lambda m: m["type"] == "doc"
+                           and m["doc"]["view"]["my_vote"] is False)["seat"] == "phoneco"
