@@ -22,7 +22,7 @@ from net.diff import patch
 from net.errors import ProtocolError
 from net.joinstring import JoinString, curve_public_of, hex_to_z85
 
-#: Until the hub's welcome says otherwise, heartbeat this often and give up after this long.
+#: Until the hub's welcome says otherwise, heartbeat this often and reconnect after this long.
 DEFAULT_HEARTBEAT = 1.0
 DEFAULT_LIVENESS = 4.0
 
@@ -135,7 +135,9 @@ class SeatLink:
             self._hello_at = None
             self.welcome = message
             self.heartbeat = message.get("hb_ms", 1000) / 1000
-            self.liveness = message.get("liveness_ms", 4000) / 1000
+            # The hub's own silence limit, doubled: reconnecting is only needed when the
+            # hub itself died, and a restarted hub announces itself by refusing us sooner.
+            self.liveness = 2 * message.get("liveness_ms", 4000) / 1000
         elif kind == "snapshot":
             self.seq, self.doc = message["seq"], message["doc"]
             self._resyncing = False

@@ -176,10 +176,10 @@ class Hub:
     # ------------------------------------------------------------------ loop
 
     def run(self) -> None:
-        """Serve until stopped; every pass waits at most a tenth of a heartbeat."""
+        """Serve until stopped; a pass waits at most a tenth of a heartbeat (and 0.2 s)."""
         poller = zmq.Poller()
         poller.register(self.router, zmq.POLLIN)
-        wait_ms = max(10, int(self.heartbeat * 100))
+        wait_ms = min(200, max(10, int(self.heartbeat * 100)))
         while self._running:
             if poller.poll(wait_ms):
                 self.drain()

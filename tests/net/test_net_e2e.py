@@ -178,9 +178,17 @@ class Table:
             client.wait_for(lambda m, s=seat: m.get("seat") == s and m["type"] == "snapshot")
 
     def act(self, seat: str, action: A.Action) -> dict[str, Any]:
+        """Send an action; if the hub had dropped the connection meanwhile (a stalled
+        machine), the action was not applied: wait for the seat to be back and resend."""
         client = self.clients[seat]
-        req = client.act(seat, action.to_dict())
-        return client.answer(seat, req)
+        for _ in range(3):
+            mark = len(client.messages)
+            req = client.act(seat, action.to_dict())
+            answer = client.answer(seat, req)
+            if answer.get("code") != "not_authenticated":
+                return answer
+            client.wait_for(lambda m: m["type"] == "snapshot" and m["seat"] == seat, start=mark)
+        return answer
 
     def settle(self, game: ArtifactGame) -> None:
         """Wait until every client's last document shows its view of ``game``."""
@@ -198,7 +206,7 @@ def test_three_seats_and_the_judge_play_and_see_only_their_views(procs, tmp_path
     assert any(isinstance(a, A.StartPlay) for _, a in script)
     save = tmp_path / "game.alog"
     host = procs.host("--players", str(PLAYERS), "--seed", str(SEED), "--port", "0",
-                      "--save", str(save), "--turn-seconds", "0", "--heartbeat", "0.3")
+                      "--save", str(save), "--turn-seconds", "0", "--heartbeat", "0.5")
     table = Table(procs, host)
     game = ArtifactGame.new(SETUP, SEED)
     talked = False

@@ -32,7 +32,7 @@ from net.codec import decode, encode
 from net.hub import Hub
 from net.joinstring import new_code
 
-HOST_ARGS = ("--turn-seconds", "0", "--heartbeat", "0.2")
+HOST_ARGS = ("--turn-seconds", "0", "--heartbeat", "0.3")
 
 
 @pytest.fixture

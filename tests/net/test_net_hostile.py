@@ -352,7 +352,7 @@ def _lobby_to_purchase(h: HubThread) -> dict[str, zmq.Socket]:
     return socks
 
 
-def _frames_after(sock: zmq.Socket, quiet: float = 0.5) -> list[bytes]:
+def _frames_after(sock: zmq.Socket, quiet: float = 0.3) -> list[bytes]:
     frames = []
     while sock.poll(int(quiet * 1000)):
         frame = sock.recv()
