@@ -1,0 +1,517 @@
+"""The Judge's screen: the whole ship, any seat's map as that seat sees it, the roster of
+every character and item, and the adjudication tools the engine offers the Judge.
+
+The Judge's view carries the whole state (minus the seed and RNG). "See as seat X" runs the
+engine's own ``view_for`` on that state, so the Judge sees exactly the counters, ghosts and
+lift cars of X's map; the screen derives no sight of its own. Private conversations arrive
+from the hub only as "X and Y are talking" entries, and that is all this screen shows.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.artifact.deckplan import feynman
+from game.artifact.errors import ArtifactError
+from game.artifact.sheets import default_sheets
+from game.artifact.views import view_for
+from game.ui import theme
+from game.ui.artifact_map import Camera, DeckRenderer, Overlays, Piece
+from game.ui.artifact_panels import ChatPanel, TextLine, draw_turn_bar, notice_text
+from game.ui.artifact_pieces import (
+    judge_hatches,
+    judge_pieces,
+    place_name,
+    seat_hatches,
+    seat_pieces,
+    seat_title,
+)
+from game.ui.artifact_seat_scene import ARROW_FACING, DRAG_THRESHOLD
+from game.ui.scene import Command, Scene
+from game.ui.widgets import Button, ScrollText, draw_panel, draw_tooltip
+
+FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
+
+
+def seat_view_from_judge(state: dict, seat: str) -> dict:
+    """``view_for`` of one seat, computed by the engine from the Judge's state.
+
+    The Judge's state lacks only the seed and RNG, which no view reads; a placeholder
+    generator lets the engine rebuild the game from it."""
+    rng = random.Random(0).getstate()
+    full = dict(state, seed=0, rng=[rng[0], list(rng[1]), rng[2]])
+    return view_for(full, seat)
+
+
+class ArtifactJudgeScene(Scene):
+    """The Judge's screen (see the module docstring)."""
+
+    name = "artifact_judge"
+
+    def __init__(self, source) -> None:
+        self.source = source
+        self.seat = source.seat
+        self.plan = feynman()
+        self.renderer = DeckRenderer(self.plan)
+        self.cam = Camera(self.plan, pygame.Rect(0, 34, 900, 640))
+        self.chat = ChatPanel(self.seat)
+        self.log = ScrollText()
+        self.roster = ScrollText(follow_tail=False)
+        self.as_seat: str | None = None
+        self.buttons: list[Button] = []
+        self.status = ""
+        self.text = TextLine(500, "announcement or message text")
+        self.message_to: str | None = None
+        self.robot: str | None = None
+        self.pending_square: tuple[int, int] | None = None
+        self.levels: dict[str, int] | None = None
+        self.hover: tuple[int, int] | None = None
+        self._version = None
+        self._seat_views: dict[str, dict] = {}
+        self._notices_seen = 0
+        self._drag_from = None
+        self._dragging = False
+        self._pressed: str | None = None
+        self._centred = False
+        self._turn_key = None
+        self._turn_started = 0.0
+        self.layout((1280, 800))
+
+    # ------------------------------------------------------------------ layout
+
+    def layout(self, size) -> None:
+        w, h = size
+        side = max(340, int(w * 0.32))
+        self.top_rect = pygame.Rect(0, 0, w, 34)
+        self.bar_rect = pygame.Rect(0, h - 96, w - side, 96)
+        self.cam.rect = pygame.Rect(0, 34, w - side, h - 34 - 96)
+        self.side_rect = pygame.Rect(w - side, 34, side, h - 34)
+        self.mini_rect = pygame.Rect(self.side_rect.x + 6, 40, side - 12, int(side * 0.5))
+        rest = self.side_rect.bottom - self.mini_rect.bottom - 8
+        y = self.mini_rect.bottom + 4
+        self.switch_rect = pygame.Rect(self.side_rect.x, y, side, 64)
+        self.list_rect = pygame.Rect(self.side_rect.x, self.switch_rect.bottom, side,
+                                     int(rest * 0.42) - 64)
+        self.log_rect = pygame.Rect(self.side_rect.x, self.list_rect.bottom, side, int(rest * 0.28))
+        self.chat_rect = pygame.Rect(self.side_rect.x, self.log_rect.bottom, side,
+                                     self.side_rect.bottom - self.log_rect.bottom)
+        self.cam.clamp()
+
+    def on_enter(self, ctx) -> None:
+        self.layout(ctx.size)
+
+    def on_resize(self, ctx) -> None:
+        self.layout(ctx.size)
+
+    @property
+    def captures_text(self) -> bool:
+        return self.chat.line.active or self.text.active
+
+    # ------------------------------------------------------------------ data
+
+    @property
+    def view(self) -> dict | None:
+        doc = self.source.doc
+        return doc.get("view") if doc else None
+
+    @property
+    def state(self) -> dict | None:
+        view = self.view
+        return view.get("state") if view else None
+
+    def seat_view(self, seat: str) -> dict | None:
+        """The map of ``seat`` as the engine would send it to that seat."""
+        found = self._seat_views.get(seat)
+        if found is None and self.state is not None:
+            try:
+                found = seat_view_from_judge(self.state, seat)
+            except (ArtifactError, KeyError, ValueError) as exc:
+                self.status = f"cannot show {seat_title(seat)}'s map: {exc}"
+                return None
+            self._seat_views[seat] = found
+        return found
+
+    def _sync(self, ctx) -> None:
+        version = self.source.version
+        if version == self._version:
+            return
+        self._version = version
+        self._seat_views.clear()
+        view = self.view
+        if view is None:
+            return
+        self.chat.sync(self.source.doc.get("chat", []))
+        state = view["state"]
+        notes = state.get("judge_notices", [])
+        if len(notes) < self._notices_seen:
+            self._notices_seen = 0
+        for n in notes[self._notices_seen:]:
+            if n.get("kind") == "conflicts":
+                text = "Placement conflicts: " + ("; ".join(
+                    f"{a} and {b} in {space}" for space, a, b in n.get("conflicts", [])) or "none")
+                self.log.add(text, theme.ORANGE)
+                continue
+            text, colour = notice_text(n)
+            self.log.add(f"to {seat_title(n.get('to', '?'))}: {text}", colour)
+        self._notices_seen = len(notes)
+        self._fill_roster(state)
+        key = (view.get("round"), view.get("turn_seat"))
+        if key != self._turn_key:
+            self._turn_key = key
+            self._turn_started = ctx.time
+        if not self._centred:
+            self.cam.centre_on((20, 10))
+            self._centred = True
+        if self.robot is not None and state["characters"].get(self.robot, {}).get("square"):
+            self.robot = None
+
+    def _fill_roster(self, state: dict) -> None:
+        sheets = default_sheets()
+        entries: list[tuple[str, tuple]] = [("## Characters", theme.SKY)]
+        for _cid, char in sorted(state["characters"].items()):
+            sheet = sheets.characters[char["sheet"]]
+            owner = seat_title(char["seat"]) if char["seat"] else "the Feynman"
+            where = (place_name(self.plan.xy(char["square"]), self.plan)
+                     if char["square"] is not None else
+                     ("no body" if not sheet.on_map else "not placed"))
+            extra = []
+            if char.get("suit"):
+                extra.append("suited")
+            if char.get("informant_of"):
+                extra.append(f"informs {seat_title(char['informant_of'])}")
+            if char.get("items"):
+                extra.append("carries " + ", ".join(
+                    sheets.items[state["items"][i]["type"]].name for i in char["items"]))
+            entries.append((f"{sheet.name} [{owner}] {char['status']} - {where}"
+                            + (f" ({'; '.join(extra)})" if extra else ""), theme.INK))
+        entries.append(("## Items", theme.SKY))
+        for _iid, item in sorted(state["items"].items(), key=lambda kv: kv[1]["type"]):
+            name = sheets.items[item["type"]].name
+            owner = seat_title(item["owner"]) if item.get("owner") else "-"
+            if item["holder"]:
+                holder = state["characters"][item["holder"]]
+                where = f"held by {sheets.characters[holder['sheet']].name}"
+            elif item["square"] is not None:
+                where = place_name(self.plan.xy(item["square"]), self.plan)
+            else:
+                where = "not placed"
+            entries.append((f"{name} [{owner}] {where}", theme.INK_DIM))
+        self.roster.set_entries(entries)
+
+    # ------------------------------------------------------------------ tools
+
+    def tools(self) -> list[tuple[str, str, bool]]:
+        view = self.view
+        if view is None:
+            return []
+        state = view["state"]
+        phase = view["phase"]
+        out: list[tuple[str, str, bool]] = []
+        if phase == "assign":
+            free = [p for p in state["setup"]["names"] if p not in state["players"].values()]
+            open_seats = [s for s in state["seats"] if state["players"][s] is None]
+            if free:
+                for seat in open_seats:
+                    out.append((f"assign:{seat}", f"{free[0]} -> {seat_title(seat)}", True))
+        elif phase == "judge_check":
+            for _space, a, b in view.get("conflicts", []):
+                out.append((f"return:{b}", f"Return {seat_title(b)}", True))
+                out.append((f"return:{a}", f"Return {seat_title(a)}", True))
+            for cid in FEYNMAN_ROBOTS:
+                char = state["characters"].get(cid)
+                if char is not None:
+                    placed = "placed" if char["square"] is not None else "place"
+                    out.append((f"robot:{cid}", f"{cid.replace('_', ' ').title()} ({placed})",
+                                True))
+            out.append(("start_play", "Start play", not view.get("conflicts")))
+        elif phase == "play":
+            out.append(("skip_turn", f"Skip {seat_title(view['turn_seat'])}'s turn", True))
+            out.append(("announce", "Announce", bool(self.text.text.strip())))
+            for seat in state["seats"]:
+                out.append((f"msg:{seat}", f"Tell {seat_title(seat).split(' ')[-1]}",
+                            bool(self.text.text.strip())))
+            out.append(("end_game", "End game..." if self.levels is None else "Confirm end",
+                        True))
+            if self.levels is not None:
+                out.append(("cancel_end", "Cancel", True))
+        return out
+
+    def click(self, key: str, ctx) -> Command | None:
+        kind, _, arg = key.partition(":")
+        view = self.view
+        state = view["state"] if view else {}
+        if kind == "as":
+            self.as_seat = arg or None
+        elif kind == "assign":
+            free = [p for p in state["setup"]["names"] if p not in state["players"].values()]
+            if free:
+                self.send({"type": "assign_faction", "player": free[0], "seat": arg}, ctx)
+        elif kind == "return":
+            self.send({"type": "return_placement", "seat": arg, "note": ""}, ctx)
+        elif kind == "robot":
+            self.robot = arg
+            self.pending_square = None
+            self.status = "Click an open square aboard for the robot, then choose its facing."
+        elif kind == "start_play":
+            self.send({"type": "start_play"}, ctx)
+        elif kind == "skip_turn":
+            self.send({"type": "skip_turn"}, ctx)
+        elif kind == "announce":
+            self.send({"type": "announce", "text": self.text.text.strip()}, ctx)
+            self.text.text = ""
+        elif kind == "msg":
+            self.send({"type": "judge_message", "seat": arg, "text": self.text.text.strip()}, ctx)
+            self.text.text = ""
+        elif kind == "end_game":
+            if self.levels is None:
+                self.levels = {s: 1 for s in state["seats"]}
+            else:
+                self.send({"type": "end_game",
+                           "levels": [[s, v] for s, v in self.levels.items()]}, ctx)
+                self.levels = None
+        elif kind == "cancel_end":
+            self.levels = None
+        elif kind == "level" and self.levels is not None:
+            seat, _, step = arg.partition("|")
+            count = len(default_sheets().factions[state["specs"][seat]["faction"]].victory)
+            self.levels[seat] = max(1, min(count + 1, self.levels[seat] + int(step)))
+        return None
+
+    def send(self, action: dict, ctx) -> None:
+        self.source.action(action)
+        ctx.play("click")
+
+    def place_robot(self, facing: str, ctx) -> None:
+        if self.robot is None or self.pending_square is None:
+            return
+        x, y = self.pending_square
+        self.send({"type": "place_robot", "robot": self.robot, "x": x, "y": y,
+                   "facing": facing}, ctx)
+        self.pending_square = None
+
+    # ------------------------------------------------------------------ events
+
+    def handle(self, event: pygame.event.Event, ctx) -> Command | None:
+        self._sync(ctx)
+        if self.view is None:
+            return None
+        pos = getattr(event, "pos", ctx.mouse)
+        if self.chat_rect.collidepoint(pos) or self.chat.line.active:
+            sent = self.chat.handle(event, ctx)
+            if sent:
+                self.source.chat(sent[0], sent[1])
+                return None
+            if self.chat.line.active and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+                return None
+        self.text.handle(event)
+        if self.text.active and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                b = self._button_at(event.pos)
+                self._pressed = b.key if b and b.enabled else None
+                if b is None and self.cam.rect.collidepoint(event.pos):
+                    self._drag_from, self._dragging = event.pos, False
+                elif b is None:
+                    spot = self.renderer.minimap_square(event.pos)
+                    if spot is not None:
+                        self.cam.centre_on(spot)
+            elif event.button in (2, 3) and self.cam.rect.collidepoint(event.pos):
+                self._drag_from, self._dragging = event.pos, True
+        elif event.type == pygame.MOUSEMOTION:
+            if self._drag_from is not None:
+                dx = event.pos[0] - self._drag_from[0]
+                dy = event.pos[1] - self._drag_from[1]
+                if self._dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
+                    self._dragging = True
+                    self.cam.pan(dx, dy)
+                    self._drag_from = event.pos
+            self.hover = self.cam.square_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            b = self._button_at(event.pos)
+            pressed, self._pressed = self._pressed, None
+            if b is not None and b.enabled and b.key == pressed:
+                self._drag_from = None
+                return self.click(b.key, ctx)
+            if self._drag_from is not None and not self._dragging:
+                self._click_map(event.pos, ctx)
+            self._drag_from, self._dragging = None, False
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self._drag_from, self._dragging = None, False
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.cam.rect.collidepoint(ctx.mouse):
+                self.cam.zoom(1 if event.y > 0 else -1, ctx.mouse)
+            elif self.list_rect.collidepoint(ctx.mouse):
+                self.roster.handle(event, ctx)
+            elif self.log_rect.collidepoint(ctx.mouse):
+                self.log.handle(event, ctx)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in ARROW_FACING and self.pending_square is not None:
+                self.place_robot(ARROW_FACING[event.key], ctx)
+            elif event.key == pygame.K_ESCAPE:
+                self.robot = self.pending_square = None
+            elif event.key in (pygame.K_0, pygame.K_BACKQUOTE):
+                self.as_seat = None
+            elif pygame.K_1 <= event.key <= pygame.K_9:
+                seats = self.state["seats"] if self.state else []
+                n = event.key - pygame.K_1
+                if n < len(seats):
+                    self.as_seat = seats[n]
+        return None
+
+    def _click_map(self, pos, ctx) -> None:
+        if self.pending_square is not None:
+            for facing, rect in self.renderer.facing_rects(self.cam, self.pending_square).items():
+                if rect.collidepoint(pos):
+                    self.place_robot(facing, ctx)
+                    return
+        square = self.cam.square_at(pos)
+        if square is not None and self.robot is not None:
+            self.pending_square = square
+
+    def _button_at(self, pos) -> Button | None:
+        for b in reversed(self.buttons):
+            if b.contains(pos):
+                return b
+        return None
+
+    def update(self, dt: float, ctx) -> Command | None:
+        self.source.pump()
+        self._sync(ctx)
+        err = self.source.last_error
+        if err and err != self.status:
+            self.status = err
+            ctx.play("error")
+        return None
+
+    # ------------------------------------------------------------------ drawing
+
+    def map_data(self) -> tuple[list[Piece], dict, dict]:
+        state = self.state
+        if self.as_seat is not None:
+            view = self.seat_view(self.as_seat)
+            if view is not None:
+                return (seat_pieces(view), seat_hatches(view, self.plan),
+                        view["map"]["lifts"])
+        return (judge_pieces(state, self.plan), judge_hatches(state, self.plan),
+                {k: v for k, v in state["lifts"].items()})
+
+    def draw(self, surface: pygame.Surface, ctx) -> None:
+        self._sync(ctx)
+        surface.fill(theme.BG)
+        view = self.view
+        if view is None:
+            img = ctx.text.render("Connecting to the host...", ctx.type.heading, theme.INK)
+            surface.blit(img, img.get_rect(center=surface.get_rect().center))
+            return
+        doc = self.source.doc
+        self.buttons = []
+        seconds = None
+        if self.source.turn_seconds and view["phase"] == "play":
+            seconds = self.source.turn_seconds - (ctx.time - self._turn_started)
+        draw_turn_bar(surface, ctx, self.top_rect, {**view, "state": None},
+                      doc.get("presence", {}), seconds, "judge", ctx.sound.muted)
+        pieces, hatches, lifts = self.map_data()
+        ov = Overlays(hover=self.hover)
+        if self.pending_square is not None:
+            ov.facing_at = self.pending_square
+            ov.selected = self.pending_square
+        self.renderer.draw(surface, ctx, self.cam, hatches=hatches, lifts=lifts, pieces=pieces,
+                           ov=ov)
+        label = ("EVERYTHING (Judge)" if self.as_seat is None else
+                 f"AS {seat_title(self.as_seat).upper()} SEES IT")
+        img = ctx.text.render(label, ctx.type.body, theme.YELLOW, bold=True)
+        box = img.get_rect(topleft=(self.cam.rect.x + 10, self.cam.rect.y + 8)).inflate(12, 6)
+        pygame.draw.rect(surface, (0, 0, 0), box)
+        surface.blit(img, (self.cam.rect.x + 10, self.cam.rect.y + 8))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.cam.rect, 1)
+        self.renderer.minimap(surface, ctx, self.mini_rect, self.cam, pieces, hatches, lifts)
+        self._draw_switch(surface, ctx, view)
+        inner = draw_panel(surface, self.list_rect, ctx, "Every character and item")
+        self.roster.draw(surface, ctx, inner, ctx.type.tiny)
+        inner = draw_panel(surface, self.log_rect, ctx, "What each seat was told")
+        self.log.draw(surface, ctx, inner, ctx.type.tiny)
+        self.chat.draw(surface, ctx, self.chat_rect, view["state"]["seats"], True)
+        self._draw_bar(surface, ctx, view)
+        if self.levels is not None:
+            self._draw_levels(surface, ctx, view)
+        if view["phase"] == "over":
+            self._draw_result(surface, ctx, view)
+        if self.hover is not None:
+            names = [p.label for r, p in self.renderer.piece_rects(self.cam, pieces)
+                     if r.collidepoint(ctx.mouse)]
+            if names:
+                draw_tooltip(surface, ctx, ", ".join(names), ctx.mouse)
+
+    def _draw_switch(self, surface, ctx, view) -> None:
+        inner = draw_panel(surface, self.switch_rect, ctx, "See the map as")
+        seats = view["state"]["seats"]
+        options = [None, *seats]
+        w = max(40, (inner.w - 4 * (len(options) - 1)) // len(options))
+        for n, seat in enumerate(options):
+            label = "All" if seat is None else seat_title(seat).split(" ")[-1]
+            rect = pygame.Rect(inner.x + n * (w + 4), inner.y, w, inner.h)
+            b = Button(f"as:{seat or ''}", label, rect, selected=(seat == self.as_seat),
+                       px=ctx.type.tiny)
+            self.buttons.append(b)
+            b.draw(surface, ctx, pressed=(b.key == self._pressed))
+
+    def _draw_bar(self, surface, ctx, view) -> None:
+        rect = self.bar_rect
+        pygame.draw.rect(surface, (12, 18, 30), rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright, 1)
+        if self.status:
+            img = ctx.text.render(self.status[:150], ctx.type.small, theme.ORANGE)
+            surface.blit(img, (rect.x + 8, rect.y + 4))
+        if view["phase"] == "play":
+            self.text.draw(surface, ctx, pygame.Rect(rect.x + 8, rect.y + 26, rect.w - 16, 26))
+            y = rect.y + 58
+        else:
+            y = rect.y + 30
+        x = rect.x + 8
+        h = rect.bottom - y - 6
+        for key, label, enabled in self.tools():
+            w = ctx.text.size(label, ctx.type.tiny, True)[0] + 16
+            if x + w > rect.right - 4:
+                break
+            selected = key == f"robot:{self.robot}"
+            b = Button(key, label, pygame.Rect(x, y, w, h), enabled=enabled, selected=selected,
+                       px=ctx.type.tiny)
+            self.buttons.append(b)
+            b.draw(surface, ctx, pressed=(b.key == self._pressed))
+            x += w + 4
+
+    def _draw_levels(self, surface, ctx, view) -> None:
+        state = view["state"]
+        sheets = default_sheets()
+        rect = pygame.Rect(0, 0, 560, 70 + 40 * len(self.levels))
+        rect.center = self.cam.rect.center
+        inner = draw_panel(surface, rect, ctx, "End the game: each faction's victory level")
+        y = inner.y
+        for seat, level in self.levels.items():
+            faction = sheets.factions[state["specs"][seat]["faction"]]
+            none = level > len(faction.victory)
+            text = f"{seat_title(seat)}: " + ("no victory" if none else f"#{level}")
+            surface.blit(ctx.text.render(text, ctx.type.body, theme.INK, True), (inner.x, y + 6))
+            for n, (step, label) in enumerate(((-1, "-"), (1, "+"))):
+                b = Button(f"level:{seat}|{step}", label,
+                           pygame.Rect(inner.right - 80 + n * 42, y, 36, 32), px=ctx.type.body)
+                self.buttons.append(b)
+                b.draw(surface, ctx)
+            y += 40
+
+    def _draw_result(self, surface, ctx, view) -> None:
+        result = view["state"].get("result") or {}
+        levels = result.get("levels", {})
+        rect = pygame.Rect(0, 0, 520, 80 + 28 * len(levels))
+        rect.center = self.cam.rect.center
+        inner = draw_panel(surface, rect, ctx, "Game over: every faction's victory level")
+        y = inner.y
+        for seat, level in levels.items():
+            win = seat in result.get("winners", [])
+            text = f"{seat_title(seat)}: #{level}" + ("   WINNER" if win else "")
+            surface.blit(ctx.text.render(text, ctx.type.body, theme.YELLOW if win else theme.INK,
+                                         win), (inner.x, y))
+            y += 28

@@ -1,0 +1,318 @@
+"""The seat's lobby: faction reveal, the encryption vote, purchasing and placement.
+
+The purchase form is a draft of the ``customize`` action built from the seat's own control
+sheet (public data shipped with the game); the placement draft is a ``place_forces`` action
+built by clicking START squares. Both are only drafts: the engine checks them when sent,
+and its reason for refusing is shown.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.artifact.deckplan import DeckPlan, feynman
+from game.artifact.sheets import default_sheets
+from game.ui import theme
+from game.ui.artifact_map import KIND_SPRITE, Piece, faction_colour
+from game.ui.artifact_pieces import item_sprite, seat_title
+from game.ui.widgets import Button, draw_panel
+
+NOBODY = ""
+
+
+class PurchaseForm:
+    """A draft order: option, optional characters, free items and purchases with holders."""
+
+    def __init__(self, view: dict) -> None:
+        self.sheets = default_sheets()
+        self.seat = view["seat"]
+        self.faction_id = view["faction"]
+        self.faction = self.sheets.factions[self.faction_id]
+        self.species = view.get("species")
+        self.option = self.species or (self.faction.options[0] if self.faction.options else "")
+        self.picked: list[str] = list(self.faction.optional[: self.faction.pick])
+        self.free: list[list[str]] = [[item, ""] for item, _rule in self.faction.free_items]
+        self.bought: list[list[str]] = []
+        self.buttons: list[Button] = []
+        self._fix_free_holders()
+
+    # ---------------------------------------------------------------- the draft
+    def roster(self) -> list[str]:
+        if self.faction_id == "alien":
+            return [c.id for c in self.sheets.characters.values()
+                    if c.faction == "alien" and c.option == self.option]
+        return list(self.faction.required) + list(self.picked)
+
+    def holders_for(self, item_id: str, rule: str = "") -> list[str]:
+        kind = self.sheets.items[item_id]
+        if kind.robot or rule == "map":
+            return [NOBODY]
+        out = [NOBODY] if rule != "any" else []
+        for cid in self.roster():
+            sheet = self.sheets.characters[cid]
+            wearer = sheet.kind in ("human", "android")
+            if (kind.suit and wearer) or (not kind.suit and sheet.hands):
+                out.append(cid)
+        return out or [NOBODY]
+
+    def _fix_free_holders(self) -> None:
+        rules = dict(self.faction.free_items)
+        for entry in self.free:
+            choices = self.holders_for(entry[0], rules.get(entry[0], ""))
+            if entry[1] not in choices:
+                entry[1] = choices[0]
+        for entry in self.bought:
+            if entry[1] not in self.holders_for(entry[0]):
+                entry[1] = NOBODY
+
+    def spent(self) -> int:
+        return sum(self.sheets.items[i].price for i, _h in self.bought)
+
+    def left(self) -> int:
+        return self.faction.budget - self.spent()
+
+    def action(self) -> dict:
+        roster = self.roster()
+        partner: list[str] = []
+        if self.seat == "pirates" and self._has_partner:
+            partner = roster[1:5]
+        return {"type": "customize", "option": self.option,
+                "roster": [] if self.faction_id == "alien" else list(self.picked),
+                "items": [list(p) for p in self.free + self.bought], "partner": partner}
+
+    _has_partner = False
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface, ctx, rect: pygame.Rect, seats: list[str]) -> None:
+        self._has_partner = "pirates2" in seats
+        inner = draw_panel(surface, rect, ctx, f"Customize: {self.faction.name}")
+        px = ctx.type.small
+        lh = ctx.text.font(px).get_linesize() + 4
+        self.buttons = []
+        col_w = (inner.w - 20) // 3
+        left = pygame.Rect(inner.x, inner.y, col_w, inner.h)
+        mid = pygame.Rect(left.right + 10, inner.y, col_w, inner.h)
+        right = pygame.Rect(mid.right + 10, inner.y, col_w, inner.h)
+        colour = faction_colour(self.faction_id)
+        budget = ctx.text.render(f"Budget {self.faction.budget} cr   spent {self.spent()}   "
+                                 f"left {self.left()}", ctx.type.body,
+                                 theme.VERMILLION if self.left() < 0 else theme.YELLOW, True)
+        surface.blit(budget, (right.x, right.y))
+        y = left.y
+        if self.faction.options:
+            surface.blit(ctx.text.render("Private option", px, colour, True), (left.x, y))
+            y += lh
+            choices = (self.species,) if self.species else self.faction.options
+            for opt in choices:
+                b = Button(f"opt:{opt}", opt.replace("_", " "), pygame.Rect(left.x, y, col_w, lh),
+                           selected=(opt == self.option), px=px)
+                self.buttons.append(b)
+                y += lh + 2
+            y += 6
+        if self.faction.pick:
+            surface.blit(ctx.text.render(f"Pick {self.faction.pick} of these "
+                                         f"({len(self.picked)} picked)", px, colour, True),
+                         (left.x, y))
+            y += lh
+            for cid in self.faction.optional:
+                sheet = self.sheets.characters[cid]
+                tick = "[x]" if cid in self.picked else "[ ]"
+                skills = "/".join(s for s in sheet.skills if s != "Hands")
+                b = Button(f"pick:{cid}", f"{tick} {sheet.name}  {skills}",
+                           pygame.Rect(left.x, y, col_w, lh), selected=cid in self.picked,
+                           px=ctx.type.tiny)
+                self.buttons.append(b)
+                y += lh + 1
+        surface.blit(ctx.text.render("Your characters", px, colour, True), (left.x, y + 6))
+        y += lh + 6
+        for cid in self.roster():
+            if y > left.bottom - lh:
+                break
+            sheet = self.sheets.characters[cid]
+            surface.blit(ctx.text.render(f"{sheet.name} ({sheet.kind})", ctx.type.tiny,
+                                         theme.INK), (left.x + 4, y))
+            y += lh - 6
+        # shop
+        y = mid.y
+        surface.blit(ctx.text.render("Price list (click to buy)", px, colour, True), (mid.x, y))
+        y += lh
+        for item_id in self.faction.shop:
+            kind = self.sheets.items[item_id]
+            b = Button(f"buy:{item_id}", f"+ {kind.name}  {kind.price} cr",
+                       pygame.Rect(mid.x, y, col_w, lh), enabled=kind.price <= self.left(),
+                       px=ctx.type.tiny)
+            self.buttons.append(b)
+            y += lh + 1
+        # order
+        y = right.y + lh + 6
+        surface.blit(ctx.text.render("Order (click a holder to change it)", px, colour, True),
+                     (right.x, y))
+        y += lh
+        names = {cid: self.sheets.characters[cid].name for cid in self.roster()}
+        names[NOBODY] = "on the map"
+        for n, (item_id, holder) in enumerate(self.free):
+            kind = self.sheets.items[item_id]
+            b = Button(f"freeholder:{n}", f"{kind.name} (free) -> {names.get(holder, holder)}",
+                       pygame.Rect(right.x, y, col_w, lh), px=ctx.type.tiny)
+            self.buttons.append(b)
+            y += lh + 1
+        for n, (item_id, holder) in enumerate(self.bought):
+            if y > right.bottom - 2 * lh - 10:
+                break
+            kind = self.sheets.items[item_id]
+            b = Button(f"holder:{n}", f"{kind.name} -> {names.get(holder, holder)}",
+                       pygame.Rect(right.x, y, col_w - lh - 4, lh), px=ctx.type.tiny)
+            x = Button(f"drop:{n}", "x", pygame.Rect(right.x + col_w - lh, y, lh, lh),
+                       px=ctx.type.tiny)
+            self.buttons += [b, x]
+            y += lh + 1
+        if self._has_partner:
+            partner = ", ".join(self.sheets.characters[c].name for c in self.roster()[1:5])
+            surface.blit(ctx.text.render(f"Second pirate seat gets: {partner}", ctx.type.tiny,
+                                         theme.INK_DIM), (right.x, right.bottom - 2 * lh - 6))
+        self.buttons.append(Button("send_order", "Send order (Enter)",
+                                   pygame.Rect(right.x, right.bottom - lh - 6, col_w, lh + 4),
+                                   enabled=self.left() >= 0, accent=theme.GREEN, px=px))
+        for b in self.buttons:
+            b.draw(surface, ctx)
+
+    def click(self, key: str) -> dict | None:
+        """Act on a clicked button key; returns the customize action on 'send'."""
+        kind, _, arg = key.partition(":")
+        rules = dict(self.faction.free_items)
+        if kind == "opt":
+            self.option = arg
+        elif kind == "pick":
+            if arg in self.picked:
+                self.picked.remove(arg)
+            else:
+                self.picked.append(arg)
+                if len(self.picked) > self.faction.pick:
+                    self.picked.pop(0)
+        elif kind == "buy":
+            holders = self.holders_for(arg)
+            used = {h for _i, h in self.bought}
+            holder = next((h for h in holders if h and h not in used), holders[0])
+            self.bought.append([arg, holder])
+        elif kind == "drop":
+            del self.bought[int(arg)]
+        elif kind in ("holder", "freeholder"):
+            entry = (self.bought if kind == "holder" else self.free)[int(arg)]
+            rule = rules.get(entry[0], "") if kind == "freeholder" else ""
+            choices = self.holders_for(entry[0], rule)
+            i = choices.index(entry[1]) if entry[1] in choices else -1
+            entry[1] = choices[(i + 1) % len(choices)]
+        elif kind == "send_order":
+            return self.action()
+        self._fix_free_holders()
+        return None
+
+
+class PlacementDraft:
+    """Where each of the seat's characters and map items starts, chosen by clicking."""
+
+    def __init__(self, view: dict, plan: DeckPlan | None = None) -> None:
+        self.plan = plan or feynman()
+        self.things: list[tuple[str, str, tuple[str, ...]]] = [
+            (kind, thing, tuple(regions)) for kind, thing, regions in view.get("to_place", [])]
+        self.places: dict[str, list] = {}
+        self.index = 0
+        self._allowed: dict[tuple[str, ...], set] = {}
+
+    @property
+    def current(self) -> tuple[str, str, tuple[str, ...]] | None:
+        if 0 <= self.index < len(self.things):
+            return self.things[self.index]
+        return None
+
+    def allowed(self, regions: tuple[str, ...]) -> set[tuple[int, int]]:
+        """START squares of the regions (a square one can stand on, or space for clingers)."""
+        found = self._allowed.get(regions)
+        if found is None:
+            plan = self.plan
+            squares: set = set()
+            for name in regions:
+                squares |= plan.region(name)
+            found = {plan.xy(s) for s in squares
+                     if plan.passable(s) or plan.terrain[s] == "space"}
+            self._allowed[regions] = found
+        return found
+
+    def place(self, square: tuple[int, int]) -> bool:
+        cur = self.current
+        if cur is None or square not in self.allowed(cur[2]):
+            return False
+        facing = self.places.get(cur[1], [0, 0, "N"])[2]
+        self.places[cur[1]] = [square[0], square[1], facing]
+        for step in range(1, len(self.things) + 1):
+            n = (self.index + step) % len(self.things)
+            if self.things[n][1] not in self.places:
+                self.index = n
+                break
+        return True
+
+    def face(self, facing: str) -> None:
+        cur = self.current
+        target = cur[1] if cur and cur[1] in self.places else self._last()
+        if target in self.places:
+            self.places[target][2] = facing
+
+    def _last(self) -> str | None:
+        return next(reversed(self.places), None) if self.places else None
+
+    def complete(self) -> bool:
+        return all(t[1] in self.places for t in self.things)
+
+    def action(self) -> dict:
+        return {"type": "place_forces",
+                "places": [[thing, *self.places[thing]] for _k, thing, _r in self.things
+                           if thing in self.places]}
+
+    def pieces(self, view: dict) -> list[Piece]:
+        colour = faction_colour(view.get("faction"))
+        out = []
+        chars = view["own"]["characters"]
+        items = view["own"]["items"]
+        for kind, thing, _regions in self.things:
+            if thing not in self.places:
+                continue
+            x, y, facing = self.places[thing]
+            if kind == "character":
+                entry = chars.get(thing, {})
+                if entry.get("kind") == "program":
+                    out.append(Piece(thing, "item", entry.get("counter", thing), (x, y),
+                                     "counter_alien", colour, own=True))
+                    continue
+                out.append(Piece(thing, "character", entry.get("counter", thing), (x, y),
+                                 KIND_SPRITE.get(entry.get("kind", "human"), "counter_human"),
+                                 colour, facing, own=True))
+            else:
+                name = items.get(thing, {}).get("name", thing)
+                out.append(Piece(thing, "item", name, (x, y), item_sprite(name), colour,
+                                 own=True))
+        return out
+
+    def label(self, view: dict, thing: str) -> str:
+        entry = view["own"]["characters"].get(thing)
+        if entry:
+            return entry["name"]
+        item = view["own"]["items"].get(thing)
+        return item["name"] if item else thing
+
+
+def reveal_lines(view: dict) -> list[tuple[str, tuple, bool]]:
+    """The private faction reveal: who you are, what you want."""
+    sheets = default_sheets()
+    faction = sheets.factions.get(view.get("faction", ""))
+    out: list[tuple[str, tuple, bool]] = []
+    if faction is None:
+        return out
+    out.append((f"You are {faction.name}", faction_colour(view["faction"]), True))
+    if view.get("player"):
+        out.append((f"played by {view['player']} ({seat_title(view['seat'])} seat)",
+                    theme.INK_DIM, False))
+    if view.get("species"):
+        out.append((f"Species: {view['species']}", theme.PURPLE, True))
+    for n, text in enumerate(view.get("victory", []), start=1):
+        out.append((f"#{n} {text}", theme.INK, False))
+    return out

@@ -1,0 +1,590 @@
+"""The Feynman drawn on screen: rooms, edges, counters, overlays, camera and minimap.
+
+The deck plan is public, so the static drawing (floor shading by terrain, walls, doors,
+hatches, glass, terminals, lift shafts and cars, room names) is rendered once per zoom level
+and hatch/lift state into one surface; a frame blits the visible part of it, then the overlay
+surface (reach, field of view: rebuilt only when the selection changes), then the counters.
+The renderer knows nothing of rules: what to shade and which counters exist is handed in.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.artifact.deckplan import DeckPlan, feynman
+from game.ui import theme
+
+ZOOMS = (10, 14, 18, 24, 30, 38, 48, 60)
+DEFAULT_ZOOM = 4  # index into ZOOMS
+FACING_ANGLE = {"N": 0.0, "W": 90.0, "S": 180.0, "E": 270.0}  # counter-clockwise from north
+
+FACTION_COLOURS = {
+    "pirates": theme.VERMILLION,
+    "phoneco": theme.SKY,
+    "scientist": theme.GREEN,
+    "alien": theme.PURPLE,
+}
+FEYNMAN_COLOUR = theme.YELLOW
+UNKNOWN_COLOUR = (205, 205, 212)
+
+FLOOR_SPRITE = {"clear": "floor_clear", "cluttered": "floor_cluttered",
+                "obstructed": "floor_obstructed", "blocked": "floor_blocked"}
+STATUS_SPRITE = {"down": "status_down", "dead": "status_dead", "inactive": "status_ko",
+                 "serious": "status_down", "light": "status_light_wound",
+                 "wounded": "status_light_wound", "ko": "status_ko"}
+KIND_SPRITE = {"human": "counter_human", "android": "counter_android",
+               "robot": "counter_robot", "alien": "counter_alien", "program": "counter_alien"}
+
+SPACE_COLOUR = (6, 9, 16)
+WALL = (196, 208, 222)
+DOOR = (130, 150, 170)
+
+
+def faction_colour(faction: str | None) -> tuple[int, int, int]:
+    if faction is None:
+        return FEYNMAN_COLOUR
+    return FACTION_COLOURS.get(faction, UNKNOWN_COLOUR)
+
+
+@dataclass
+class Piece:
+    """One counter to draw: a character, an item, or a faded last-known ghost."""
+
+    key: str                      # character id (own), token (others), item id
+    kind: str                     # "character" | "item"
+    label: str                    # counter name, e.g. "Kyoshi"
+    square: tuple[int, int]
+    sprite: str = "counter_human"
+    colour: tuple[int, int, int] = UNKNOWN_COLOUR
+    facing: str | None = None
+    status: str = "active"
+    suit: bool = False
+    own: bool = False
+    ghost: bool = False
+    note: str = ""                # e.g. the round a ghost was seen
+    angle: float | None = None    # animated facing (degrees ccw from north)
+    pos: tuple[float, float] | None = None  # animated position in squares
+
+    def centre(self) -> tuple[float, float]:
+        if self.pos is not None:
+            return self.pos
+        return float(self.square[0]), float(self.square[1])
+
+
+@dataclass
+class Overlays:
+    """What the map shades this frame (all squares as (x, y))."""
+
+    reach: dict = field(default_factory=dict)        # square -> MP
+    reach_colour: tuple[int, int, int] = theme.SKY
+    fov: set = field(default_factory=set)
+    allowed: set = field(default_factory=set)        # placement START squares
+    path: list = field(default_factory=list)         # squares of the preview path
+    path_stop: tuple[int, int] | None = None
+    path_reason: str = ""
+    path_start: tuple[int, int] | None = None
+    los: tuple | None = None                         # (from, to, clear, stop)
+    selected: tuple[int, int] | None = None
+    hover: tuple[int, int] | None = None
+    facing_at: tuple[int, int] | None = None         # draw the four facing arrows here
+
+
+class Camera:
+    """Pan and zoom over the deck plan; screen <-> square conversion inside ``rect``."""
+
+    def __init__(self, plan: DeckPlan, rect: pygame.Rect) -> None:
+        self.plan = plan
+        self.rect = pygame.Rect(rect)
+        self.zoom_index = DEFAULT_ZOOM
+        self.ox = 0.0  # world pixel at the rect's left edge
+        self.oy = 0.0
+
+    @property
+    def cell(self) -> int:
+        return ZOOMS[self.zoom_index]
+
+    def world_size(self) -> tuple[int, int]:
+        return self.plan.width * self.cell, self.plan.height * self.cell
+
+    def clamp(self) -> None:
+        w, h = self.world_size()
+        margin = self.cell * 2
+        self.ox = max(-margin - max(0, self.rect.w - w) / 2,
+                      min(self.ox, w - self.rect.w + margin))
+        self.oy = max(-margin - max(0, self.rect.h - h) / 2,
+                      min(self.oy, h - self.rect.h + margin))
+
+    def centre_on(self, square: tuple[float, float]) -> None:
+        c = self.cell
+        self.ox = (square[0] + 0.5) * c - self.rect.w / 2
+        self.oy = (square[1] + 0.5) * c - self.rect.h / 2
+        self.clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.ox -= dx
+        self.oy -= dy
+        self.clamp()
+
+    def zoom(self, steps: int, anchor: tuple[int, int] | None = None) -> None:
+        new = max(0, min(len(ZOOMS) - 1, self.zoom_index + steps))
+        if new == self.zoom_index:
+            return
+        ax, ay = anchor if anchor is not None else self.rect.center
+        wx = (ax - self.rect.x + self.ox) / self.cell
+        wy = (ay - self.rect.y + self.oy) / self.cell
+        self.zoom_index = new
+        self.ox = wx * self.cell - (ax - self.rect.x)
+        self.oy = wy * self.cell - (ay - self.rect.y)
+        self.clamp()
+
+    def to_screen(self, sx: float, sy: float) -> tuple[int, int]:
+        """Top-left pixel of square (sx, sy) (fractional squares allowed)."""
+        c = self.cell
+        return round(self.rect.x + sx * c - self.ox), round(self.rect.y + sy * c - self.oy)
+
+    def centre_px(self, sx: float, sy: float) -> tuple[int, int]:
+        c = self.cell
+        return (round(self.rect.x + (sx + 0.5) * c - self.ox),
+                round(self.rect.y + (sy + 0.5) * c - self.oy))
+
+    def square_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        c = self.cell
+        x = math.floor((pos[0] - self.rect.x + self.ox) / c)
+        y = math.floor((pos[1] - self.rect.y + self.oy) / c)
+        if not self.plan.inside(x, y):
+            return None
+        return x, y
+
+    def sub_at(self, pos: tuple[int, int]) -> int:
+        """Which quarter of its square a point is in (0 top-left .. 3 bottom-right)."""
+        c = self.cell
+        fx = ((pos[0] - self.rect.x + self.ox) / c) % 1.0
+        fy = ((pos[1] - self.rect.y + self.oy) / c) % 1.0
+        return (1 if fx >= 0.5 else 0) + (2 if fy >= 0.5 else 0)
+
+
+def _space_centres(plan: DeckPlan) -> list[tuple[str, float, float, int]]:
+    """(name, x, y, squares) for each named space: the label goes on its middle square."""
+    squares: dict[int, list[tuple[int, int]]] = {}
+    for s, index in enumerate(plan.space_of):
+        if index >= 0:
+            squares.setdefault(index, []).append(plan.xy(s))
+    out = []
+    for index, pts in squares.items():
+        mx = sum(p[0] for p in pts) / len(pts)
+        my = sum(p[1] for p in pts) / len(pts)
+        best = min(pts, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+        out.append((plan.space_names[index], best[0] + 0.5, best[1] + 0.5, len(pts)))
+    return out
+
+
+def hatch_edges(plan: DeckPlan) -> list[tuple[int, tuple[int, int], tuple[int, int]]]:
+    """(hatch id, square a, square b) for every drawn hatch edge (links excluded)."""
+    out = []
+    for hatch in plan.hatches:
+        for a, b in hatch.edges:
+            ax, ay = plan.xy(a)
+            bx, by = plan.xy(b)
+            if abs(ax - bx) + abs(ay - by) == 1:
+                out.append((hatch.id, (ax, ay), (bx, by)))
+    return out
+
+
+class DeckRenderer:
+    """Draws the deck plan; caches the static drawing per zoom and hatch/lift state."""
+
+    def __init__(self, plan: DeckPlan | None = None) -> None:
+        self.plan = plan or feynman()
+        self._base: dict[tuple, pygame.Surface] = {}
+        self._labels = _space_centres(self.plan)
+        self._hatch_edges = hatch_edges(self.plan)
+        self._overlay_key: tuple | None = None
+        self._overlay: pygame.Surface | None = None
+        self._mini: dict[tuple, pygame.Surface] = {}
+
+    # ------------------------------------------------------------------ static drawing
+
+    def base(self, ctx, cell: int, hatches: dict[int, str],
+             lifts: dict[str, int]) -> pygame.Surface:
+        key = (cell, tuple(sorted(hatches.items())), tuple(sorted(lifts.items())))
+        surf = self._base.get(key)
+        if surf is None:
+            if len(self._base) > 6:
+                self._base.clear()
+            surf = self._draw_base(ctx, cell, hatches, lifts)
+            self._base[key] = surf
+        return surf
+
+    def _draw_base(self, ctx, c: int, hatches: dict[int, str],
+                   lifts: dict[str, int]) -> pygame.Surface:
+        plan = self.plan
+        assets = ctx.assets
+        surf = pygame.Surface((plan.width * c, plan.height * c)).convert()
+        surf.fill(SPACE_COLOUR)
+        tiles = {t: assets.scaled(name, (c, c)) for t, name in FLOOR_SPRITE.items()}
+        for s in range(plan.width * plan.height):
+            x, y = plan.xy(s)
+            r = pygame.Rect(x * c, y * c, c, c)
+            t = plan.terrain[s]
+            if t == "space":
+                if (x * 7 + y * 13) % 11 == 0:
+                    surf.fill((70, 80, 100), (r.x + (x * 5) % max(1, c - 2),
+                                              r.y + (y * 3) % max(1, c - 2), 1, 1))
+                continue
+            if t == "void":
+                continue
+            surf.blit(tiles[t], r)
+            feature = plan.feature[s]
+            icon = None
+            if feature == "major_terminal":
+                icon = "terminal_major"
+            elif feature == "minor_terminal":
+                icon = "terminal_minor"
+            if icon:
+                img = assets.scaled(icon, (c - 2, c - 2))
+                surf.blit(img, img.get_rect(center=r.center))
+            elif feature == "control_seat":
+                pygame.draw.rect(surf, (40, 60, 90), r.inflate(-c // 3, -c // 3),
+                                 border_radius=max(2, c // 6))
+                pygame.draw.rect(surf, theme.SKY, r.inflate(-c // 3, -c // 3), 1,
+                                 border_radius=max(2, c // 6))
+            elif feature == "turret":
+                pygame.draw.circle(surf, (60, 40, 30), r.center, c // 3)
+                pygame.draw.circle(surf, theme.ORANGE, r.center, c // 3, max(1, c // 12))
+            elif feature == "drive":
+                for k in range(-c, c, max(4, c // 3)):
+                    pygame.draw.line(surf, (120, 90, 20), (r.x + k, r.bottom - 1),
+                                     (r.x + k + c, r.y), max(1, c // 10))
+            elif feature == "shield_generator":
+                pygame.draw.circle(surf, theme.BLUE, r.center, c // 2 - 1)
+                pygame.draw.circle(surf, theme.SKY, r.center, c // 2 - 1, max(1, c // 10))
+            elif feature == "lift_stop":
+                pygame.draw.rect(surf, (14, 18, 26), r.inflate(-2, -2))
+                pygame.draw.rect(surf, theme.INK_FAINT, r.inflate(-2, -2), 1)
+                for lift in plan.lifts:
+                    if s in lift.ends and lifts.get(lift.name, lift.start) == lift.ends.index(s):
+                        img = assets.scaled("lift_car", (c - 2, c - 2))
+                        surf.blit(img, img.get_rect(center=r.center))
+        self._draw_edges(surf, c)
+        self._draw_hatches(ctx, surf, c, hatches)
+        self._draw_links(ctx, surf, c)
+        if c >= 18:
+            self._draw_names(ctx, surf, c)
+        return surf
+
+    def _draw_edges(self, surf: pygame.Surface, c: int) -> None:
+        plan = self.plan
+        w = plan.width
+        thick = max(2, c // 8)
+        for y in range(plan.height):
+            for x in range(w + 1):
+                kind = plan.vedge[y * (w + 1) + x]
+                if kind != "open":
+                    self._edge(surf, kind, (x * c, y * c), (x * c, (y + 1) * c), c, thick)
+        for y in range(plan.height + 1):
+            for x in range(w):
+                kind = plan.hedge[y * w + x]
+                if kind != "open":
+                    self._edge(surf, kind, (x * c, y * c), ((x + 1) * c, y * c), c, thick)
+
+    @staticmethod
+    def _edge(surf, kind: str, a, b, c: int, thick: int) -> None:
+        if kind == "wall":
+            pygame.draw.line(surf, WALL, a, b, thick)
+        elif kind == "glass":
+            pygame.draw.line(surf, (150, 220, 250), a, b, max(2, thick))
+            pygame.draw.line(surf, (40, 110, 160), a, b, 1)
+        elif kind == "door":
+            # jambs at both ends, an open gap in the middle
+            dx, dy = (b[0] - a[0]) / c, (b[1] - a[1]) / c
+            j = c * 0.22
+            pygame.draw.line(surf, WALL, a, (a[0] + dx * j, a[1] + dy * j), thick)
+            pygame.draw.line(surf, WALL, b, (b[0] - dx * j, b[1] - dy * j), thick)
+            pygame.draw.line(surf, DOOR, (a[0] + dx * j, a[1] + dy * j),
+                             (b[0] - dx * j, b[1] - dy * j), 1)
+
+    def _draw_hatches(self, ctx, surf, c: int, hatches: dict[int, str]) -> None:
+        size = max(8, round(c * 0.62))
+        for hid, a, b in self._hatch_edges:
+            state = hatches.get(hid, "closed")
+            mx = (a[0] + b[0] + 1) / 2 * c
+            my = (a[1] + b[1] + 1) / 2 * c
+            horizontal = a[1] == b[1]  # squares side by side: the edge is vertical
+            colour = {"locked": theme.VERMILLION, "open": theme.GREEN}.get(state, theme.ORANGE)
+            if horizontal:
+                bar = pygame.Rect(0, 0, max(3, c // 5), c)
+            else:
+                bar = pygame.Rect(0, 0, c, max(3, c // 5))
+            bar.center = (round(mx), round(my))
+            pygame.draw.rect(surf, (30, 30, 36), bar)
+            pygame.draw.rect(surf, colour, bar, max(1, c // 14))
+            if c >= 14:
+                name = "hatch_locked" if state == "locked" else "hatch_open"
+                if state in ("locked", "open"):
+                    img = ctx.assets.scaled(name, (size, size))
+                    surf.blit(img, img.get_rect(center=(round(mx), round(my))))
+
+    def _draw_links(self, ctx, surf, c: int) -> None:
+        """Linked hatches (ring top/bottom, lab above engineering): a small tab on each end."""
+        plan = self.plan
+        done = set()
+        for a, others in plan.links.items():
+            for b, _hid in others:
+                for sq in (a, b):
+                    if sq in done:
+                        continue
+                    done.add(sq)
+                    x, y = plan.xy(sq)
+                    r = pygame.Rect(x * c + c // 4, y * c + c // 4, c // 2, c // 2)
+                    pygame.draw.rect(surf, theme.ORANGE, r, max(1, c // 12), border_radius=2)
+
+    def _draw_names(self, ctx, surf, c: int) -> None:
+        px = max(9, min(16, round(c * 0.42)))
+        for name, x, y, count in self._labels:
+            if count < 3:
+                continue
+            img = ctx.text.render(name, px, (235, 240, 250), bold=True)
+            shadow = ctx.text.render(name, px, (0, 0, 0), bold=True)
+            r = img.get_rect(center=(round(x * c), round(y * c)))
+            surf.blit(shadow, r.move(1, 1))
+            surf.blit(img, r)
+
+    # ------------------------------------------------------------------ overlays
+
+    def overlay(self, cell: int, ov: Overlays, key: tuple) -> pygame.Surface:
+        """Reach / FOV / START shading as one alpha surface, rebuilt only when ``key`` moves."""
+        full = (cell, key)
+        if self._overlay is not None and self._overlay_key == full:
+            return self._overlay
+        plan = self.plan
+        surf = pygame.Surface((plan.width * cell, plan.height * cell), pygame.SRCALPHA)
+        for (x, y) in ov.fov:
+            surf.fill((240, 228, 66, 46), (x * cell, y * cell, cell, cell))
+        for (x, y) in ov.allowed:
+            surf.fill((0, 158, 115, 70), (x * cell, y * cell, cell, cell))
+        rc = ov.reach_colour
+        for (x, y), _mp in ov.reach.items():
+            r = pygame.Rect(x * cell, y * cell, cell, cell)
+            surf.fill((*rc, 70), r.inflate(-2, -2))
+        self._overlay = surf
+        self._overlay_key = full
+        return surf
+
+    # ------------------------------------------------------------------ frame
+
+    def draw(self, surface: pygame.Surface, ctx, cam: Camera, *, hatches: dict[int, str],
+             lifts: dict[str, int], pieces: list[Piece], ov: Overlays,
+             overlay_key: tuple = ()) -> None:
+        c = cam.cell
+        clip = surface.get_clip()
+        surface.set_clip(cam.rect)
+        surface.fill(SPACE_COLOUR, cam.rect)
+        base = self.base(ctx, c, hatches, lifts)
+        area = pygame.Rect(round(cam.ox), round(cam.oy), cam.rect.w, cam.rect.h)
+        dest = cam.rect.topleft
+        surface.blit(base, dest, area)
+        if ov.reach or ov.fov or ov.allowed:
+            surface.blit(self.overlay(c, ov, overlay_key), dest, area)
+        if c >= 18 and ov.reach:
+            px = max(9, round(c * 0.34))
+            for (x, y), mp in ov.reach.items():
+                sx, sy = cam.to_screen(x, y)
+                if -c < sx < surface.get_width() and -c < sy < surface.get_height():
+                    img = ctx.text.render(str(mp), px, (255, 255, 255), bold=True)
+                    surface.blit(img, (sx + c - img.get_width() - 2, sy + c - img.get_height()))
+        self._draw_path(surface, ctx, cam, ov)
+        self._draw_pieces(surface, ctx, cam, pieces)
+        self._draw_los(surface, cam, ov)
+        if ov.selected is not None:
+            sx, sy = cam.to_screen(*ov.selected)
+            pygame.draw.rect(surface, theme.YELLOW, (sx, sy, c, c), 2)
+        if ov.hover is not None:
+            sx, sy = cam.to_screen(*ov.hover)
+            pygame.draw.rect(surface, (255, 255, 255), (sx, sy, c, c), 1)
+        if ov.facing_at is not None:
+            self.draw_facing_choice(surface, ctx, cam, ov.facing_at)
+        surface.set_clip(clip)
+
+    def _draw_path(self, surface, ctx, cam: Camera, ov: Overlays) -> None:
+        if not ov.path or ov.path_start is None:
+            return
+        pts = [cam.centre_px(*ov.path_start)] + [cam.centre_px(*p) for p in ov.path]
+        colour = theme.YELLOW if not ov.path_reason else theme.ORANGE
+        pygame.draw.lines(surface, (0, 0, 0), False, pts, 5)
+        pygame.draw.lines(surface, colour, False, pts, 3)
+        for p in pts[1:]:
+            pygame.draw.circle(surface, colour, p, max(2, cam.cell // 8))
+        if ov.path_stop is not None:
+            sx, sy = cam.to_screen(*ov.path_stop)
+            r = pygame.Rect(sx, sy, cam.cell, cam.cell).inflate(-4, -4)
+            pygame.draw.rect(surface, colour, r, 3)
+            if ov.path_reason:
+                img = ctx.text.render(ov.path_reason, ctx.type.tiny, theme.ORANGE, bold=True)
+                bg = img.get_rect(topleft=(r.right + 4, r.y)).inflate(6, 4)
+                pygame.draw.rect(surface, (0, 0, 0), bg)
+                surface.blit(img, (r.right + 4, r.y))
+
+    def _draw_los(self, surface, cam: Camera, ov: Overlays) -> None:
+        if ov.los is None:
+            return
+        a, b, clear, stop = ov.los
+        pa = cam.centre_px(*a)
+        pb = cam.centre_px(*b)
+        if clear:
+            pygame.draw.line(surface, (0, 0, 0), pa, pb, 5)
+            pygame.draw.line(surface, (120, 255, 160), pa, pb, 3)
+            pygame.draw.circle(surface, (120, 255, 160), pb, max(3, cam.cell // 6))
+            return
+        ps = cam.centre_px(*stop)
+        pygame.draw.line(surface, (0, 0, 0), pa, ps, 5)
+        pygame.draw.line(surface, (120, 255, 160), pa, ps, 3)
+        # the blocked remainder, dashed
+        n = max(1, int(math.dist(ps, pb) // 8))
+        for i in range(0, n, 2):
+            t0, t1 = i / n, min(1.0, (i + 1) / n)
+            p0 = (ps[0] + (pb[0] - ps[0]) * t0, ps[1] + (pb[1] - ps[1]) * t0)
+            p1 = (ps[0] + (pb[0] - ps[0]) * t1, ps[1] + (pb[1] - ps[1]) * t1)
+            pygame.draw.line(surface, theme.VERMILLION, p0, p1, 2)
+        k = max(4, cam.cell // 4)
+        x, y = ps
+        pygame.draw.line(surface, theme.VERMILLION, (x - k, y - k), (x + k, y + k), 3)
+        pygame.draw.line(surface, theme.VERMILLION, (x - k, y + k), (x + k, y - k), 3)
+
+    @staticmethod
+    def stack_slots(n: int) -> list[tuple[float, float, float]]:
+        """(dx, dy, scale) of each counter in a stack of ``n``, inside one square."""
+        if n <= 1:
+            return [(0.0, 0.0, 1.0)]
+        slots = [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)]
+        return [(dx, dy, 0.52) for dx, dy in slots[:n]] + [(0.0, 0.0, 0.4)] * max(0, n - 4)
+
+    def stacks(self, pieces: list[Piece]) -> dict[tuple[int, int], list[Piece]]:
+        out: dict[tuple[int, int], list[Piece]] = {}
+        for p in pieces:
+            if p.pos is None:
+                out.setdefault(p.square, []).append(p)
+        return out
+
+    def piece_rects(self, cam: Camera, pieces: list[Piece]) -> list[tuple[pygame.Rect, Piece]]:
+        """Screen rect of every piece as drawn (stacks spread in quarters): for picking."""
+        out = []
+        c = cam.cell
+        for square, group in self.stacks(pieces).items():
+            slots = self.stack_slots(len(group))
+            for p, (dx, dy, k) in zip(group, slots, strict=False):
+                cx, cy = cam.centre_px(square[0] + dx, square[1] + dy)
+                side = max(6, round(c * 0.9 * k))
+                out.append((pygame.Rect(cx - side // 2, cy - side // 2, side, side), p))
+        return out
+
+    def _draw_pieces(self, surface, ctx, cam: Camera, pieces: list[Piece]) -> None:
+        c = cam.cell
+        ghosts = [p for p in pieces if p.ghost]
+        solid = [p for p in pieces if not p.ghost]
+        for group in (ghosts, solid):
+            for rect, p in self.piece_rects(cam, group):
+                self.draw_piece(surface, ctx, rect, p)
+            for p in group:
+                if p.pos is not None:
+                    cx, cy = cam.centre_px(*p.pos)
+                    side = max(6, round(c * 0.9))
+                    self.draw_piece(surface, ctx, pygame.Rect(cx - side // 2, cy - side // 2,
+                                                              side, side), p)
+
+    @staticmethod
+    def draw_piece(surface, ctx, rect: pygame.Rect, p: Piece) -> None:
+        side = rect.w
+        if p.ghost:
+            img = ctx.assets.tinted("ghost", p.colour, (side, side)).copy()
+            img.set_alpha(120)
+            surface.blit(img, rect)
+            return
+        img = ctx.assets.tinted(p.sprite, p.colour, (side, side))
+        surface.blit(img, rect)
+        if p.own:
+            pygame.draw.circle(surface, (255, 255, 255), rect.center, side // 2, 1)
+        if side >= 16 and p.label:
+            letter = ctx.text.render(p.label[:2], max(9, side // 3), (0, 0, 0), bold=True)
+            surface.blit(letter, letter.get_rect(center=rect.center))
+        if p.kind == "character" and (p.facing or p.angle is not None):
+            angle = p.angle if p.angle is not None else FACING_ANGLE.get(p.facing or "N", 0.0)
+            arrow_side = max(8, round(side * 0.55))
+            arrow = ctx.assets.rotated("facing_arrow", angle, (arrow_side, arrow_side))
+            rad = math.radians(angle)
+            off = side * 0.46
+            ax = rect.centerx - math.sin(rad) * off
+            ay = rect.centery - math.cos(rad) * off
+            surface.blit(arrow, arrow.get_rect(center=(round(ax), round(ay))))
+        badge = max(8, side // 3)
+        if p.status in STATUS_SPRITE and p.status != "active":
+            img = ctx.assets.scaled(STATUS_SPRITE[p.status], (badge, badge))
+            surface.blit(img, (rect.right - badge, rect.bottom - badge))
+        if p.suit:
+            img = ctx.assets.scaled("status_suit", (badge, badge))
+            surface.blit(img, (rect.x, rect.bottom - badge))
+
+    def draw_facing_choice(self, surface, ctx, cam: Camera, square: tuple[int, int]) -> None:
+        for facing, rect in self.facing_rects(cam, square).items():
+            pygame.draw.circle(surface, (0, 0, 0), rect.center, rect.w // 2 + 2)
+            pygame.draw.circle(surface, theme.YELLOW, rect.center, rect.w // 2 + 2, 2)
+            arrow = ctx.assets.rotated("facing_arrow", FACING_ANGLE[facing], rect.size)
+            surface.blit(arrow, arrow.get_rect(center=rect.center))
+
+    @staticmethod
+    def facing_rects(cam: Camera, square: tuple[int, int]) -> dict[str, pygame.Rect]:
+        side = max(22, round(cam.cell * 0.8))
+        cx, cy = cam.centre_px(*square)
+        d = cam.cell * 0.5 + side * 0.7
+        out = {}
+        for facing, (dx, dy) in {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}.items():
+            r = pygame.Rect(0, 0, side, side)
+            r.center = (round(cx + dx * d), round(cy + dy * d))
+            out[facing] = r
+        return out
+
+    # ------------------------------------------------------------------ minimap
+
+    def minimap(self, surface, ctx, rect: pygame.Rect, cam: Camera, pieces: list[Piece],
+                hatches: dict[int, str], lifts: dict[str, int]) -> None:
+        plan = self.plan
+        k = max(1, min(rect.w // plan.width, rect.h // plan.height))
+        key = (k,)
+        mini = self._mini.get(key)
+        if mini is None:
+            mini = pygame.Surface((plan.width * k, plan.height * k)).convert()
+            mini.fill(SPACE_COLOUR)
+            shade = {"clear": (92, 104, 120), "cluttered": (72, 82, 98),
+                     "obstructed": (56, 64, 78), "blocked": (30, 34, 42)}
+            for s in range(plan.width * plan.height):
+                t = plan.terrain[s]
+                if t in shade:
+                    x, y = plan.xy(s)
+                    mini.fill(shade[t], (x * k, y * k, k, k))
+            self._mini[key] = mini
+        pygame.draw.rect(surface, (0, 0, 0), rect)
+        r = mini.get_rect(center=rect.center)
+        surface.blit(mini, r)
+        for p in pieces:
+            if p.ghost:
+                continue
+            x, y = p.centre()
+            pygame.draw.rect(surface, p.colour, (r.x + round(x * k) - 1, r.y + round(y * k) - 1,
+                                                 k + 2, k + 2))
+        view = pygame.Rect(r.x + round(cam.ox / cam.cell * k), r.y + round(cam.oy / cam.cell * k),
+                           round(cam.rect.w / cam.cell * k), round(cam.rect.h / cam.cell * k))
+        pygame.draw.rect(surface, (255, 255, 255), view.clip(r), 1)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
+        self._mini_rect = r
+        self._mini_k = k
+
+    def minimap_square(self, pos: tuple[int, int]) -> tuple[float, float] | None:
+        r = getattr(self, "_mini_rect", None)
+        if r is None or not r.collidepoint(pos):
+            return None
+        k = self._mini_k
+        return (pos[0] - r.x) / k, (pos[1] - r.y) / k

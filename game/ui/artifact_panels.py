@@ -1,0 +1,251 @@
+"""Panels shared by the seat and Judge screens: turn bar, notice log, negotiation panel
+and a one-line text entry. They draw what the document says and report what was typed;
+they never act on the game.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.artifact_pieces import item_name, seat_title
+from game.ui.widgets import Button, ScrollText, draw_panel
+
+
+class TextLine:
+    """A one-line text entry: click to focus, type, Enter to submit, Escape to leave."""
+
+    def __init__(self, limit: int = 300, hint: str = "") -> None:
+        self.text = ""
+        self.active = False
+        self.limit = limit
+        self.hint = hint
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        """Feed an event; returns the submitted text on Enter (and clears it)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.active = self.rect.collidepoint(event.pos)
+            return None
+        if not self.active:
+            return None
+        if event.type == pygame.TEXTINPUT:
+            self.text = (self.text + event.text)[: self.limit]
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif event.key == pygame.K_ESCAPE:
+                self.active = False
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                text, self.text = self.text.strip(), ""
+                return text or None
+        return None
+
+    def draw(self, surface: pygame.Surface, ctx, rect: pygame.Rect) -> None:
+        self.rect = rect
+        pygame.draw.rect(surface, (6, 10, 18), rect, border_radius=4)
+        pygame.draw.rect(surface, theme.SKY if self.active else theme.GRID, rect, 1,
+                         border_radius=4)
+        px = ctx.type.small
+        shown = self.text or ("" if self.active else self.hint)
+        colour = theme.INK if self.text else theme.INK_FAINT
+        img = ctx.text.render(shown, px, colour)
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-6, 0))
+        x = rect.x + 6
+        if img.get_width() > rect.w - 14:
+            x = rect.right - 8 - img.get_width()
+        surface.blit(img, (x, rect.centery - img.get_height() // 2))
+        if self.active and int(ctx.time * 2) % 2 == 0:
+            cx = min(rect.right - 6, x + (img.get_width() if self.text else 0) + 1)
+            pygame.draw.line(surface, theme.INK, (cx, rect.y + 4), (cx, rect.bottom - 5), 1)
+        surface.set_clip(clip)
+
+
+def notice_text(n: dict, names: dict[str, str] | None = None) -> tuple[str, tuple]:
+    """A notice from the view as one line of the log, with its colour."""
+    names = names or {}
+    kind = n.get("kind", "")
+    who = names.get(n.get("character", ""), n.get("character", ""))
+    r = n.get("round", 0)
+    head = f"R{r} "
+    if kind == "telegram":
+        return (head + f"TELEGRAM from the War Department: contact with "
+                f"{n.get('counter', who)} is lost.", theme.VERMILLION)
+    if kind == "fleeting":
+        seen = n.get("glimpses") or n.get("counters") or ""
+        if isinstance(seen, list):
+            seen = ", ".join(f"{s.get('counter', '?')} ({s.get('space', '?')})"
+                             if isinstance(s, dict) else str(s) for s in seen)
+        elif isinstance(seen, dict):
+            seen = ", ".join(str(v.get("counter", k)) if isinstance(v, dict) else str(k)
+                             for k, v in seen.items())
+        return head + f"Fleeting glimpse: {seen or 'something moved'}.", theme.YELLOW
+    if kind == "interdiction":
+        return head + f"{who} was stopped: {n.get('reason', 'interdicted')}.", theme.ORANGE
+    if kind == "trap_triggered":
+        return head + "A booby trap was triggered.", theme.ORANGE
+    if kind == "lift":
+        return head + f"Lift {n.get('lift')} car sent to the {n.get('end')} end.", theme.INK
+    if kind == "lift_moved":
+        return head + f"{who} rode lift {n.get('lift')}: the car moved.", theme.INK
+    if kind == "items":
+        took = ", ".join(n.get("took") or []) or "nothing"
+        dropped = ", ".join(n.get("dropped") or []) or "nothing"
+        return head + f"{who} took {took}; dropped {dropped}.", theme.INK_DIM
+    if kind == "suiting_up":
+        return head + f"{who} is putting on a suit.", theme.INK_DIM
+    if kind == "suit_on":
+        return head + f"{who} is suited up.", theme.INK_DIM
+    if kind == "informant":
+        return head + f"Your secret informant is {n.get('counter', who)}.", theme.PURPLE
+    if kind == "informant_active":
+        return head + f"{who} now answers to you.", theme.PURPLE
+    if kind == "announcement":
+        return head + f"SHIP ANNOUNCEMENT: {n.get('text', '')}", theme.YELLOW
+    if kind == "judge":
+        return head + f"The Judge: {n.get('text', '')}", theme.SKY
+    if kind == "turn_skipped":
+        return head + "Your turn was skipped (Rapidity).", theme.ORANGE
+    if kind == "replace":
+        return head + f"The Judge: {n.get('note', 'place again')}", theme.ORANGE
+    if kind == "placed":
+        return head + "Forces placed.", theme.INK_DIM
+    if kind == "order":
+        return head + f"Order accepted: {n.get('cost', 0)} credits spent.", theme.INK_DIM
+    if kind == "encryption":
+        allowed = "allowed" if n.get("allowed") else "not allowed"
+        return head + f"Private conversations are {allowed}.", theme.INK
+    if kind == "assigned":
+        return head + f"You play this seat as {n.get('player')}.", theme.INK
+    if kind == "species":
+        return head + f"Your species: {n.get('species')}.", theme.PURPLE
+    if kind == "status":
+        return head + f"Status check: {n.get('target')} is {n.get('result')}.", theme.INK
+    if kind == "game_over":
+        return head + "The Judge has ended the game.", theme.YELLOW
+    extra = ", ".join(f"{k}={v}" for k, v in n.items() if k not in ("kind", "round"))
+    return head + f"{kind}: {extra}", theme.INK_DIM
+
+
+def chat_line(entry: dict, me: str) -> tuple[str, tuple]:
+    kind = entry.get("kind")
+    if kind == "public":
+        return f"{seat_title(entry['from'])}: {entry['text']}", theme.INK
+    if kind == "private":
+        other = entry["to"] if entry["from"] == me else entry["from"]
+        arrow = "to" if entry["from"] == me else "from"
+        return f"[private {arrow} {seat_title(other)}] {entry['text']}", theme.PURPLE
+    if kind == "talking":
+        a, b = entry.get("pair", ["?", "?"])
+        return f"* {seat_title(a)} and {seat_title(b)} are talking privately.", theme.INK_DIM
+    return str(entry), theme.INK_DIM
+
+
+class ChatPanel:
+    """Negotiation: the chat entries this seat may read, a recipient switch and a line."""
+
+    def __init__(self, me: str) -> None:
+        self.me = me
+        self.log = ScrollText()
+        self.line = TextLine(2000, "type to negotiate, Enter to send")
+        self.to: str | None = None
+        self.buttons: list[Button] = []
+        self._seen = -1
+
+    def sync(self, chat: list[dict]) -> None:
+        if len(chat) != self._seen:
+            self.log.set_entries([chat_line(e, self.me) for e in chat])
+            self._seen = len(chat)
+
+    def recipients(self, seats: list[str], encryption: bool | None) -> list[str | None]:
+        out: list[str | None] = [None]
+        if encryption or self.me == "judge":
+            out += [s for s in seats if s != self.me]
+        return out
+
+    def draw(self, surface, ctx, rect: pygame.Rect, seats: list[str],
+             encryption: bool | None) -> None:
+        inner = draw_panel(surface, rect, ctx, "Negotiation")
+        options = self.recipients(seats, encryption)
+        if self.to not in options:
+            self.to = None
+        bh = 22
+        self.buttons = []
+        x = inner.x
+        for target in options:
+            label = "All" if target is None else seat_title(target).split(" ")[-1]
+            w = ctx.text.size(label, ctx.type.tiny, True)[0] + 14
+            if x + w > inner.right:
+                break
+            b = Button(f"to:{target or ''}", label, pygame.Rect(x, inner.y, w, bh),
+                       selected=(target == self.to), px=ctx.type.tiny)
+            self.buttons.append(b)
+            x += w + 3
+        for b in self.buttons:
+            b.draw(surface, ctx)
+        log_rect = pygame.Rect(inner.x, inner.y + bh + 4, inner.w, inner.h - 2 * bh - 12)
+        self.log.draw(surface, ctx, log_rect, ctx.type.tiny)
+        self.line.draw(surface, ctx, pygame.Rect(inner.x, inner.bottom - bh - 2, inner.w, bh + 2))
+
+    def handle(self, event: pygame.event.Event, ctx) -> tuple[str, str | None] | None:
+        """(text, recipient) when a message is sent."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in self.buttons:
+                if b.contains(event.pos):
+                    value = b.key[3:]
+                    self.to = value or None
+                    return None
+        if event.type == pygame.MOUSEWHEEL:
+            self.log.handle(event, ctx)
+        text = self.line.handle(event)
+        if text:
+            return text, self.to
+        return None
+
+
+def items_text(ids: list[str], items: dict) -> str:
+    names = []
+    for iid in ids:
+        item = items.get(iid)
+        names.append(item["name"] if item else item_name(iid))
+    return ", ".join(names)
+
+
+def draw_turn_bar(surface, ctx, rect: pygame.Rect, view: dict, presence: dict,
+                  seconds_left: float | None, me: str, muted: bool) -> None:
+    pygame.draw.rect(surface, (12, 18, 30), rect)
+    pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright, 1)
+    px = ctx.type.small
+    x = rect.x + 10
+    phase = view.get("phase", "")
+    parts: list[tuple[str, tuple]] = [(f"{seat_title(me).upper()}", theme.SKY)]
+    if phase == "play":
+        turn = view.get("turn_seat")
+        whose = "YOUR TURN" if turn == me else f"{seat_title(turn)}'s turn"
+        parts.append((f"Round {view.get('round', 0)}", theme.INK))
+        parts.append((whose, theme.YELLOW if turn == me else theme.INK))
+        if seconds_left is not None:
+            m, s = divmod(max(0, int(seconds_left)), 60)
+            parts.append((f"timer {m}:{s:02d}", theme.ORANGE if seconds_left < 30 else theme.INK))
+    elif phase == "over":
+        parts.append(("Game over", theme.YELLOW))
+    else:
+        parts.append((f"Setup: {phase.replace('_', ' ')}", theme.INK))
+    gone = [seat_title(s) for s, p in sorted(presence.items()) if p == "disconnected"]
+    waiting = [seat_title(s) for s, p in sorted(presence.items()) if p == "waiting"]
+    if gone:
+        parts.append(("Disconnected: " + ", ".join(gone), theme.VERMILLION))
+    if waiting:
+        parts.append(("Not joined: " + ", ".join(waiting), theme.INK_DIM))
+    for text, colour in parts:
+        img = ctx.text.render(text, px, colour, bold=True)
+        surface.blit(img, (x, rect.centery - img.get_height() // 2))
+        x += img.get_width() + 22
+    icon = "icon_sound_off" if muted else "icon_sound_on"
+    side = rect.h - 10
+    img = ctx.assets.scaled(icon, (side, side))
+    surface.blit(img, (rect.right - side - 8, rect.y + 5))
+    hint = ctx.text.render("M: mute", ctx.type.tiny, theme.INK_DIM)
+    surface.blit(hint, (rect.right - side - 16 - hint.get_width(),
+                        rect.centery - hint.get_height() // 2))

@@ -1,0 +1,145 @@
+"""What the map shows, read off a seat's view or the Judge's state: counters, ghosts,
+hatch states and lift cars. Pure functions of the data the source handed in: a seat's
+screen shows exactly the counters its view holds, and nothing else.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from game.artifact import movement
+from game.artifact.deckplan import DeckPlan, feynman
+from game.artifact.sheets import default_sheets
+from game.ui.artifact_map import (
+    FEYNMAN_COLOUR,
+    KIND_SPRITE,
+    UNKNOWN_COLOUR,
+    Piece,
+    faction_colour,
+)
+
+SEAT_NAMES = {
+    "pirates": "Pirate", "pirates2": "second Pirate", "phoneco": "Phone Company",
+    "phoneco2": "second Phone Company", "scientist": "Mad Scientist", "alien": "Alien",
+    "alien2": "second Alien", "judge": "Judge",
+}
+
+
+def seat_title(seat: str) -> str:
+    return SEAT_NAMES.get(seat, seat)
+
+
+def seat_faction(seat: str | None) -> str | None:
+    if seat is None:
+        return None
+    return re.sub(r"\d+$", "", seat)
+
+
+@lru_cache(maxsize=1)
+def counter_kinds() -> dict[str, str]:
+    """Counter name -> kind of body (human, robot ...), from the public control sheets."""
+    return {c.counter: c.kind for c in default_sheets().characters.values()}
+
+
+def kind_of_counter(name: str) -> str:
+    base = re.sub(r" \(\d+\)$", "", name)
+    return counter_kinds().get(base, "human")
+
+
+def item_sprite(name: str) -> str:
+    return "counter_artifact" if "artifact" in name.lower() else "counter_item"
+
+
+def item_name(type_id: str) -> str:
+    item = default_sheets().items.get(type_id)
+    return item.name if item else type_id
+
+
+def seat_pieces(view: dict) -> list[Piece]:
+    """Every counter on a seat's own map: its forces, what its map shows, and ghosts."""
+    own_colour = faction_colour(view.get("faction"))
+    out: list[Piece] = []
+    for cid, entry in view["own"]["characters"].items():
+        if entry.get("square") is None or entry.get("kind") == "program":
+            continue
+        out.append(Piece(cid, "character", entry["counter"], tuple(entry["square"]),
+                         KIND_SPRITE.get(entry["kind"], "counter_human"), own_colour,
+                         entry["facing"], entry["status"], bool(entry.get("suit")), own=True))
+    for iid, item in view["own"]["items"].items():
+        if item.get("square") is not None:
+            out.append(Piece(iid, "item", item["name"], tuple(item["square"]),
+                             item_sprite(item["name"]), own_colour, own=True))
+    counters = view["map"]["counters"]
+    for token, c in counters.items():
+        if c["kind"] == "character":
+            out.append(Piece(token, "character", c["counter"], tuple(c["square"]),
+                             KIND_SPRITE.get(kind_of_counter(c["counter"]), "counter_human"),
+                             UNKNOWN_COLOUR, c.get("facing"), c.get("status", "active")))
+        else:
+            out.append(Piece(token, "item", c["counter"], tuple(c["square"]),
+                             item_sprite(c["counter"]), UNKNOWN_COLOUR))
+    for token, c in view["map"].get("last_known", {}).items():
+        if token in counters or c.get("square") is None:
+            continue
+        out.append(Piece(token, c.get("kind", "character"), c.get("counter", "?"),
+                         tuple(c["square"]), "ghost", UNKNOWN_COLOUR, ghost=True,
+                         note=f"last seen round {c.get('round', '?')}"))
+    return out
+
+
+def judge_pieces(state: dict, plan: DeckPlan | None = None) -> list[Piece]:
+    """Everything on the ship, coloured by owner (the Feynman's robots in yellow)."""
+    plan = plan or feynman()
+    sheets = default_sheets()
+    out: list[Piece] = []
+    for cid, char in sorted(state["characters"].items()):
+        sheet = sheets.characters[char["sheet"]]
+        if char["square"] is None or not sheet.on_map:
+            continue
+        faction = state["specs"][char["seat"]]["faction"] if char["seat"] else None
+        colour = faction_colour(faction) if char["seat"] else FEYNMAN_COLOUR
+        out.append(Piece(cid, "character", sheet.name, plan.xy(char["square"]),
+                         KIND_SPRITE.get(sheet.kind, "counter_human"), colour, char["facing"],
+                         char["status"], bool(char.get("suit")), own=True))
+    for iid, item in sorted(state["items"].items()):
+        if item["holder"] is None and item["square"] is not None:
+            faction = state["specs"].get(item["owner"], {}).get("faction")
+            name = item_name(item["type"])
+            out.append(Piece(iid, "item", name, plan.xy(item["square"]), item_sprite(name),
+                             faction_colour(faction) if faction else UNKNOWN_COLOUR, own=True))
+    return out
+
+
+def seat_hatches(view: dict, plan: DeckPlan | None = None) -> dict[int, str]:
+    """Hatch states as the seat knows them: opened this phase by its own characters, and
+    those the airlock interlock therefore holds shut."""
+    plan = plan or feynman()
+    opened = set((view.get("turn") or {}).get("opened", ()))
+    out: dict[int, str] = {h: "open" for h in opened}
+    if opened:
+        for hatch in plan.hatches:
+            if hatch.id not in opened and movement.interlocked(plan, hatch.id, opened):
+                out[hatch.id] = "locked"
+    return out
+
+
+def judge_hatches(state: dict, plan: DeckPlan | None = None) -> dict[int, str]:
+    plan = plan or feynman()
+    out: dict[int, str] = {h: "locked" for h in state.get("locked", ())}
+    for h in (state.get("turn") or {}).get("opened", ()):
+        out[h] = "open"
+    return out
+
+
+def place_name(square, plan: DeckPlan | None = None) -> str:
+    plan = plan or feynman()
+    if square is None:
+        return "off the map"
+    x, y = square
+    name = plan.space_name(plan.sq(x, y)) or "outside the hull"
+    return f"{name} ({x}, {y})"
+
+
+__all__ = ["Piece", "UNKNOWN_COLOUR", "seat_pieces", "judge_pieces", "seat_hatches",
+           "judge_hatches", "seat_title", "seat_faction", "place_name", "item_name"]

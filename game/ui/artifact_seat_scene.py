@@ -1,0 +1,887 @@
+"""One seat's screen of The Artifact, from the lobby to the end of the game.
+
+Everything shown comes from the seat's own document (its ``view_for``, presence and chat);
+everything the player does becomes an engine action sent through the source. Reach, path,
+field of view and line of sight come from ``game.artifact.preview`` on the seat's view, so
+the screen never decides a rule itself: an action the engine refuses comes back with its
+reason, shown in the status line.
+
+Keys: 1/2/3 walk/jog/run, Tab next character, F field of view, L line of sight, E end turn,
+arrow keys choose the facing when asked (otherwise pan), Enter keeps the facing, Escape
+cancels, +/- zoom, M mute (the app's), C focus the negotiation line.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pygame
+
+from game.artifact import movement, preview
+from game.artifact.deckplan import FACINGS, feynman
+from game.artifact.errors import ArtifactError
+from game.artifact.sheets import default_sheets
+from game.ui import theme
+from game.ui.anim import ease_in_out
+from game.ui.artifact_lobby import PlacementDraft, PurchaseForm, reveal_lines
+from game.ui.artifact_map import FACING_ANGLE, Camera, DeckRenderer, Overlays, Piece
+from game.ui.artifact_panels import (
+    ChatPanel,
+    draw_turn_bar,
+    notice_text,
+)
+from game.ui.artifact_pieces import seat_hatches, seat_pieces, seat_title
+from game.ui.scene import Command, Scene
+from game.ui.widgets import Button, ScrollText, draw_panel, draw_tooltip
+
+LOBBY = ("assign", "encryption", "purchase", "place", "judge_check")
+MODES = ("walk", "jog", "run")
+STEP_SECONDS = 0.16
+TURN_SECONDS = 0.25
+ARROW_FACING = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
+DRAG_THRESHOLD = 5
+
+
+def _shortest(a: float, b: float) -> float:
+    d = (b - a + 180.0) % 360.0 - 180.0
+    return a + d
+
+
+class Motion:
+    """A counter gliding square by square (and turning) towards where the view now has it."""
+
+    def __init__(self, points: list[tuple[int, int]], a0: float, a1: float) -> None:
+        self.points = points
+        self.a0 = a0
+        self.a1 = _shortest(a0, a1)
+        steps = max(0, len(points) - 1)
+        self.duration = max(TURN_SECONDS if a0 != a1 else 0.0, steps * STEP_SECONDS)
+        self.t = 0.0
+        self.step_done = 0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration
+
+    def pos(self) -> tuple[float, float]:
+        steps = len(self.points) - 1
+        if steps <= 0 or self.duration <= 0:
+            return float(self.points[-1][0]), float(self.points[-1][1])
+        f = min(1.0, self.t / self.duration) * steps
+        i = min(steps - 1, int(f))
+        k = ease_in_out(f - i)
+        (x0, y0), (x1, y1) = self.points[i], self.points[i + 1]
+        return x0 + (x1 - x0) * k, y0 + (y1 - y0) * k
+
+    def angle(self) -> float:
+        if self.duration <= 0:
+            return self.a1
+        return self.a0 + (self.a1 - self.a0) * min(1.0, self.t / self.duration)
+
+
+class ArtifactSeatScene(Scene):
+    """The seat screen (see the module docstring)."""
+
+    name = "artifact_seat"
+
+    def __init__(self, source, *, overlays_on: bool = True) -> None:
+        self.source = source
+        self.seat = source.seat
+        self.plan = feynman()
+        self.renderer = DeckRenderer(self.plan)
+        self.cam = Camera(self.plan, pygame.Rect(0, 36, 900, 640))
+        self.chat = ChatPanel(self.seat)
+        self.log = ScrollText()
+        self.selected: str | None = None
+        self.mode = "walk"
+        self.show_fov = overlays_on
+        self.show_los = overlays_on
+        self.show_reach = overlays_on
+        self.hover: tuple[int, int] | None = None
+        self.pending: dict | None = None
+        self.pending_at: tuple[int, int] | None = None
+        self.sent_paths: dict[str, list[tuple[int, int]]] = {}
+        self.motions: dict[str, Motion] = {}
+        self.buttons: list[Button] = []
+        self.status = ""
+        self.purchase: PurchaseForm | None = None
+        self.placement: PlacementDraft | None = None
+        self._version = None
+        self._view: dict | None = None
+        self._pieces: list[Piece] = []
+        self._notices_seen = 0
+        self._turn_key = None
+        self._turn_started = 0.0
+        self._drag_from: tuple[int, int] | None = None
+        self._dragging = False
+        self._pressed_button: str | None = None
+        self._preview_cache: dict = {}
+        self._centred = False
+        self.layout((1280, 800))
+
+    # ------------------------------------------------------------------ layout
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.size = size
+        side = max(320, int(w * 0.3))
+        self.top_rect = pygame.Rect(0, 0, w, 34)
+        self.bar_rect = pygame.Rect(0, h - 74, w - side, 74)
+        self.cam.rect = pygame.Rect(0, 34, w - side, h - 34 - 74)
+        self.side_rect = pygame.Rect(w - side, 34, side, h - 34)
+        mini_h = int(side * 0.62)
+        self.mini_rect = pygame.Rect(self.side_rect.x + 6, 40, side - 12, mini_h)
+        rest = self.side_rect.bottom - self.mini_rect.bottom - 8
+        y = self.mini_rect.bottom + 4
+        self.list_rect = pygame.Rect(self.side_rect.x, y, side, int(rest * 0.38))
+        self.log_rect = pygame.Rect(self.side_rect.x, self.list_rect.bottom, side, int(rest * 0.27))
+        self.chat_rect = pygame.Rect(self.side_rect.x, self.log_rect.bottom, side,
+                                     self.side_rect.bottom - self.log_rect.bottom)
+        self.cam.clamp()
+
+    def on_enter(self, ctx) -> None:
+        self.layout(ctx.size)
+
+    def on_resize(self, ctx) -> None:
+        self.layout(ctx.size)
+
+    @property
+    def captures_text(self) -> bool:
+        return self.chat.line.active
+
+    # ------------------------------------------------------------------ data
+
+    @property
+    def view(self) -> dict | None:
+        doc = self.source.doc
+        return doc.get("view") if doc else None
+
+    def is_actor(self) -> bool:
+        view = self.view
+        return bool(view) and self.seat in view.get("actors", [])
+
+    def my_turn(self) -> bool:
+        view = self.view
+        return bool(view) and view.get("phase") == "play" and view.get("turn_seat") == self.seat
+
+    def own(self) -> dict:
+        view = self.view
+        return view["own"]["characters"] if view else {}
+
+    def can_act(self, cid: str | None) -> bool:
+        if cid is None or not self.my_turn():
+            return False
+        entry = self.own().get(cid)
+        if entry is None or entry.get("square") is None or entry.get("status") != "active":
+            return False
+        acted = (self.view.get("turn") or {}).get("acted", [])
+        return cid not in acted and bool(entry.get("ma"))
+
+    def _sync(self, ctx) -> None:
+        """React to a new document: notices, sounds, animations, lobby drafts."""
+        version = self.source.version
+        if version == self._version:
+            return
+        self._version = version
+        old = self._view
+        view = self.view
+        self._view = view
+        self._preview_cache.clear()
+        if view is None:
+            return
+        doc = self.source.doc
+        self.chat.sync(doc.get("chat", []))
+        notices = view.get("notices", [])
+        if len(notices) < self._notices_seen:
+            self._notices_seen = 0
+        names = {cid: e["name"] for cid, e in view["own"]["characters"].items()}
+        for n in notices[self._notices_seen:]:
+            text, colour = notice_text(n, names)
+            self.log.add(text, colour)
+            if n.get("kind") == "telegram":
+                ctx.play("telegram")
+            elif n.get("kind") in ("announcement", "trap_triggered"):
+                ctx.play("alarm")
+        self._notices_seen = len(notices)
+        new_pieces = seat_pieces(view)
+        if old is not None:
+            self._animate(self._pieces, new_pieces)
+        self._pieces = new_pieces
+        phase = view.get("phase")
+        if phase == "purchase" and view.get("order") is None:
+            if self.purchase is None or self.purchase.faction_id != view.get("faction"):
+                self.purchase = PurchaseForm(view)
+        else:
+            self.purchase = None
+        if phase == "place" and view.get("to_place") is not None:
+            if self.placement is None:
+                self.placement = PlacementDraft(view, self.plan)
+        else:
+            self.placement = None
+        key = (view.get("round"), view.get("turn_seat"))
+        if key != self._turn_key:
+            self._turn_key = key
+            self._turn_started = ctx.time
+        if self.selected not in self.own() or (old and old.get("phase") != phase):
+            self.selected = None
+        if self.selected is None and phase == "play":
+            self.select_next()
+        if not self._centred:
+            squares = [p.square for p in new_pieces if p.own] or [(20, 8)]
+            self.cam.centre_on(squares[0])
+            self._centred = True
+
+    def _animate(self, old: list[Piece], new: list[Piece]) -> None:
+        before = {p.key: p for p in old if not p.ghost}
+        for p in new:
+            if p.ghost or p.key not in before:
+                continue
+            q = before[p.key]
+            if q.square == p.square and q.facing == p.facing:
+                continue
+            a0 = FACING_ANGLE.get(q.facing or "N", 0.0)
+            a1 = FACING_ANGLE.get(p.facing or "N", 0.0)
+            path = self.sent_paths.pop(p.key, None)
+            if path and tuple(path[-1]) == p.square:
+                points = [q.square] + [tuple(s) for s in path]
+            elif q.square != p.square:
+                points = [q.square, p.square]
+            else:
+                points = [p.square]
+            self.motions[p.key] = Motion(points, a0, a1)
+
+    def select_next(self) -> None:
+        ids = [cid for cid, e in self.own().items()
+               if e.get("square") is not None and e.get("kind") != "program"]
+        if not ids:
+            self.selected = None
+            return
+        ready = [cid for cid in ids if self.can_act(cid)] or ids
+        if self.selected in ready:
+            ready = ready[ready.index(self.selected) + 1:] + ready[: ready.index(self.selected) + 1]
+        self.selected = ready[0]
+        self.pending = None
+
+    # ------------------------------------------------------------------ previews (engine)
+
+    def _cached(self, key, fn):
+        if key not in self._preview_cache:
+            if len(self._preview_cache) > 64:
+                self._preview_cache.clear()
+            try:
+                self._preview_cache[key] = fn()
+            except (ArtifactError, KeyError, ValueError):
+                self._preview_cache[key] = None
+        return self._preview_cache[key]
+
+    def reach(self) -> dict:
+        if not self.can_act(self.selected):
+            return {}
+        return self._cached(("reach", self.selected, self.mode),
+                            lambda: preview.reachable(self.view, self.selected, self.mode)) or {}
+
+    def fov(self) -> set:
+        if self.selected is None or self.view is None:
+            return set()
+        entry = self.own().get(self.selected)
+        if not entry or entry.get("square") is None:
+            return set()
+        return self._cached(("fov", self.selected),
+                            lambda: preview.field_of_view(self.view, self.selected)) or set()
+
+    def path_preview(self, target: tuple[int, int]) -> dict | None:
+        if not self.can_act(self.selected):
+            return None
+        return self._cached(("path", self.selected, self.mode, target),
+                            lambda: preview.path_to(self.view, self.selected, self.mode, target))
+
+    def los(self, target: tuple[int, int]):
+        entry = self.own().get(self.selected or "")
+        if not entry or entry.get("square") is None:
+            return None
+        start = tuple(entry["square"])
+        if start == target:
+            return None
+        found = self._cached(("los", start, target),
+                             lambda: preview.line_of_sight(start, target))
+        if found is None:
+            return None
+        clear, stop = found
+        return start, target, clear, stop
+
+    # ------------------------------------------------------------------ legal actions
+
+    def action_buttons(self, ctx) -> list[tuple[str, str, bool]]:
+        """(key, label, enabled) for the selected character, only what may be legal now."""
+        out: list[tuple[str, str, bool]] = []
+        view = self.view
+        if view is None or view.get("phase") != "play":
+            return out
+        mine = self.my_turn()
+        cid = self.selected
+        if mine and cid and self.can_act(cid):
+            entry = self.own()[cid]
+            ma = entry.get("ma", {})
+            for n, mode in enumerate(MODES, start=1):
+                if ma.get(mode, 0) > 0:
+                    out.append((f"mode:{mode}", f"{n} {mode.title()} {ma[mode]}", True))
+            out.append(("turn", "Turn", True))
+            sheets = default_sheets()
+            square = list(entry["square"])
+            hands = "Hands" in entry.get("skills", [])
+            if hands:
+                for iid, item in view["own"]["items"].items():
+                    if item.get("square") == square:
+                        out.append((f"take:{iid}", f"Take {item['name']}", True))
+                for token, c in view["map"]["counters"].items():
+                    if c["kind"] == "item" and c["square"] == square:
+                        out.append((f"take:{token}", f"Take {c['counter']}", True))
+                for iid in entry.get("items", []):
+                    item = view["own"]["items"].get(iid)
+                    if item:
+                        out.append((f"drop:{iid}", f"Drop {item['name']}", True))
+            if entry.get("kind") in ("human", "android") and not entry.get("suit"):
+                for iid in entry.get("items", []):
+                    item = view["own"]["items"].get(iid)
+                    if item and sheets.items[item["type"]].suit:
+                        out.append((f"suit:{iid}", f"Wear {item['name']}", True))
+            for lift in self.plan.lifts:
+                if self._lift_ok(entry, lift.name):
+                    out.append((f"lift:{lift.name}", f"Lift {lift.name}", True))
+        if mine:
+            for cid2, info in view.get("informants", {}).items():
+                out.append((f"inform:{cid2}", f"Activate {info['counter']}", True))
+            out.append(("end_turn", "End Turn (E)", True))
+        return out
+
+    def _lift_ok(self, entry: dict, lift: str) -> bool:
+        """The engine's own lift-control test, asked about the seat's knowledge."""
+        lifts = self.view["map"]["lifts"]
+        game = SimpleNamespace(plan=self.plan, state={"lifts": lifts})
+        char = {"square": self.plan.sq(*entry["square"])}
+        try:
+            movement.lift_controls(game, char, lift)
+        except ArtifactError:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ acting
+
+    def send(self, action: dict, ctx) -> None:
+        if action.get("type") == "move" and action.get("path"):
+            self.sent_paths[action["character"]] = [tuple(p) for p in action["path"]]
+        self.source.action(action)
+        ctx.play("click")
+        self.pending = None
+        self.pending_at = None
+
+    def ask_facing(self, action: dict, at: tuple[int, int]) -> None:
+        self.pending = action
+        self.pending_at = at
+
+    def finish_facing(self, facing: str | None, ctx) -> None:
+        if self.pending is None:
+            return
+        action = dict(self.pending)
+        if facing is None:
+            facing = action.get("_default", "N")
+        action.pop("_default", None)
+        action["facing"] = facing
+        self.send(action, ctx)
+        self._after_action()
+
+    def _after_action(self) -> None:
+        self._preview_cache.clear()
+
+    def click_button(self, key: str, ctx) -> Command | None:
+        kind, _, arg = key.partition(":")
+        view = self.view
+        if kind == "vote":
+            self.send({"type": "vote_encryption", "allow": arg == "yes"}, ctx)
+        elif kind == "ready" and self.placement is not None:
+            self.send(self.placement.action(), ctx)
+        elif kind == "clear" and self.placement is not None:
+            self.placement = PlacementDraft(view, self.plan)
+        elif kind == "place_pick" and self.placement is not None:
+            self.placement.index = int(arg)
+        elif kind == "mode":
+            self.mode = arg
+            self.pending = None
+        elif kind == "toggle":
+            setattr(self, arg, not getattr(self, arg))
+        elif kind == "select":
+            self.selected = arg
+            self.pending = None
+            entry = self.own().get(arg)
+            if entry and entry.get("square") is not None:
+                self.cam.centre_on(tuple(entry["square"]))
+        elif kind == "end_turn":
+            self.send({"type": "end_turn"}, ctx)
+        elif kind == "inform":
+            self.send({"type": "activate_informant", "character": arg}, ctx)
+        elif self.selected and kind in ("turn", "take", "drop", "suit", "lift"):
+            entry = self.own()[self.selected]
+            at = tuple(entry["square"])
+            base = {"character": self.selected, "_default": entry["facing"]}
+            if kind == "turn":
+                action = {"type": "move", "mode": "walk", "path": [], **base}
+            elif kind == "take":
+                action = {"type": "pick_up_drop", "take": [arg], "drop": [], **base}
+            elif kind == "drop":
+                action = {"type": "pick_up_drop", "take": [], "drop": [arg], **base}
+            elif kind == "suit":
+                action = {"type": "wear_suit", "suit": arg, **base}
+            else:
+                action = {"type": "move_lift_car", "lift": arg, **base}
+            self.ask_facing(action, at)
+        elif self.purchase is not None:
+            action = self.purchase.click(key)
+            if action is not None:
+                self.send(action, ctx)
+        return None
+
+    def click_map(self, pos: tuple[int, int], ctx) -> None:
+        square = self.cam.square_at(pos)
+        if square is None:
+            return
+        if self.pending is not None and self.pending_at is not None:
+            for facing, rect in self.renderer.facing_rects(self.cam, self.pending_at).items():
+                if rect.collidepoint(pos):
+                    self.finish_facing(facing, ctx)
+                    return
+            self.pending = None
+            self.pending_at = None
+        if self.placement is not None:
+            if self.placement.place(square):
+                ctx.play("click")
+            else:
+                self.status = "Not a START square for that counter."
+                ctx.play("error")
+            return
+        moving = self.can_act(self.selected) and square in self.reach()
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        for rect, piece in reversed(self.renderer.piece_rects(self.cam, self._pieces)):
+            if moving and not shift:
+                break
+            if rect.collidepoint(pos) and piece.own and piece.key in self.own():
+                if piece.key != self.selected:
+                    self.selected = piece.key
+                    self.status = f"{self.own()[piece.key]['name']} selected."
+                    return
+                break
+        if not self.can_act(self.selected):
+            return
+        found = self.path_preview(square)
+        if not found or not found.get("path"):
+            return
+        entry = self.own()[self.selected]
+        last = tuple(found["path"][-2]) if len(found["path"]) > 1 else tuple(entry["square"])
+        stop = tuple(found["stop"])
+        facing = entry["facing"]
+        dx, dy = stop[0] - last[0], stop[1] - last[1]
+        if not entry.get("free_turns"):
+            pass  # turning costs MP here (zero-g, no thrusters): keep the facing by default
+        elif abs(dx) > abs(dy):
+            facing = "E" if dx > 0 else "W"
+        elif dy:
+            facing = "S" if dy > 0 else "N"
+        self.ask_facing({"type": "move", "character": self.selected, "mode": self.mode,
+                         "path": [list(p) for p in found["path"]], "_default": facing}, stop)
+
+    # ------------------------------------------------------------------ events
+
+    def handle(self, event: pygame.event.Event, ctx) -> Command | None:
+        self._sync(ctx)
+        view = self.view
+        if view is None:
+            return None
+        sent = self.chat.handle(event, ctx) if self.chat_rect.collidepoint(
+            getattr(event, "pos", ctx.mouse)) or self.chat.line.active else None
+        if sent:
+            text, to = sent
+            self.source.chat(text, to)
+            ctx.play("click")
+            return None
+        if self.chat.line.active and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                b = self._button_at(event.pos)
+                self._pressed_button = b.key if b and b.enabled else None
+                if b is None and self.cam.rect.collidepoint(event.pos):
+                    self._drag_from = event.pos
+                    self._dragging = False
+                elif b is None:
+                    spot = self.renderer.minimap_square(event.pos)
+                    if spot is not None:
+                        self.cam.centre_on(spot)
+            elif event.button in (2, 3) and self.cam.rect.collidepoint(event.pos):
+                self._drag_from = event.pos
+                self._dragging = True
+        elif event.type == pygame.MOUSEMOTION:
+            if self._drag_from is not None:
+                dx = event.pos[0] - self._drag_from[0]
+                dy = event.pos[1] - self._drag_from[1]
+                if self._dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
+                    self._dragging = True
+                    self.cam.pan(dx, dy)
+                    self._drag_from = event.pos
+            self.hover = self.cam.square_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if event.button == 1:
+                b = self._button_at(event.pos)
+                pressed, self._pressed_button = self._pressed_button, None
+                if b is not None and b.enabled and b.key == pressed:
+                    self._drag_from = None
+                    return self.click_button(b.key, ctx)
+                if self._drag_from is not None and not self._dragging:
+                    self.click_map(event.pos, ctx)
+            self._drag_from = None
+            self._dragging = False
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.cam.rect.collidepoint(ctx.mouse):
+                self.cam.zoom(1 if event.y > 0 else -1, ctx.mouse)
+            elif self.log_rect.collidepoint(ctx.mouse):
+                self.log.handle(event, ctx)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event, ctx)
+        return None
+
+    def _key(self, event, ctx) -> Command | None:
+        key = event.key
+        if key in ARROW_FACING:
+            if self.pending is not None:
+                self.finish_facing(ARROW_FACING[key], ctx)
+            elif self.placement is not None:
+                self.placement.face(ARROW_FACING[key])
+            else:
+                dx, dy = {"N": (0, 1), "S": (0, -1), "E": (-1, 0), "W": (1, 0)}[ARROW_FACING[key]]
+                self.cam.pan(dx * self.cam.cell * 3, dy * self.cam.cell * 3)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.pending is not None:
+                self.finish_facing(None, ctx)
+            elif self.purchase is not None:
+                self.click_button("send_order", ctx)
+            elif self.placement is not None and self.placement.complete():
+                self.click_button("ready", ctx)
+        elif key == pygame.K_ESCAPE:
+            self.pending = None
+            self.pending_at = None
+        elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
+            self.mode = MODES[key - pygame.K_1]
+            self.pending = None
+        elif key == pygame.K_TAB:
+            self.select_next()
+        elif key == pygame.K_f:
+            self.show_fov = not self.show_fov
+        elif key == pygame.K_l:
+            self.show_los = not self.show_los
+        elif key == pygame.K_r:
+            self.show_reach = not self.show_reach
+        elif key in (pygame.K_y, pygame.K_n) and view_phase(self.view) == "encryption":
+            if self.view.get("my_vote") is None:
+                self.send({"type": "vote_encryption", "allow": key == pygame.K_y}, ctx)
+        elif key == pygame.K_e and self.my_turn():
+            self.send({"type": "end_turn"}, ctx)
+        elif key == pygame.K_c:
+            self.chat.line.active = True
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.cam.zoom(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.cam.zoom(-1)
+        return None
+
+    def _button_at(self, pos) -> Button | None:
+        for b in reversed(self.buttons):
+            if b.contains(pos):
+                return b
+        return None
+
+    # ------------------------------------------------------------------ time
+
+    def update(self, dt: float, ctx) -> Command | None:
+        self.source.pump()
+        self._sync(ctx)
+        for key, m in list(self.motions.items()):
+            before = int(min(1.0, m.t / m.duration) * (len(m.points) - 1)) if m.duration else 0
+            m.t += dt
+            after = int(min(1.0, m.t / m.duration) * (len(m.points) - 1)) if m.duration else 0
+            for i in range(before, after):
+                a, b = m.points[i], m.points[i + 1]
+                hatch = self.plan.hatch_between(self.plan.sq(*a), self.plan.sq(*b))
+                ctx.play("hatch" if hatch is not None else "step")
+            if m.done:
+                del self.motions[key]
+        err = self.source.last_error
+        if err and err != self.status:
+            self.status = err
+            ctx.play("error")
+        return None
+
+    def animating(self) -> bool:
+        return bool(self.motions)
+
+    # ------------------------------------------------------------------ drawing
+
+    def pieces(self) -> list[Piece]:
+        out = []
+        for p in self._pieces:
+            m = self.motions.get(p.key)
+            if m is not None:
+                p = Piece(**{**p.__dict__, "pos": m.pos(), "angle": m.angle()})
+            out.append(p)
+        if self.placement is not None:
+            out += self.placement.pieces(self.view)
+        return out
+
+    def overlays(self) -> tuple[Overlays, tuple]:
+        ov = Overlays(hover=self.hover)
+        key: tuple = (self._version, self.selected, self.mode)
+        if self.placement is not None:
+            cur = self.placement.current
+            if cur is not None:
+                ov.allowed = self.placement.allowed(cur[2])
+                key = ("place", cur[2])
+            return ov, key
+        entry = self.own().get(self.selected or "")
+        if entry and entry.get("square") is not None:
+            ov.selected = tuple(entry["square"])
+            if self.show_reach:
+                ov.reach = self.reach()
+            if self.show_fov:
+                ov.fov = self.fov()
+            key += (self.show_reach, self.show_fov)
+            if self.hover is not None and self.pending is None:
+                if self.show_los:
+                    ov.los = self.los(self.hover)
+                found = self.path_preview(self.hover)
+                if found and found.get("path"):
+                    ov.path = [tuple(p) for p in found["path"]]
+                    ov.path_stop = tuple(found["stop"])
+                    ov.path_reason = found.get("reason") or ""
+                    ov.path_start = tuple(entry["square"])
+        if self.pending is not None and self.pending_at is not None:
+            ov.facing_at = self.pending_at
+            if self.pending.get("path"):
+                ov.path = [tuple(p) for p in self.pending["path"]]
+                ov.path_start = tuple(entry["square"]) if entry else None
+                ov.path_stop = self.pending_at
+        return ov, key
+
+    def draw(self, surface: pygame.Surface, ctx) -> None:
+        self._sync(ctx)
+        surface.fill(theme.BG)
+        view = self.view
+        doc = self.source.doc or {}
+        if view is None:
+            img = ctx.text.render("Connecting to the host...", ctx.type.heading, theme.INK)
+            surface.blit(img, img.get_rect(center=surface.get_rect().center))
+            return
+        self.buttons = []
+        seconds_left = None
+        if self.source.turn_seconds and view.get("phase") == "play":
+            seconds_left = self.source.turn_seconds - (ctx.time - self._turn_started)
+        draw_turn_bar(surface, ctx, self.top_rect, view, doc.get("presence", {}), seconds_left,
+                      self.seat, ctx.sound.muted)
+        ov, key = self.overlays()
+        pieces = self.pieces()
+        lifts = view["map"]["lifts"]
+        hatches = seat_hatches(view, self.plan)
+        self.renderer.draw(surface, ctx, self.cam, hatches=hatches, lifts=lifts, pieces=pieces,
+                           ov=ov, overlay_key=key)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.cam.rect, 1)
+        self.renderer.minimap(surface, ctx, self.mini_rect, self.cam, pieces, hatches, lifts)
+        phase = view.get("phase")
+        if phase in LOBBY:
+            self._draw_lobby(surface, ctx, view, doc)
+        else:
+            self._draw_forces(surface, ctx, view)
+        inner = draw_panel(surface, self.log_rect, ctx, "Notices")
+        self.log.draw(surface, ctx, inner, ctx.type.tiny)
+        self.chat.draw(surface, ctx, self.chat_rect, [s["id"] for s in view.get("seats", [])],
+                       view.get("encryption"))
+        self._draw_bar(surface, ctx, view)
+        if phase == "over":
+            self._draw_result(surface, ctx, view)
+        if self.hover is not None and self.pending is None:
+            self._draw_hover_tip(surface, ctx)
+
+    def _draw_bar(self, surface, ctx, view) -> None:
+        rect = self.bar_rect
+        pygame.draw.rect(surface, (12, 18, 30), rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright, 1)
+        status = self.status
+        if self.pending is not None:
+            status = ("Choose the facing: click an arrow or press an arrow key "
+                      "(Enter keeps it, Esc cancels).")
+        if status:
+            img = ctx.text.render(status[:140], ctx.type.small,
+                                  theme.YELLOW if self.pending else theme.ORANGE)
+            surface.blit(img, (rect.x + 8, rect.y + 4))
+        x = rect.x + 8
+        y = rect.y + 26
+        h = rect.h - 32
+        for key, label, enabled in self.action_buttons(ctx):
+            w = max(58, ctx.text.size(label, ctx.type.small, True)[0] + 18)
+            if x + w > rect.right - 200:
+                break
+            selected = key == f"mode:{self.mode}"
+            b = Button(key, label, pygame.Rect(x, y, w, h), enabled=enabled, selected=selected,
+                       px=ctx.type.small,
+                       accent=theme.GREEN if key == "end_turn" else None)
+            self.buttons.append(b)
+            x += w + 4
+        tx = rect.right - 196
+        for attr, label in (("show_reach", "Reach"), ("show_fov", "FOV"), ("show_los", "LOS")):
+            on = getattr(self, attr)
+            b = Button(f"toggle:{attr}", ("[x] " if on else "[ ] ") + label,
+                       pygame.Rect(tx, y, 62, h), selected=on, px=ctx.type.tiny)
+            self.buttons.append(b)
+            tx += 64
+        for b in self.buttons:
+            b.draw(surface, ctx, pressed=(b.key == self._pressed_button))
+
+    def _draw_forces(self, surface, ctx, view) -> None:
+        inner = draw_panel(surface, self.list_rect, ctx, "Your forces")
+        px = ctx.type.tiny
+        lh = ctx.text.font(px).get_linesize() + 6
+        y = inner.y
+        acted = (view.get("turn") or {}).get("acted", [])
+        items = view["own"]["items"]
+        for cid, e in self.own().items():
+            if y + lh > inner.bottom:
+                break
+            mark = "done" if cid in acted else ""
+            ma = e.get("ma") or {}
+            mp = "/".join(str(ma.get(m, "-")) for m in MODES) if ma else ""
+            carried = ", ".join(items[i]["name"] for i in e.get("items", []) if i in items)
+            label = f"{e['name']}  {e['status']}  {mp}  {mark}"
+            b = Button(f"select:{cid}", label, pygame.Rect(inner.x, y, inner.w, lh - 2),
+                       selected=(cid == self.selected), px=px)
+            self.buttons.append(b)
+            b.draw(surface, ctx)
+            y += lh
+            if carried and cid == self.selected and y + lh <= inner.bottom:
+                surface.blit(ctx.text.render("carries " + carried[:60], px, theme.INK_DIM),
+                             (inner.x + 8, y))
+                y += lh - 4
+
+    def _draw_lobby(self, surface, ctx, view, doc) -> None:
+        inner = draw_panel(surface, self.list_rect, ctx, "Lobby")
+        px = ctx.type.tiny
+        lh = ctx.text.font(px).get_linesize() + 2
+        y = inner.y
+        for text, colour, bold in reveal_lines(view)[:2]:
+            surface.blit(ctx.text.render(text, ctx.type.small if bold else px, colour, bold),
+                         (inner.x, y))
+            y += lh + (4 if bold else 0)
+        presence = doc.get("presence", {})
+        seats = [s["id"] for s in view.get("seats", [])] + ["judge"]
+        parts = []
+        for s in seats:
+            state = presence.get(s, "waiting")
+            parts.append(f"{seat_title(s)}: {state}")
+        for line in ctx.text.wrap("Seats - " + "; ".join(parts), px, inner.w):
+            surface.blit(ctx.text.render(line, px, theme.INK_DIM), (inner.x, y))
+            y += lh
+        phase = view.get("phase")
+        y += 4
+        if phase == "encryption":
+            vote = view.get("my_vote")
+            msg = ("Allow private (encrypted) conversations?" if vote is None else
+                   f"You voted {'to allow' if vote else 'against'}; waiting for the others.")
+            surface.blit(ctx.text.render(msg, ctx.type.small, theme.INK), (inner.x, y))
+            y += lh + 4
+            if vote is None:
+                w = inner.w // 2 - 4
+                self.buttons += [
+                    Button("vote:yes", "Allow (Y)", pygame.Rect(inner.x, y, w, 30), px=px),
+                    Button("vote:no", "Refuse (N)", pygame.Rect(inner.x + w + 8, y, w, 30),
+                           px=px)]
+        elif phase == "purchase":
+            if self.purchase is not None:
+                rect = self.cam.rect.inflate(-40, -40)
+                self.purchase.draw(surface, ctx, rect, [s["id"] for s in view.get("seats", [])])
+                self.buttons += self.purchase.buttons
+                for text, colour, _bold in reveal_lines(view)[2:]:
+                    for line in ctx.text.wrap(text, px, inner.w):
+                        if y + lh > inner.bottom:
+                            break
+                        surface.blit(ctx.text.render(line, px, colour), (inner.x, y))
+                        y += lh
+            else:
+                surface.blit(ctx.text.render("Order sent; waiting for the other seats.",
+                                             ctx.type.small, theme.INK), (inner.x, y))
+        elif phase == "place" and self.placement is not None:
+            draft = self.placement
+            surface.blit(ctx.text.render("Click a green START square for each:", px,
+                                         theme.INK), (inner.x, y))
+            y += lh
+            for n, (_kind, thing, regions) in enumerate(draft.things):
+                if y + lh + 36 > inner.bottom:
+                    break
+                where = draft.places.get(thing)
+                label = (f"{draft.label(view, thing)} -> "
+                         + (f"({where[0]}, {where[1]}) {where[2]}" if where else
+                            ", ".join(regions)))
+                b = Button(f"place_pick:{n}", label, pygame.Rect(inner.x, y, inner.w, lh + 2),
+                           selected=(n == draft.index), px=px)
+                self.buttons.append(b)
+                y += lh + 4
+            w = inner.w // 2 - 4
+            self.buttons += [
+                Button("ready", "Ready (Enter)", pygame.Rect(inner.x, inner.bottom - 30, w, 28),
+                       enabled=draft.complete(), accent=theme.GREEN, px=px),
+                Button("clear", "Start over", pygame.Rect(inner.x + w + 8, inner.bottom - 30,
+                                                          w, 28), px=px)]
+        elif phase == "place":
+            surface.blit(ctx.text.render("Placed; waiting for the other seats.", ctx.type.small,
+                                         theme.INK), (inner.x, y))
+        elif phase == "judge_check":
+            surface.blit(ctx.text.render("The Judge is checking the placements.",
+                                         ctx.type.small, theme.INK), (inner.x, y))
+        elif phase == "assign":
+            surface.blit(ctx.text.render("The Judge is assigning factions.", ctx.type.small,
+                                         theme.INK), (inner.x, y))
+        for b in self.buttons:
+            if b.key.startswith(("vote:", "place_pick:", "ready", "clear")):
+                b.draw(surface, ctx, pressed=(b.key == self._pressed_button))
+
+    def _draw_result(self, surface, ctx, view) -> None:
+        result = view.get("result") or {}
+        levels = result.get("levels", {})
+        rect = pygame.Rect(0, 0, 520, 90 + 26 * len(levels))
+        rect.center = self.cam.rect.center
+        inner = draw_panel(surface, rect, ctx, "Game over: victory levels")
+        y = inner.y
+        for seat, level in levels.items():
+            win = seat in result.get("winners", [])
+            text = f"{seat_title(seat)}: #{level}" + ("   WINNER" if win else "")
+            surface.blit(ctx.text.render(text, ctx.type.body, theme.YELLOW if win else theme.INK,
+                                         win), (inner.x, y))
+            y += 26
+
+    def _draw_hover_tip(self, surface, ctx) -> None:
+        found = []
+        for rect, piece in self.renderer.piece_rects(self.cam, self.pieces()):
+            if rect.collidepoint(ctx.mouse):
+                found.append(piece)
+        if not found:
+            return
+        p = found[-1]
+        text = p.label + (f" ({p.note})" if p.note else "")
+        if p.status and p.status != "active":
+            text += f", {p.status}"
+        draw_tooltip(surface, ctx, text, ctx.mouse)
+
+
+def view_phase(view: dict | None) -> str:
+    return (view or {}).get("phase", "")
+
+
+def facing_keys() -> dict[int, str]:
+    """The keys that choose a facing (for help screens and tests)."""
+    return dict(ARROW_FACING)
+
+
+__all__ = ["ArtifactSeatScene", "FACINGS", "facing_keys"]

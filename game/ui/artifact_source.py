@@ -1,0 +1,177 @@
+"""Where an Artifact screen gets its data: a seat's document, and a way to act and talk.
+
+Every Artifact scene reads one *source*: an object with the shape of ``net.client.SeatLink``
+as a window sees it: ``seat``, ``doc`` (``{"view", "presence", "chat"}``, the seat's whole
+document), ``action(dict)``, ``chat(text, to)``, ``pump()`` (read the network, heartbeat),
+``version`` (changes whenever the document changes), ``last_error`` and ``turn_seconds``.
+
+``LinkSource`` wraps a real ``SeatLink`` to the hub; ``LocalTable`` runs an engine in the
+same process and hands out ``LocalSource`` objects for its seats (tests, screenshots, the
+frame bench). Both give the scenes exactly what the hub would: ``view_for`` of the seat.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.artifact.errors import ArtifactError
+from game.artifact.seats import JUDGE
+from game.artifact.views import view_for
+
+
+class LinkSource:
+    """One seat (or the Judge) over the network, through a ``SeatLink``."""
+
+    def __init__(self, join, ctx=None, clock: Callable[[], float] = time.monotonic) -> None:
+        import zmq
+
+        from net.client import SeatLink
+
+        self._own_ctx = ctx is None
+        self.ctx = ctx or zmq.Context()
+        self.seat: str = join.seat
+        self.last_error: str = ""
+        self.errors = 0
+        self.messages: list[dict[str, Any]] = []
+        self.link = SeatLink(self.ctx, join, self._emit, clock)
+
+    def _emit(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "error":
+            self.last_error = str(message.get("message") or message.get("code") or "refused")
+            self.errors += 1
+        elif kind == "ack":
+            self.last_error = ""
+        elif kind == "closed":
+            self.last_error = "another window took this seat"
+        if kind in ("error", "ack", "closed", "notice"):
+            self.messages.append(message)
+            del self.messages[:-50]
+
+    @property
+    def doc(self) -> dict | None:
+        return self.link.doc
+
+    @property
+    def version(self) -> tuple:
+        return (self.link.seq, id(self.link.doc))
+
+    @property
+    def turn_seconds(self) -> float:
+        welcome = self.link.welcome or {}
+        return float(welcome.get("turn_seconds") or 0)
+
+    def pump(self) -> None:
+        self.link.receive()
+        self.link.tick()
+
+    def action(self, action: dict) -> None:
+        self.link.action(action)
+
+    def chat(self, text: str, to: str | None = None) -> None:
+        self.link.chat(text, to)
+
+    def close(self) -> None:
+        try:
+            self.link.bye()
+            self.link.close()
+        finally:
+            if self._own_ctx:
+                self.ctx.term()
+
+
+class LocalTable:
+    """An engine in this process with the hub's document rules, for local seats."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.chat_log: list[dict[str, Any]] = []
+        self.presence: dict[str, str] = {s: "connected" for s in (*game.seats, JUDGE)}
+        self.serial = 0
+        self._talking: set[tuple[str, str]] = set()
+
+    def source(self, seat: str) -> LocalSource:
+        return LocalSource(self, seat)
+
+    def apply(self, seat: str, action: dict) -> str:
+        """Apply ``action`` for ``seat``; '' or the engine's reason for refusing it."""
+        try:
+            self.game.apply(seat, action)
+        except ArtifactError as exc:
+            return str(exc)
+        self.serial += 1
+        return ""
+
+    def say(self, seat: str, text: str, to: str | None) -> str:
+        text = text.strip()[:2000]
+        if not text:
+            return "say something"
+        if to is None:
+            self.chat_log.append({"kind": "public", "from": seat, "text": text})
+        else:
+            if to not in self.game.seats or to == seat:
+                return f"no seat {to!r} to talk to"
+            if seat != JUDGE and to != JUDGE and not self.game.state.get("encryption"):
+                return "private conversations were not agreed"
+            pair = tuple(sorted((seat, to)))
+            if pair not in self._talking:
+                self._talking.add(pair)
+                self.chat_log.append({"kind": "talking", "pair": list(pair)})
+            self.chat_log.append({"kind": "private", "from": seat, "to": to, "text": text})
+        self.serial += 1
+        return ""
+
+    def chat_for(self, seat: str) -> list[dict[str, Any]]:
+        out = []
+        for entry in self.chat_log:
+            if entry["kind"] == "public":
+                out.append(entry)
+            elif entry["kind"] == "private":
+                if seat in (entry["from"], entry["to"]):
+                    out.append(entry)
+            elif seat not in entry["pair"]:
+                out.append(entry)
+        return out[-400:]
+
+
+class LocalSource:
+    """One seat of a ``LocalTable``, with the same shape as ``LinkSource``."""
+
+    def __init__(self, table: LocalTable, seat: str, turn_seconds: float = 0.0) -> None:
+        self.table = table
+        self.seat = seat
+        self.last_error = ""
+        self.errors = 0
+        self.turn_seconds = turn_seconds
+        self._doc: dict | None = None
+        self._doc_at = -1
+
+    @property
+    def version(self) -> tuple:
+        return (self.table.serial, self.table.game.state["serial"])
+
+    @property
+    def doc(self) -> dict:
+        key = self.table.serial
+        if self._doc is None or self._doc_at != key:
+            self._doc = {"view": view_for(self.table.game, self.seat),
+                         "presence": dict(self.table.presence),
+                         "chat": self.table.chat_for(self.seat)}
+            self._doc_at = key
+        return self._doc
+
+    def pump(self) -> None:
+        """Nothing to read: the engine is right here."""
+
+    def action(self, action: dict) -> None:
+        self.last_error = self.table.apply(self.seat, action)
+        if self.last_error:
+            self.errors += 1
+
+    def chat(self, text: str, to: str | None = None) -> None:
+        self.last_error = self.table.say(self.seat, text, to)
+
+    def close(self) -> None:
+        """Nothing to close."""

@@ -1,0 +1,226 @@
+"""End to end: a real host process on 127.0.0.1 and the Artifact windows (three seats, the
+alien seat and the Judge) played through the lobby and several rounds with synthetic mouse
+and key events only; then each window's drawn surface is checked: a counter's sprite is
+drawn on its square, and nothing of an unseen enemy is drawn anywhere on a seat's map.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_ui_artifact_driver import (
+    Host,
+    Window,
+    changed_outside,
+    counter_pixels,
+    settle,
+    ui_app,  # noqa: F401  (fixture)
+)
+
+from game.artifact.deckplan import feynman
+from game.ui.artifact_judge_scene import ArtifactJudgeScene
+from game.ui.artifact_map import faction_colour
+from game.ui.artifact_seat_scene import ArtifactSeatScene
+from game.ui.artifact_source import LinkSource
+from net.joinstring import parse
+
+SEATS = ("pirates", "phoneco", "scientist", "alien")
+WHERE = {"pirates": "Cutter Cabin", "phoneco": "Lorry Cabin", "scientist": "Computer Room",
+         "alien": "Stateroom 10"}
+ROBOT_ROOM = "Stateroom 8"
+
+
+@pytest.fixture
+def host(tmp_path):
+    started = Host(["--players", "4", "--port", "0", "--seed", "11", "--turn-seconds", "0",
+                    "--heartbeat", "0.5", "--save", str(tmp_path / "game.alog")])
+    yield started
+    started.close()
+
+
+def squares_in(space: str) -> list[tuple[int, int]]:
+    plan = feynman()
+    return sorted(plan.xy(s) for s in range(len(plan.terrain))
+                  if plan.space_name(s) == space and plan.passable(s))
+
+
+def lobby(windows: dict[str, Window], judge: Window) -> None:
+    everyone = [*windows.values(), judge]
+    settle(everyone, lambda: all(w.scene.view is not None for w in everyone), what="snapshots")
+    # the encryption vote: two by button, two by key
+    windows["pirates"].press("vote:yes")
+    windows["phoneco"].press("vote:yes")
+    windows["scientist"].key(pygame.K_y)
+    windows["alien"].key(pygame.K_y)
+    settle(everyone, lambda: judge.scene.view["phase"] == "purchase", what="purchase phase")
+    # purchase: the faction reveal is private, the budget shown
+    pirates = windows["pirates"]
+    settle([pirates], lambda: pirates.scene.purchase is not None, what="purchase form")
+    left = pirates.scene.purchase.left()
+    pirates.press("buy:rifle")
+    assert pirates.scene.purchase.left() == left - 4
+    pirates.press("send_order")
+    windows["phoneco"].press("send_order")
+    windows["scientist"].key(pygame.K_RETURN)
+    alien = windows["alien"]
+    alien.press("opt:koch")
+    alien.press("send_order")
+    settle(everyone, lambda: judge.scene.view["phase"] == "place", what="place phase")
+    # placement by clicking START squares, facing by arrow key
+    for seat, w in windows.items():
+        settle([w], lambda w=w: w.scene.placement is not None, what=f"{seat} placement")
+        pool = squares_in(WHERE[seat])
+        n = 0
+        while not w.scene.placement.complete():
+            cur = w.scene.placement.current
+            allowed = w.scene.placement.allowed(cur[2])
+            choices = [s for s in pool if s in allowed] or sorted(allowed)
+            w.click_square(choices[(n // 2) % len(choices)])
+            n += 1
+            assert n < 40, "placement does not progress"
+        w.key(pygame.K_DOWN)
+        w.press("ready")
+    settle(everyone, lambda: judge.scene.view["phase"] == "judge_check", what="judge check")
+    # the Judge places the Feynman's inactive robots and starts play
+    rooms = squares_in(ROBOT_ROOM)
+    for n, robot in enumerate(("handler_bot", "tech_bot", "securi_bot", "doc_bot")):
+        judge.press(f"robot:{robot}")
+        judge.click_square(rooms[n])
+        judge.key(pygame.K_RIGHT)
+        settle([judge], lambda r=robot: judge.scene.state["characters"][r]["square"]
+               is not None, what=f"{robot} placed")
+    judge.press("start_play")
+    settle(everyone, lambda: all(w.scene.view["phase"] == "play" for w in everyone),
+           what="play")
+
+
+def take_turn(w: Window, everyone: list[Window]) -> tuple[str, tuple[int, int]] | None:
+    """Move the first character that can act one or more squares, then end the turn."""
+    scene = w.scene
+    settle(everyone, lambda: scene.my_turn(), what=f"{scene.seat}'s turn")
+    moved = None
+    ready = [cid for cid in scene.own() if scene.can_act(cid)]
+    if ready:
+        cid = ready[0]
+        if scene.selected != cid:
+            w.press(f"select:{cid}")
+        reach = scene.reach()
+        if reach:
+            start = tuple(scene.own()[cid]["square"])
+            target = max(reach, key=lambda s: (reach[s], s))
+            w.click_square(target)
+            found = scene.path_preview(target)
+            assert found is not None and found["path"], "no path preview to a reachable square"
+            w.key(pygame.K_RETURN)
+            settle(everyone, lambda: tuple(scene.own()[cid]["square"]) != start,
+                   what=f"{cid} moved")
+            settle(everyone, lambda: not scene.animating(), what="move animation")
+            moved = (cid, tuple(scene.own()[cid]["square"]))
+    w.key(pygame.K_e)
+    settle(everyone, lambda: not scene.my_turn(), what=f"{scene.seat} turn ended")
+    return moved
+
+
+def negotiate(windows: dict[str, Window], judge: Window) -> None:
+    """Public talk reaches everyone; a private talk only its pair, the rest see that it
+    happens (encryption was agreed in the lobby)."""
+    everyone = [*windows.values(), judge]
+    pirates = windows["pirates"]
+    pirates.click(pirates.scene.chat.line.rect.center)
+    pirates.type("Loot for the Artifact?")
+    pirates.key(pygame.K_RETURN)
+    settle(everyone, lambda: any("Loot for the Artifact?" in t for t, _c in
+                                 windows["phoneco"].scene.chat.log.entries), what="public chat")
+    pirates.press("to:scientist")
+    pirates.click(pirates.scene.chat.line.rect.center)
+    pirates.type("Meet at lift 2.")
+    pirates.key(pygame.K_RETURN)
+    settle(everyone, lambda: any("Meet at lift 2." in t for t, _c in
+                                 windows["scientist"].scene.chat.log.entries), what="private")
+    for w in (windows["phoneco"], windows["alien"], judge):
+        lines = [t for t, _c in w.scene.chat.log.entries]
+        assert not any("lift 2" in t for t in lines)
+        assert any("talking privately" in t for t in lines)
+
+
+def overlays_off(w: Window) -> None:
+    for attr in ("show_reach", "show_fov", "show_los"):
+        if getattr(w.scene, attr):
+            w.press(f"toggle:{attr}")
+    w.move((5, 5))
+    w.frame()
+
+
+def test_lobby_and_rounds_over_a_real_host(host, ui_app):  # noqa: F811
+    windows = {}
+    sources = []
+    try:
+        for seat in SEATS:
+            source = LinkSource(parse(host.joins[seat]))
+            sources.append(source)
+            windows[seat] = Window(ui_app, ArtifactSeatScene(source))
+        jsource = LinkSource(parse(host.joins["judge"]))
+        sources.append(jsource)
+        judge = Window(ui_app, ArtifactJudgeScene(jsource))
+        everyone = [*windows.values(), judge]
+        lobby(windows, judge)
+        negotiate(windows, judge)
+
+        for _round in range(2):
+            for seat in SEATS:
+                w = windows[seat]
+                moved = take_turn(w, everyone)
+                if moved is None:
+                    continue
+                cid, square = moved
+                # the mover's sprite is drawn on its new square
+                w.goto(square)
+                overlays_off(w)
+                x, y = w.scene.cam.to_screen(*square)
+                rect = pygame.Rect(x, y, w.scene.cam.cell, w.scene.cam.cell)
+                colour = faction_colour(w.scene.view["faction"])
+                assert counter_pixels(w.surface, rect, colour) > 20, f"{cid} not drawn"
+                # ... and nothing else of it is drawn away from it
+                far = (square[0] + 12, square[1])
+                fx, fy = w.scene.cam.to_screen(*far)
+                assert counter_pixels(w.surface, pygame.Rect(fx, fy, 30, 30), colour) == 0
+        assert judge.scene.view["round"] >= 3
+
+        # unseen enemies are drawn nowhere on each seat's map
+        state = judge.scene.state
+        for seat, w in windows.items():
+            overlays_off(w)
+            view = w.scene.view
+            seen = set(view["map"]["counters"]) | set(view["map"]["last_known"])
+            enemies = [c for c in state["characters"].values()
+                       if c["seat"] not in (seat, None) and c["square"] is not None
+                       and c["token"] not in seen and c["sheet"] != "hal"]
+            assert enemies, f"{seat} sees every enemy: nothing to check"
+            keys = {p.key for p in w.scene.pieces()}
+            assert not keys & {c["token"] for c in enemies} and not keys & {
+                c["id"] for c in enemies}
+            for enemy in enemies[:3]:
+                w.goto(feynman().xy(enemy["square"]))
+                overlays_off(w)
+                keep = [p.square for p in w.scene.pieces()]
+                assert changed_outside(w, keep) == 0, f"{seat} shows something unseen"
+            # the check can fail: the Judge's screen does draw that enemy
+            enemy_square = feynman().xy(enemies[0]["square"])
+            judge.goto(enemy_square)
+            judge.move((5, 5))
+            judge.frame()
+            jx, jy = judge.scene.cam.to_screen(*enemy_square)
+            owner = state["specs"][enemies[0]["seat"]]["faction"]
+            assert counter_pixels(judge.surface, pygame.Rect(jx, jy, judge.scene.cam.cell,
+                                                             judge.scene.cam.cell),
+                                  faction_colour(owner)) > 20
+
+        # the Judge sees a seat's map exactly as that seat's own view has it
+        judge.press("as:pirates")
+        assert {p.key for p in judge.scene.map_data()[0]} == {
+            p.key for p in windows["pirates"].scene.pieces()}
+        judge.press("as:")
+        assert len(judge.scene.map_data()[0]) > len(windows["pirates"].scene.pieces())
+    finally:
+        for source in sources:
+            source.close()
