@@ -87,9 +87,32 @@ def _parse_choice(game: HeraldGame, line: str):
                         "or {\"undo\": true}")
 
 
+def _read_line(stdin: TextIO) -> str | None:
+    """One input line (None at end of input); an over-long line is read to its end and
+    returned as a marker the parser rejects."""
+    line = stdin.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line) > MAX_LINE and not line.endswith("\n"):
+        while True:
+            rest = stdin.readline(MAX_LINE)
+            if not rest or rest.endswith("\n"):
+                break
+        return "\x00" * (MAX_LINE + 1)
+    return line
+
+
 def run_headless(seed: int | None, variant: str, pads: Path | None, load: Path | None,
                  dice: tuple[int, ...] | None, stdin: TextIO, stdout: TextIO) -> int:
     """Play one game over JSON lines; returns the process exit status."""
+    try:
+        return _play(seed, variant, pads, load, dice, stdin, stdout)
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def _play(seed: int | None, variant: str, pads: Path | None, load: Path | None,
+          dice: tuple[int, ...] | None, stdin: TextIO, stdout: TextIO) -> int:
     try:
         if load is not None:
             game = load_game(load)
@@ -108,8 +131,8 @@ def run_headless(seed: int | None, variant: str, pads: Path | None, load: Path |
     while game.outcome is None:
         _write(stdout, decision_message(game, events))
         while True:
-            line = stdin.readline()
-            if not line:
+            line = _read_line(stdin)
+            if line is None:
                 return EXIT_OK
             line = line.strip()
             if not line:

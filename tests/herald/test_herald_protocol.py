@@ -126,3 +126,21 @@ def test_subprocess_eof_and_forced_dice():
     msgs = [json.loads(line) for line in proc.stdout.splitlines()]
     assert msgs[1]["context"]["dice"] == [6, 5, 4, 3, 2]
     assert msgs[1]["state"]["matrix"] == [1, 0]  # setup die 2: Vibrations
+
+
+def test_over_long_line_is_an_error_and_the_game_goes_on():
+    code, msgs = _run(["x" * 70_000, '{"choose": 0}'])
+    assert code == 0
+    assert [m["type"] for m in msgs[:5]] == ["start", "decision", "error", "decision",
+                                             "decision"]
+    assert "longer than" in msgs[2]["message"]
+
+
+def test_closed_output_ends_quietly():
+    class Closed(io.StringIO):
+        def write(self, text):
+            raise BrokenPipeError
+
+    code = run_headless(seed=1, variant="standard", pads=None, load=None, dice=None,
+                        stdin=io.StringIO(""), stdout=Closed())
+    assert code == 0
