@@ -108,3 +108,42 @@ def test_replay_mid_game_matches():
                 break
             game.apply(rng.choice(game.legal_actions()))
         assert replay(game.setup, [a.to_dict() for a in game.log]).to_dict() == game.to_dict()
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from game.herald.actions import ACTION_TYPES, Action  # noqa: E402
+from game.herald.errors import InvalidAction  # noqa: E402
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 10) | st.sampled_from(
+        ["buma", "guwer", "L", "R", "on_the_fly", "shore_leave", "x", ""]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=12,
+)
+_fields = ["order", "direction", "option", "police", "communication", "space", "physics",
+           "first", "second", "dilemma", "cultures", "battle", "ground", "biology", "officer"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(kind=st.sampled_from(sorted(ACTION_TYPES) + ["nope"]),
+       body=st.dictionaries(st.sampled_from(_fields), _json, max_size=5),
+       steps=st.integers(0, 8))
+def test_any_action_dict_is_rejected_cleanly_or_applied(kind, body, steps):
+    game = HeraldGame.new(99, dice=[1, 6, 3, 4, 5, 2])
+    for _ in range(steps):
+        if game.outcome is not None:
+            break
+        game.apply(game.legal_actions()[0])
+    before = game.to_dict()
+    try:
+        action = action_from_dict({"type": kind, **body})
+    except InvalidAction:
+        return
+    assert isinstance(action, Action)
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        assert str(exc) and game.to_dict() == before
