@@ -147,9 +147,8 @@ class SeatLink:
                 self._gap(message.get("seq"))
                 return
             try:
-                self.doc = patch(self.doc, message["diff"], in_place=True)
+                self.doc = patch(self.doc, message["diff"])
             except ProtocolError as exc:
-                self.doc = None  # half-patched: useless until the next snapshot
                 self.emit({"type": "notice", "event": "bad_diff", "message": str(exc)})
                 self.resync()
                 return

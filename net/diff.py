@@ -15,7 +15,6 @@ implement in any language.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from net.errors import ProtocolError
@@ -68,37 +67,47 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def patch(doc: dict[str, Any], ops: list[Op], in_place: bool = False) -> dict[str, Any]:
-    """Apply ``ops`` to a copy of ``doc`` (or to ``doc`` itself, when the caller owns both
-    and will drop the document if a malformed op raises ProtocolError halfway)."""
-    result = doc if in_place else copy.deepcopy(doc)
-    own: Any = (lambda v: v) if in_place else copy.deepcopy
+def patch(doc: dict[str, Any], ops: list[Op]) -> dict[str, Any]:
+    """A new document: ``doc`` with ``ops`` applied; a malformed op raises ProtocolError.
+
+    ``doc`` itself is never changed. Maps along each changed path are copied and
+    everything else is shared, so the cost is that of the change, not of the document,
+    and a holder of the old document (a window animating from it) keeps it intact.
+    Values are taken from ``ops`` as they are: the caller hands over a freshly decoded
+    message.
+    """
     if not isinstance(ops, list):
         raise ProtocolError("bad_field", "diff must be a list of operations")
+    result = dict(doc)
+    fresh = {id(result)}
     for op in ops:
         if not isinstance(op, list) or len(op) not in (2, 3) or not isinstance(op[0], str):
-            raise ProtocolError("bad_field", f"bad diff operation {op!r}")
+            raise ProtocolError("bad_field", f"bad diff operation {op!r}"[:200])
         kind, path = op[0], op[1]
         if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
-            raise ProtocolError("bad_field", f"bad diff path {path!r}")
+            raise ProtocolError("bad_field", f"bad diff path {path!r}"[:200])
         parent = result
         for key in path[:-1]:
-            child = parent.get(key) if isinstance(parent, dict) else None
+            child = parent.get(key)
             if not isinstance(child, dict):
-                raise ProtocolError("bad_field", f"diff path {path!r} does not exist")
+                raise ProtocolError("bad_field", f"diff path {path!r} does not exist"[:200])
+            if id(child) not in fresh:
+                child = dict(child)
+                parent[key] = child
+                fresh.add(id(child))
             parent = child
         last = path[-1]
         if kind == "set" and len(op) == 3:
-            parent[last] = own(op[2])
+            parent[last] = op[2]
         elif kind == "del" and len(op) == 2:
             if last not in parent:
-                raise ProtocolError("bad_field", f"diff deletes missing key {path!r}")
+                raise ProtocolError("bad_field", f"diff deletes missing key {path!r}"[:200])
             del parent[last]
         elif kind == "ext" and len(op) == 3 and isinstance(op[2], list):
             target = parent.get(last)
             if not isinstance(target, list):
-                raise ProtocolError("bad_field", f"diff extends a non-list at {path!r}")
-            target.extend(own(op[2]))
+                raise ProtocolError("bad_field", f"diff extends a non-list at {path!r}"[:200])
+            parent[last] = target + op[2]
         else:
-            raise ProtocolError("bad_field", f"bad diff operation {op!r}")
+            raise ProtocolError("bad_field", f"bad diff operation {op!r}"[:200])
     return result

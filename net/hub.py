@@ -131,16 +131,20 @@ class Hub:
         self.router.maxmsgsize = TRANSPORT_MAX
         self.router.sndhwm = 1000
         self.router.rcvhwm = 1000
-        if curve is not None:
-            self._start_curve(curve)
-        if ":" in bind:
-            self.router.ipv6 = True
-        host = f"[{bind}]" if ":" in bind and not bind.startswith("[") else bind
-        if port == 0:
-            self.port = self.router.bind_to_random_port(f"tcp://{host}")
-        else:
-            self.router.bind(f"tcp://{host}:{port}")
-            self.port = port
+        try:
+            if curve is not None:
+                self._start_curve(curve)
+            if ":" in bind:
+                self.router.ipv6 = True
+            host = f"[{bind}]" if ":" in bind and not bind.startswith("[") else bind
+            if port == 0:
+                self.port = self.router.bind_to_random_port(f"tcp://{host}")
+            else:
+                self.router.bind(f"tcp://{host}:{port}")
+                self.port = port
+        except zmq.ZMQError:
+            self._close_sockets()
+            raise
         self._reset_turn_timer()
 
     # ------------------------------------------------------------------ setup
@@ -160,11 +164,16 @@ class Hub:
         self.router.curve_publickey = hex_to_z85(curve.server_public)
         self.router.curve_server = True
 
-    def close(self) -> None:
+    def _close_sockets(self) -> None:
         self.router.close(linger=0)
         if self._auth is not None:
             self._auth.stop()
+            self._auth = None
         self.ctx.term()
+
+    def close(self) -> None:
+        """Release the socket, the authenticator and the log (the caller's log too)."""
+        self._close_sockets()
         self.log.close()
 
     def stop(self) -> None:

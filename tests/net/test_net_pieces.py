@@ -266,3 +266,13 @@ def test_protocol_doc_names_only_keys_the_views_have():
     game = ArtifactGame.new({"players": 3}, 1)
     assert len(seat_keys) > 15 and seat_keys <= set(view_for(game, "pirates"))
     assert judge_keys <= set(view_for(game, JUDGE)) and "state" in judge_keys
+
+
+def test_patch_leaves_the_old_document_alone_and_shares_the_rest():
+    old = {"view": {"a": {"x": 1}, "b": {"y": [1]}}, "chat": [1]}
+    snapshot = encode(old)
+    new = patch(old, [["set", ["view", "a", "x"], 2], ["ext", ["chat"], [2]]])
+    assert encode(old) == snapshot  # untouched
+    assert new == {"view": {"a": {"x": 2}, "b": {"y": [1]}}, "chat": [1, 2]}
+    assert new["view"]["b"] is old["view"]["b"]  # unchanged parts are shared
+    assert new["view"] is not old["view"] and new is not old
