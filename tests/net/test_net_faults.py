@@ -32,6 +32,7 @@ from net.codec import decode, encode
 from net.hub import Hub
 from net.joinstring import new_code
 
+WAIT = 20.0
 HOST_ARGS = ("--turn-seconds", "0", "--heartbeat", "0.3")
 
 
@@ -161,11 +162,14 @@ def test_turn_timer_skips_the_turn_and_silence_shows_as_disconnected(tmp_path):
     ctx = zmq.Context()
     socks: dict[str, zmq.Socket] = {}
     try:
-        def pump() -> None:
-            for _ in range(50):
+        def pump(expect: bool = True) -> None:
+            """Let the hub handle what was sent (waiting for it to arrive), then tick."""
+            if expect:
+                assert hub.router.poll(int(WAIT * 1000))
+            for _ in range(100):
+                hub.drain()
                 if not hub.router.poll(20):
                     break
-                hub.drain()
             hub.tick()
 
         def inbox(seat: str) -> list[dict[str, Any]]:
@@ -181,7 +185,7 @@ def test_turn_timer_skips_the_turn_and_silence_shows_as_disconnected(tmp_path):
             sock.send(encode({"type": "hello", "v": 1, "seat": seat, "code": codes[seat]}))
             socks[seat] = sock
             pump()
-        pump()
+        pump(expect=False)
         assert [m["type"] for m in inbox("pirates")][:2] == ["welcome", "snapshot"]
         inbox("phoneco")
         assert game.turn_seat == "pirates"
