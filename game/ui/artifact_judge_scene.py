@@ -19,7 +19,13 @@ from game.artifact.sheets import default_sheets
 from game.artifact.views import view_for
 from game.ui import theme
 from game.ui.artifact_map import Camera, DeckRenderer, Overlays, Piece
-from game.ui.artifact_panels import ChatPanel, TextLine, draw_turn_bar, notice_text
+from game.ui.artifact_panels import (
+    ChatPanel,
+    TextLine,
+    draw_turn_bar,
+    notice_text,
+    solid_panel,
+)
 from game.ui.artifact_pieces import (
     judge_hatches,
     judge_pieces,
@@ -232,7 +238,7 @@ class ArtifactJudgeScene(Scene):
             for seat in state["seats"]:
                 out.append((f"msg:{seat}", f"Tell {seat_title(seat).split(' ')[-1]}",
                             bool(self.text.text.strip())))
-            out.append(("end_game", "End game..." if self.levels is None else "Confirm end",
+            out.append(("end_game", "End game..." if self.levels is None else "End it now",
                         True))
             if self.levels is not None:
                 out.append(("cancel_end", "Cancel", True))
@@ -486,28 +492,31 @@ class ArtifactJudgeScene(Scene):
     def _draw_levels(self, surface, ctx, view) -> None:
         state = view["state"]
         sheets = default_sheets()
-        rect = pygame.Rect(0, 0, 560, 70 + 40 * len(self.levels))
+        rect = pygame.Rect(0, 0, min(self.cam.rect.w - 20, 760), 70 + 52 * len(self.levels))
         rect.center = self.cam.rect.center
-        inner = draw_panel(surface, rect, ctx, "End the game: each faction's victory level")
+        inner = solid_panel(surface, rect, ctx, "End the game: each faction's victory level")
         y = inner.y
         for seat, level in self.levels.items():
             faction = sheets.factions[state["specs"][seat]["faction"]]
             none = level > len(faction.victory)
             text = f"{seat_title(seat)}: " + ("no victory" if none else f"#{level}")
-            surface.blit(ctx.text.render(text, ctx.type.body, theme.INK, True), (inner.x, y + 6))
+            surface.blit(ctx.text.render(text, ctx.type.body, theme.INK, True), (inner.x, y + 2))
+            goal = "" if none else faction.victory[level - 1]
+            surface.blit(ctx.text.render(goal[:90], ctx.type.tiny, theme.INK_DIM),
+                         (inner.x, y + 26))
             for n, (step, label) in enumerate(((-1, "-"), (1, "+"))):
                 b = Button(f"level:{seat}|{step}", label,
                            pygame.Rect(inner.right - 80 + n * 42, y, 36, 32), px=ctx.type.body)
                 self.buttons.append(b)
                 b.draw(surface, ctx)
-            y += 40
+            y += 52
 
     def _draw_result(self, surface, ctx, view) -> None:
         result = view["state"].get("result") or {}
         levels = result.get("levels", {})
         rect = pygame.Rect(0, 0, 520, 80 + 28 * len(levels))
         rect.center = self.cam.rect.center
-        inner = draw_panel(surface, rect, ctx, "Game over: every faction's victory level")
+        inner = solid_panel(surface, rect, ctx, "Game over: every faction's victory level")
         y = inner.y
         for seat, level in levels.items():
             win = seat in result.get("winners", [])

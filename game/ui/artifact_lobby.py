@@ -14,8 +14,9 @@ from game.artifact.deckplan import DeckPlan, feynman
 from game.artifact.sheets import default_sheets
 from game.ui import theme
 from game.ui.artifact_map import KIND_SPRITE, Piece, faction_colour
+from game.ui.artifact_panels import solid_panel
 from game.ui.artifact_pieces import item_sprite, seat_title
-from game.ui.widgets import Button, draw_panel
+from game.ui.widgets import Button
 
 NOBODY = ""
 
@@ -85,7 +86,7 @@ class PurchaseForm:
     # ---------------------------------------------------------------- drawing
     def draw(self, surface, ctx, rect: pygame.Rect, seats: list[str]) -> None:
         self._has_partner = "pirates2" in seats
-        inner = draw_panel(surface, rect, ctx, f"Customize: {self.faction.name}")
+        inner = solid_panel(surface, rect, ctx, f"Customize: {self.faction.name}")
         px = ctx.type.small
         lh = ctx.text.font(px).get_linesize() + 4
         self.buttons = []
@@ -131,7 +132,7 @@ class PurchaseForm:
             sheet = self.sheets.characters[cid]
             surface.blit(ctx.text.render(f"{sheet.name} ({sheet.kind})", ctx.type.tiny,
                                          theme.INK), (left.x + 4, y))
-            y += lh - 6
+            y += lh - 2
         # shop
         y = mid.y
         surface.blit(ctx.text.render("Price list (click to buy)", px, colour, True), (mid.x, y))

@@ -18,7 +18,7 @@ from game.artifact.deckplan import DeckPlan, feynman
 from game.ui import theme
 
 ZOOMS = (10, 14, 18, 24, 30, 38, 48, 60)
-DEFAULT_ZOOM = 4  # index into ZOOMS
+DEFAULT_ZOOM = 5  # index into ZOOMS
 FACING_ANGLE = {"N": 0.0, "W": 90.0, "S": 180.0, "E": 270.0}  # counter-clockwise from north
 
 FACTION_COLOURS = {
@@ -364,7 +364,7 @@ class DeckRenderer:
         plan = self.plan
         surf = pygame.Surface((plan.width * cell, plan.height * cell), pygame.SRCALPHA)
         for (x, y) in ov.fov:
-            surf.fill((240, 228, 66, 46), (x * cell, y * cell, cell, cell))
+            surf.fill((240, 228, 66, 64), (x * cell, y * cell, cell, cell))
         for (x, y) in ov.allowed:
             surf.fill((0, 158, 115, 70), (x * cell, y * cell, cell, cell))
         rc = ov.reach_colour

@@ -13,7 +13,7 @@ from game.ui.widgets import Button, ScrollText, draw_panel
 
 
 class TextLine:
-    """A one-line text entry: click to focus, type, Enter to submit, Escape to leave."""
+    """A one-line text entry: click (or C) to focus, type, Enter to send, Escape to leave."""
 
     def __init__(self, limit: int = 300, hint: str = "") -> None:
         self.text = ""
@@ -38,6 +38,7 @@ class TextLine:
                 self.active = False
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 text, self.text = self.text.strip(), ""
+                self.active = False  # Enter sends and gives the keys back to the map
                 return text or None
         return None
 
@@ -62,13 +63,19 @@ class TextLine:
         surface.set_clip(clip)
 
 
+def solid_panel(surface, rect: pygame.Rect, ctx, title: str = "") -> pygame.Rect:
+    """A panel that hides what is under it (for forms and results drawn over the map)."""
+    pygame.draw.rect(surface, (10, 16, 28), rect.inflate(-6, -6), border_radius=10)
+    return draw_panel(surface, rect, ctx, title)
+
+
 def notice_text(n: dict, names: dict[str, str] | None = None) -> tuple[str, tuple]:
     """A notice from the view as one line of the log, with its colour."""
     names = names or {}
     kind = n.get("kind", "")
     who = names.get(n.get("character", ""), n.get("character", ""))
     r = n.get("round", 0)
-    head = f"R{r} "
+    head = f"(R{r}) "
     if kind == "telegram":
         return (head + f"TELEGRAM from the War Department: contact with "
                 f"{n.get('counter', who)} is lost.", theme.VERMILLION)

@@ -29,6 +29,7 @@ from game.ui.artifact_panels import (
     ChatPanel,
     draw_turn_bar,
     notice_text,
+    solid_panel,
 )
 from game.ui.artifact_pieces import seat_hatches, seat_pieces, seat_title
 from game.ui.scene import Command, Scene
@@ -732,7 +733,9 @@ class ArtifactSeatScene(Scene):
             self.buttons.append(b)
             x += w + 4
         tx = rect.right - 196
-        for attr, label in (("show_reach", "Reach"), ("show_fov", "FOV"), ("show_los", "LOS")):
+        toggles = () if view.get("phase") in LOBBY else (
+            ("show_reach", "Reach"), ("show_fov", "FOV"), ("show_los", "LOS"))
+        for attr, label in toggles:
             on = getattr(self, attr)
             b = Button(f"toggle:{attr}", ("[x] " if on else "[ ] ") + label,
                        pygame.Rect(tx, y, 62, h), selected=on, px=ctx.type.tiny)
@@ -817,7 +820,11 @@ class ArtifactSeatScene(Scene):
             surface.blit(ctx.text.render("Click a green START square for each:", px,
                                          theme.INK), (inner.x, y))
             y += lh
+            rows = max(1, (inner.bottom - 36 - y) // (lh + 4))
+            first = max(0, min(draft.index - rows // 2, len(draft.things) - rows))
             for n, (_kind, thing, regions) in enumerate(draft.things):
+                if n < first:
+                    continue
                 if y + lh + 36 > inner.bottom:
                     break
                 where = draft.places.get(thing)
@@ -852,7 +859,7 @@ class ArtifactSeatScene(Scene):
         levels = result.get("levels", {})
         rect = pygame.Rect(0, 0, 520, 90 + 26 * len(levels))
         rect.center = self.cam.rect.center
-        inner = draw_panel(surface, rect, ctx, "Game over: victory levels")
+        inner = solid_panel(surface, rect, ctx, "Game over: victory levels")
         y = inner.y
         for seat, level in levels.items():
             win = seat in result.get("winners", [])
