@@ -320,6 +320,14 @@ class ArtifactSeatScene(Scene):
             return out
         mine = self.my_turn()
         cid = self.selected
+        pending = self.pending or {}
+        if pending.get("type") == "move" and pending.get("path") and pending["mode"] != "run":
+            # move, then pick up what lies where the move ends (walking or jogging only)
+            entry = self.own().get(pending["character"], {})
+            end = list(pending["path"][-1])
+            if "Hands" in entry.get("skills", []):
+                for key, name in self._floor_items(end):
+                    out.append((f"mtake:{key}", f"Move + take {name}", True))
         if mine and cid and self.can_act(cid):
             entry = self.own()[cid]
             ma = entry.get("ma", {})
@@ -331,12 +339,8 @@ class ArtifactSeatScene(Scene):
             square = list(entry["square"])
             hands = "Hands" in entry.get("skills", [])
             if hands:
-                for iid, item in view["own"]["items"].items():
-                    if item.get("square") == square:
-                        out.append((f"take:{iid}", f"Take {item['name']}", True))
-                for token, c in view["map"]["counters"].items():
-                    if c["kind"] == "item" and c["square"] == square:
-                        out.append((f"take:{token}", f"Take {c['counter']}", True))
+                for key, name in self._floor_items(square):
+                    out.append((f"take:{key}", f"Take {name}", True))
                 for iid in entry.get("items", []):
                     item = view["own"]["items"].get(iid)
                     if item:
@@ -353,6 +357,15 @@ class ArtifactSeatScene(Scene):
             for cid2, info in view.get("informants", {}).items():
                 out.append((f"inform:{cid2}", f"Activate {info['counter']}", True))
             out.append(("end_turn", "End Turn (E)", True))
+        return out
+
+    def _floor_items(self, square: list) -> list[tuple[str, str]]:
+        """(id, name) of the items the seat's map shows lying on ``square``."""
+        view = self.view
+        out = [(iid, item["name"]) for iid, item in view["own"]["items"].items()
+               if item.get("square") == square]
+        out += [(token, c["counter"]) for token, c in view["map"]["counters"].items()
+                if c["kind"] == "item" and c["square"] == square]
         return out
 
     def _lift_ok(self, entry: dict, lift: str) -> bool:
@@ -418,6 +431,9 @@ class ArtifactSeatScene(Scene):
                 self.cam.centre_on(tuple(entry["square"]))
         elif kind == "end_turn":
             self.send({"type": "end_turn"}, ctx)
+        elif kind == "mtake" and self.pending is not None:
+            self.pending = {**self.pending, "type": "move_then_pick_up", "take": [arg],
+                            "drop": []}
         elif kind == "inform":
             self.send({"type": "activate_informant", "character": arg}, ctx)
         elif self.selected and kind in ("turn", "take", "drop", "suit", "lift"):

@@ -224,3 +224,31 @@ def test_lobby_and_rounds_over_a_real_host(host, ui_app):  # noqa: F811
     finally:
         for source in sources:
             source.close()
+
+
+def test_entry_points_join_a_real_host_and_quit_cleanly(host, monkeypatch):
+    """``run_seat_window`` (hotseat: two seats) and ``run_judge_window`` open, connect,
+    draw a few frames and return 0 when the window is closed."""
+    from game.ui import app as app_module
+    from game.ui.artifact_app import HotseatScene, run_judge_window, run_seat_window
+
+    seen = []
+
+    def run(self):
+        for _ in range(200):
+            self.step([], 0.02)
+            top = self.stack[0]
+            scene = top.current if isinstance(top, HotseatScene) else top
+            if scene.view is not None:
+                break
+        seen.append((type(self.stack[0]).__name__, scene.view["phase"], len(self.stack)))
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        return app_module.App.__dict__["_real_run"](self)
+
+    monkeypatch.setattr(app_module.App, "_real_run", app_module.App.run, raising=False)
+    monkeypatch.setattr(app_module.App, "run", run)
+    assert run_seat_window([host.joins["phoneco"], host.joins["scientist"]], mute=True) == 0
+    assert run_judge_window(host.joins["judge"], mute=True) == 0
+    assert seen[0][0] == "HotseatScene" and seen[0][1] == "encryption"
+    assert seen[0][2] == 2  # the curtain is up before the first seat shows
+    assert seen[1][0] == "ArtifactJudgeScene"

@@ -375,3 +375,32 @@ def test_bad_join_strings_give_one_line_and_status_2(capsys):
     assert run_judge_window("artifact://host:99999/judge/x") == 2
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 3 and all(line.startswith("error:") for line in lines)
+
+
+def test_drop_and_take_through_the_action_bar(ui_app, in_play):  # noqa: F811
+    game = in_play.game
+    game.apply("pirates", A.EndTurn())
+    game.apply("phoneco", A.EndTurn())
+    refresh(in_play)
+    w = Window(ui_app, ArtifactSeatScene(in_play.source("scientist")))
+    scene = w.scene
+    w.frame()
+    carrier = next(cid for cid, e in scene.own().items() if e["items"])
+    item = scene.own()[carrier]["items"][0]
+    w.press(f"select:{carrier}")
+    w.press(f"drop:{item}")
+    assert scene.pending is not None  # the facing is asked after every action
+    w.key(pygame.K_LEFT)
+    assert game.state["items"][item]["holder"] is None
+    assert game.state["characters"][carrier]["facing"] == "W"
+    w.frame()
+    square = scene.own()[carrier]["square"]
+    other = next((cid for cid, e in scene.own().items()
+                  if cid != carrier and e["square"] == square and scene.can_act(cid)), None)
+    keys = [k for k, _l, _e in scene.action_buttons(w.ctx)]
+    assert f"drop:{item}" not in keys  # the carrier has acted: nothing more for it
+    assert other is not None
+    w.press(f"select:{other}")
+    w.press(f"take:{item}")
+    w.key(pygame.K_RETURN)
+    assert game.state["items"][item]["holder"] == other

@@ -1,0 +1,111 @@
+"""Frame time of the Artifact seat screen with every overlay on, at 1280x800.
+
+The seat plays a game in progress (in-process engine, the same document the hub would
+send): a character selected, reach shaded with MP costs, the field of view, a path
+preview and a line of sight following a mouse that sweeps the map, counters, ghosts,
+minimap, notices and negotiation. Each frame is update + draw + flip under the dummy
+video driver. Printed: median and 95th percentile frame time, and the ratio to a bare
+full-screen blit measured in the same run.
+
+    .venv/bin/python bench/artifact_frames.py [--frames N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from game.artifact import actions as A  # noqa: E402
+from game.artifact.engine import ArtifactGame  # noqa: E402
+from game.artifact.seats import JUDGE  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.artifact_seat_scene import ArtifactSeatScene  # noqa: E402
+from game.ui.artifact_source import LocalTable  # noqa: E402
+
+
+def game_in_play(seed: int) -> ArtifactGame:
+    game = ArtifactGame.new({"players": 5, "assignment": "random"}, seed)
+    for seat in game.seats:
+        game.apply(seat, A.VoteEncryption(True))
+    for seat in game.seats:
+        game.apply(seat, game.legal_actions(seat)[-1])
+    for seat in game.seats:
+        game.apply(seat, game.legal_actions(seat)[0])
+    k = 1
+    while game.phase == "judge_check" and game.placement_conflicts():
+        _space, _a, b = game.placement_conflicts()[0]
+        game.apply(JUDGE, A.ReturnPlacement(b, ""))
+        game.apply(b, game.legal_actions(b)[k])
+        k += 1
+    while game.phase == "judge_check":
+        legal = game.legal_actions(JUDGE)
+        robots = [a for a in legal if isinstance(a, A.PlaceRobot)]
+        game.apply(JUDGE, robots[0] if robots else A.StartPlay())
+    return game
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+
+    app = App((1280, 800), mute=True, title="The Artifact bench", icon=None)
+    table = LocalTable(game_in_play(args.seed))
+    table.say("phoneco", "Anyone seen the Artifact?", None)
+    scene = ArtifactSeatScene(table.source("pirates"))
+    app.push(scene)
+    app.step([], 1 / 60)
+    scene.mode = "run"
+    scene.show_fov = scene.show_los = scene.show_reach = True
+    rect = scene.cam.rect
+    frames: list[float] = []
+    for n in range(args.frames):
+        x = rect.x + 20 + (n * 7) % (rect.w - 40)
+        y = rect.y + 20 + (n * 3) % (rect.h - 40)
+        motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(7, 3),
+                                    buttons=(0, 0, 0))
+        start = time.perf_counter()
+        app.step([motion], 1 / 60)
+        frames.append(time.perf_counter() - start)
+    assert scene.selected is not None and scene.reach() and scene.fov()
+
+    screen = app.screen
+    full = pygame.Surface(screen.get_size()).convert()
+    full.fill((20, 30, 40))
+    blits: list[float] = []
+    for _ in range(args.frames):
+        start = time.perf_counter()
+        screen.blit(full, (0, 0))
+        pygame.display.flip()
+        blits.append(time.perf_counter() - start)
+    pygame.quit()
+
+    med = statistics.median(frames)
+    p95 = percentile(frames, 0.95)
+    bare = statistics.median(blits)
+    print(f"seat screen, all overlays, 1280x800, {args.frames} frames")
+    print(f"  median frame  {med * 1000:7.2f} ms")
+    print(f"  95th pct      {p95 * 1000:7.2f} ms")
+    print(f"  bare full-screen blit + flip median {bare * 1000:7.3f} ms")
+    print(f"  ratio median frame / bare blit     {med / bare:7.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
