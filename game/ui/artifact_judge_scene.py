@@ -22,6 +22,7 @@ from game.ui.artifact_map import Camera, DeckRenderer, Overlays, Piece
 from game.ui.artifact_panels import (
     ChatPanel,
     TextLine,
+    draw_result,
     draw_turn_bar,
     notice_text,
     solid_panel,
@@ -512,15 +513,7 @@ class ArtifactJudgeScene(Scene):
             y += 52
 
     def _draw_result(self, surface, ctx, view) -> None:
-        result = view["state"].get("result") or {}
-        levels = result.get("levels", {})
-        rect = pygame.Rect(0, 0, 520, 80 + 28 * len(levels))
-        rect.center = self.cam.rect.center
-        inner = solid_panel(surface, rect, ctx, "Game over: every faction's victory level")
-        y = inner.y
-        for seat, level in levels.items():
-            win = seat in result.get("winners", [])
-            text = f"{seat_title(seat)}: #{level}" + ("   WINNER" if win else "")
-            surface.blit(ctx.text.render(text, ctx.type.body, theme.YELLOW if win else theme.INK,
-                                         win), (inner.x, y))
-            y += 28
+        state = view["state"]
+        factions = {seat: spec["faction"] for seat, spec in state["specs"].items()}
+        draw_result(surface, ctx, self.cam.rect.center, state.get("result") or {}, factions,
+                    min(660, self.cam.rect.w - 20))

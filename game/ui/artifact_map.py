@@ -345,12 +345,18 @@ class DeckRenderer:
 
     def _draw_names(self, ctx, surf, c: int) -> None:
         px = max(9, min(16, round(c * 0.42)))
-        for name, x, y, count in self._labels:
+        taken: list[pygame.Rect] = []
+        for name, x, y, count in sorted(self._labels, key=lambda lab: -lab[3]):
             if count < 3:
                 continue
             img = ctx.text.render(name, px, (235, 240, 250), bold=True)
             shadow = ctx.text.render(name, px, (0, 0, 0), bold=True)
             r = img.get_rect(center=(round(x * c), round(y * c)))
+            if r.collidelist(taken) >= 0:
+                r.centery += c  # one square lower, else leave it out
+                if r.collidelist(taken) >= 0:
+                    continue
+            taken.append(r.inflate(4, 2))
             surf.blit(shadow, r.move(1, 1))
             surf.blit(img, r)
 

@@ -69,6 +69,30 @@ def solid_panel(surface, rect: pygame.Rect, ctx, title: str = "") -> pygame.Rect
     return draw_panel(surface, rect, ctx, title)
 
 
+def draw_result(surface, ctx, centre: tuple[int, int], result: dict,
+                factions: dict[str, str], width: int = 640) -> None:
+    """Every faction's victory level at the end, with the goal that level stands for."""
+    from game.artifact.sheets import default_sheets
+
+    sheets = default_sheets()
+    levels = result.get("levels", {})
+    rect = pygame.Rect(0, 0, width, 76 + 48 * len(levels))
+    rect.center = centre
+    inner = solid_panel(surface, rect, ctx, "Game over: every faction's victory level")
+    y = inner.y
+    for seat, level in levels.items():
+        win = seat in result.get("winners", [])
+        faction = sheets.factions.get(factions.get(seat, ""))
+        goals = faction.victory if faction else ()
+        goal = goals[level - 1] if 0 < level <= len(goals) else "no victory"
+        text = f"{seat_title(seat)}: #{level}" + ("   WINNER" if win else "")
+        surface.blit(ctx.text.render(text, ctx.type.body, theme.YELLOW if win else theme.INK,
+                                     win), (inner.x, y))
+        surface.blit(ctx.text.render(goal[:95], ctx.type.tiny, theme.INK_DIM),
+                     (inner.x + 12, y + 24))
+        y += 48
+
+
 def notice_text(n: dict, names: dict[str, str] | None = None) -> tuple[str, tuple]:
     """A notice from the view as one line of the log, with its colour."""
     names = names or {}

@@ -27,9 +27,9 @@ from game.ui.artifact_lobby import PlacementDraft, PurchaseForm, reveal_lines
 from game.ui.artifact_map import FACING_ANGLE, Camera, DeckRenderer, Overlays, Piece
 from game.ui.artifact_panels import (
     ChatPanel,
+    draw_result,
     draw_turn_bar,
     notice_text,
-    solid_panel,
 )
 from game.ui.artifact_pieces import seat_hatches, seat_pieces, seat_title
 from game.ui.scene import Command, Scene
@@ -772,7 +772,7 @@ class ArtifactSeatScene(Scene):
                 break
             mark = "done" if cid in acted else ""
             ma = e.get("ma") or {}
-            mp = "/".join(str(ma.get(m, "-")) for m in MODES) if ma else ""
+            mp = " ".join(f"{m[0].upper()}{ma.get(m, 0)}" for m in MODES) if ma else ""
             carried = ", ".join(items[i]["name"] for i in e.get("items", []) if i in items)
             label = f"{e['name']}  {e['status']}  {mp}  {mark}"
             b = Button(f"select:{cid}", label, pygame.Rect(inner.x, y, inner.w, lh - 2),
@@ -871,18 +871,9 @@ class ArtifactSeatScene(Scene):
                 b.draw(surface, ctx, pressed=(b.key == self._pressed_button))
 
     def _draw_result(self, surface, ctx, view) -> None:
-        result = view.get("result") or {}
-        levels = result.get("levels", {})
-        rect = pygame.Rect(0, 0, 520, 90 + 26 * len(levels))
-        rect.center = self.cam.rect.center
-        inner = solid_panel(surface, rect, ctx, "Game over: victory levels")
-        y = inner.y
-        for seat, level in levels.items():
-            win = seat in result.get("winners", [])
-            text = f"{seat_title(seat)}: #{level}" + ("   WINNER" if win else "")
-            surface.blit(ctx.text.render(text, ctx.type.body, theme.YELLOW if win else theme.INK,
-                                         win), (inner.x, y))
-            y += 26
+        factions = {spec["id"]: spec["faction"] for spec in view.get("seats", [])}
+        draw_result(surface, ctx, self.cam.rect.center, view.get("result") or {}, factions,
+                    min(660, self.cam.rect.w - 20))
 
     def _draw_hover_tip(self, surface, ctx) -> None:
         found = []
