@@ -47,12 +47,15 @@ def squares_in(space: str) -> list[tuple[int, int]]:
 def lobby(windows: dict[str, Window], judge: Window) -> None:
     everyone = [*windows.values(), judge]
     settle(everyone, lambda: all(w.scene.view is not None for w in everyone), what="snapshots")
+    settle(everyone, lambda: all(w.scene.view["phase"] == "encryption" for w in everyone),
+           what="encryption phase")
     # the encryption vote: two by button, two by key
     windows["pirates"].press("vote:yes")
     windows["phoneco"].press("vote:yes")
     windows["scientist"].key(pygame.K_y)
     windows["alien"].key(pygame.K_y)
-    settle(everyone, lambda: judge.scene.view["phase"] == "purchase", what="purchase phase")
+    settle(everyone, lambda: all(w.scene.purchase is not None for w in windows.values()),
+           what="purchase forms")
     # purchase: the faction reveal is private, the budget shown
     pirates = windows["pirates"]
     settle([pirates], lambda: pirates.scene.purchase is not None, what="purchase form")
@@ -65,7 +68,8 @@ def lobby(windows: dict[str, Window], judge: Window) -> None:
     alien = windows["alien"]
     alien.press("opt:koch")
     alien.press("send_order")
-    settle(everyone, lambda: judge.scene.view["phase"] == "place", what="place phase")
+    settle(everyone, lambda: all(w.scene.placement is not None for w in windows.values()),
+           what="placement drafts")
     # placement by clicking START squares, facing by arrow key
     for seat, w in windows.items():
         settle([w], lambda w=w: w.scene.placement is not None, what=f"{seat} placement")
@@ -166,7 +170,7 @@ def test_lobby_and_rounds_over_a_real_host(host, ui_app):  # noqa: F811
         lobby(windows, judge)
         negotiate(windows, judge)
 
-        for _round in range(2):
+        for _round in range(3):
             for seat in SEATS:
                 w = windows[seat]
                 moved = take_turn(w, everyone)
@@ -184,7 +188,7 @@ def test_lobby_and_rounds_over_a_real_host(host, ui_app):  # noqa: F811
                 far = (square[0] + 12, square[1])
                 fx, fy = w.scene.cam.to_screen(*far)
                 assert counter_pixels(w.surface, pygame.Rect(fx, fy, 30, 30), colour) == 0
-        assert judge.scene.view["round"] >= 3
+        settle(everyone, lambda: judge.scene.view["round"] >= 4, what="round 4")
 
         # unseen enemies are drawn nowhere on each seat's map
         state = judge.scene.state

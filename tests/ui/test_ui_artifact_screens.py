@@ -404,3 +404,57 @@ def test_drop_and_take_through_the_action_bar(ui_app, in_play):  # noqa: F811
     w.press(f"take:{item}")
     w.key(pygame.K_RETURN)
     assert game.state["items"][item]["holder"] == other
+
+
+def test_informant_telegram_reaches_the_log_with_its_sound(ui_app, in_play):  # noqa: F811
+    game = in_play.game
+    informant = next(c for c in game.state["characters"].values() if c.get("informant_of"))
+    master = informant["informant_of"]
+    victim = informant["seat"]
+    while game.turn_seat != master:
+        game.apply(game.turn_seat, A.EndTurn())
+    refresh(in_play)
+    w = Window(ui_app, ArtifactSeatScene(in_play.source(master)))
+    w.frame()
+    w.press(f"inform:{informant['id']}")
+    assert game.state["characters"][informant["id"]]["seat"] == master
+    w.key(pygame.K_e)
+    v = Window(ui_app, ArtifactSeatScene(in_play.source(victim)))
+    v.frame()
+    sounds = []
+    v.ctx.sound.play = lambda name: sounds.append(name) or False
+    while game.turn_seat != victim:
+        game.apply(game.turn_seat, A.EndTurn())
+    refresh(in_play)
+    v.frame()
+    lines = [t for t, _c in v.scene.log.entries]
+    assert any("TELEGRAM" in t for t in lines) and "telegram" in sounds
+
+
+def test_turn_bar_timer_and_presence(ui_app, in_play):  # noqa: F811
+    in_play.presence["phoneco"] = "disconnected"
+    in_play.presence["alien"] = "waiting"
+    refresh(in_play)
+    source = in_play.source("pirates")
+    source.turn_seconds = 180.0
+    w = Window(ui_app, ArtifactSeatScene(source))
+    w.frame()
+    w.ctx.text.clear()
+    for _ in range(30):
+        w.frame(1.0)
+    rendered = {key[0] for key in w.ctx.text._cache}
+    assert "timer 2:30" in rendered
+    assert "Disconnected: Phone Company" in rendered
+    assert "Not joined: Alien" in rendered
+    assert "YOUR TURN" in rendered and "Round 1" in rendered
+
+
+def test_judge_assigns_factions_by_hand(ui_app):  # noqa: F811
+    game = ArtifactGame.new({"players": 3, "assignment": "judge",
+                             "names": ["Ann", "Bob", "Cy"]}, SEED)
+    table = LocalTable(game)
+    j = Window(ui_app, ArtifactJudgeScene(table.source(JUDGE)))
+    for seat in ("pirates", "phoneco", "scientist"):
+        j.press(f"assign:{seat}")
+    assert game.phase == "encryption"
+    assert sorted(game.state["players"].values()) == ["Ann", "Bob", "Cy"]
