@@ -232,7 +232,9 @@ class ArtifactJudgeScene(Scene):
                     placed = "placed" if char["square"] is not None else "place"
                     out.append((f"robot:{cid}", f"{cid.replace('_', ' ').title()} ({placed})",
                                 True))
-            out.append(("start_play", "Start play", not view.get("conflicts")))
+            unplaced = [cid for cid in FEYNMAN_ROBOTS
+                        if state["characters"].get(cid, {}).get("square", 0) is None]
+            out.append(("start_play", "Start play", not view.get("conflicts") and not unplaced))
         elif phase == "play":
             out.append(("skip_turn", f"Skip {seat_title(view['turn_seat'])}'s turn", True))
             out.append(("announce", "Announce", bool(self.text.text.strip())))

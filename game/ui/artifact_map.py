@@ -90,6 +90,7 @@ class Overlays:
     selected: tuple[int, int] | None = None
     hover: tuple[int, int] | None = None
     facing_at: tuple[int, int] | None = None         # draw the four facing arrows here
+    facing_default: str | None = None                # the one Enter would choose
 
 
 class Camera:
@@ -413,7 +414,7 @@ class DeckRenderer:
             sx, sy = cam.to_screen(*ov.hover)
             pygame.draw.rect(surface, (255, 255, 255), (sx, sy, c, c), 1)
         if ov.facing_at is not None:
-            self.draw_facing_choice(surface, ctx, cam, ov.facing_at)
+            self.draw_facing_choice(surface, ctx, cam, ov.facing_at, ov.facing_default)
         surface.set_clip(clip)
 
     def _draw_path(self, surface, ctx, cam: Camera, ov: Overlays) -> None:
@@ -534,10 +535,13 @@ class DeckRenderer:
             img = ctx.assets.scaled("status_suit", (badge, badge))
             surface.blit(img, (rect.x, rect.bottom - badge))
 
-    def draw_facing_choice(self, surface, ctx, cam: Camera, square: tuple[int, int]) -> None:
+    def draw_facing_choice(self, surface, ctx, cam: Camera, square: tuple[int, int],
+                           default: str | None = None) -> None:
         for facing, rect in self.facing_rects(cam, square).items():
             pygame.draw.circle(surface, (0, 0, 0), rect.center, rect.w // 2 + 2)
-            pygame.draw.circle(surface, theme.YELLOW, rect.center, rect.w // 2 + 2, 2)
+            ring = 4 if facing == default else 2
+            pygame.draw.circle(surface, theme.YELLOW if facing == default else theme.INK_DIM,
+                               rect.center, rect.w // 2 + 2, ring)
             arrow = ctx.assets.rotated("facing_arrow", FACING_ANGLE[facing], rect.size)
             surface.blit(arrow, arrow.get_rect(center=rect.center))
 

@@ -679,6 +679,7 @@ class ArtifactSeatScene(Scene):
                     ov.path_start = tuple(entry["square"])
         if self.pending is not None and self.pending_at is not None:
             ov.facing_at = self.pending_at
+            ov.facing_default = self.pending.get("_default")
             if self.pending.get("path"):
                 ov.path = [tuple(p) for p in self.pending["path"]]
                 ov.path_start = tuple(entry["square"]) if entry else None
@@ -730,7 +731,10 @@ class ArtifactSeatScene(Scene):
         status = self.status
         if self.pending is not None:
             status = ("Choose the facing: click an arrow or press an arrow key "
-                      "(Enter keeps it, Esc cancels).")
+                      "(Enter takes the ringed one, Esc cancels).")
+            entry = self.own().get(self.pending.get("character", ""), {})
+            if entry and not entry.get("free_turns", True):
+                status += " Zero-g, no thrusters: 1 MP per quarter turn."
         if status:
             img = ctx.text.render(status[:140], ctx.type.small,
                                   theme.YELLOW if self.pending else theme.ORANGE)
