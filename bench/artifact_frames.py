@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     scene.show_fov = scene.show_los = scene.show_reach = True
     rect = scene.cam.rect
     frames: list[float] = []
+    with_path = with_los = 0
     for n in range(args.frames):
         x = rect.x + 20 + (n * 7) % (rect.w - 40)
         y = rect.y + 20 + (n * 3) % (rect.h - 40)
@@ -83,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         app.step([motion], 1 / 60)
         frames.append(time.perf_counter() - start)
+        ov, _key = scene.overlays()
+        with_path += bool(ov.path)
+        with_los += ov.los is not None
     assert scene.selected is not None and scene.reach() and scene.fov()
 
     screen = app.screen
@@ -100,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     p95 = percentile(frames, 0.95)
     bare = statistics.median(blits)
     print(f"seat screen, all overlays, 1280x800, {args.frames} frames")
+    print(f"  frames with a path preview {with_path}, with a line of sight {with_los}")
     print(f"  median frame  {med * 1000:7.2f} ms")
     print(f"  95th pct      {p95 * 1000:7.2f} ms")
     print(f"  bare full-screen blit + flip median {bare * 1000:7.3f} ms")
