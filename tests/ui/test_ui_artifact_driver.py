@@ -211,3 +211,143 @@ def ui_app(tmp_path, monkeypatch):
     app = App((1280, 800), mute=True, title="The Artifact", icon=None)
     yield app
     pygame.quit()
+
+
+# ----------------------------------------------------------------------- a window that plays
+
+WHERE = {"pirates": "Cutter Cabin", "phoneco": "Lorry Cabin", "scientist": "Computer Room",
+         "alien": "Stateroom 10"}
+
+
+def squares_in(space: str) -> list[tuple[int, int]]:
+    from game.artifact.deckplan import feynman
+
+    plan = feynman()
+    return sorted(plan.xy(s) for s in range(len(plan.terrain))
+                  if plan.space_name(s) == space and plan.passable(s))
+
+
+class Bot:
+    """Plays one seat's window by synthetic mouse and key events only, one step per call:
+    votes, orders, places in its own room, and each turn moves one character and ends."""
+
+    def __init__(self, window: Window) -> None:
+        self.w = window
+        self.done: set = set()
+        self.placed_n = 0
+        self.moved: list[tuple[str, tuple[int, int]]] = []
+
+    def step(self) -> None:
+        w, scene = self.w, self.w.scene
+        view = scene.view
+        if view is None:
+            return
+        phase = view["phase"]
+        if phase == "encryption" and view.get("my_vote") is None and "vote" not in self.done:
+            self.done.add("vote")
+            w.press("vote:yes")
+        elif phase == "purchase" and scene.purchase is not None and "order" not in self.done:
+            self.done.add("order")
+            if scene.seat == "alien":
+                w.press("opt:koch")
+            w.press("send_order")
+        elif phase == "place" and scene.placement is not None and "ready" not in self.done:
+            draft = scene.placement
+            if draft.complete():
+                self.done.add("ready")
+                w.press("ready")
+                return
+            cur = draft.current
+            allowed = draft.allowed(cur[2])
+            pool = [s for s in squares_in(WHERE[scene.seat]) if s in allowed] or sorted(allowed)
+            w.click_square(pool[(self.placed_n // 2) % len(pool)])
+            self.placed_n += 1
+        elif phase == "play" and scene.my_turn() and not scene.animating():
+            turn = ("turn", view["round"])
+            if ("move",) + turn[1:] not in self.done:
+                self.done.add(("move",) + turn[1:])
+                ready = [cid for cid in scene.own() if scene.can_act(cid)]
+                if ready:
+                    cid = ready[0]
+                    if scene.selected != cid:
+                        w.press(f"select:{cid}")
+                    reach = scene.reach()
+                    if reach:
+                        target = max(reach, key=lambda s: (reach[s], s))
+                        w.click_square(target)
+                        w.key(pygame.K_RETURN)
+                        self.moved.append((cid, target))
+            elif turn not in self.done:
+                self.done.add(turn)
+                w.key(pygame.K_e)
+
+
+def report(window: Window) -> dict:
+    """What a finished client checks on its own surface."""
+    scene = window.scene
+    out: dict = {"seat": scene.seat, "round": scene.view["round"],
+                 "pieces": sorted(p.key for p in scene.pieces()),
+                 "errors": scene.source.errors}
+    own = [(cid, tuple(e["square"])) for cid, e in scene.own().items()
+           if e.get("square") is not None and e.get("kind") != "program"]
+    cid, square = own[0]
+    window.goto(square)
+    for attr in ("show_reach", "show_fov", "show_los"):
+        if getattr(scene, attr):
+            window.press(f"toggle:{attr}")
+    window.move((5, 5))
+    window.frame()
+    from game.ui.artifact_map import faction_colour
+
+    x, y = scene.cam.to_screen(*square)
+    rect = pygame.Rect(x, y, scene.cam.cell, scene.cam.cell)
+    out["own_pixels"] = counter_pixels(window.surface, rect,
+                                       faction_colour(scene.view["faction"]))
+    out["changed_outside"] = changed_outside(window, [p.square for p in scene.pieces()])
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """A client process: ``python test_ui_artifact_driver.py JOIN ROUNDS SHOT``; prints one
+    JSON line with its report."""
+    import json
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    sys.path.insert(0, str(ROOT))
+    from game.ui.app import App
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+    from game.ui.artifact_source import LinkSource
+    from net.joinstring import parse
+
+    join, rounds, shot = argv[0], int(argv[1]), argv[2]
+    app = App((1280, 800), mute=True, title="The Artifact", icon=None)
+    source = LinkSource(parse(join))
+    window = Window(app, ArtifactSeatScene(source))
+    bot = Bot(window)
+    deadline = time.monotonic() + 90
+    try:
+        while time.monotonic() < deadline:
+            window.frame(0.02)
+            view = window.scene.view
+            if view is not None and view["phase"] == "play" and view["round"] > rounds:
+                break
+            bot.step()
+            time.sleep(0.005)
+        else:
+            print(json.dumps({"seat": source.seat, "timeout": True}), flush=True)
+            return 1
+        for _ in range(30):
+            window.frame(0.05)
+        out = report(window)
+        out["moved"] = bot.moved
+        pygame.image.save(window.surface, shot)
+        print(json.dumps(out), flush=True)
+        return 0
+    finally:
+        source.close()
+        pygame.quit()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

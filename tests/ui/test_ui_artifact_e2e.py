@@ -256,3 +256,82 @@ def test_entry_points_join_a_real_host_and_quit_cleanly(host, monkeypatch):
     assert seen[0][0] == "HotseatScene" and seen[0][1] == "encryption"
     assert seen[0][2] == 2  # the curtain is up before the first seat shows
     assert seen[1][0] == "ArtifactJudgeScene"
+
+
+def test_three_window_processes_play_rounds(tmp_path, ui_app):  # noqa: F811
+    """The issue's setting: a host process and three window processes (dummy video driver)
+    that play by synthetic events; the alien seat and the Judge run here. Each process
+    reports its own surface: its counter drawn on its square, nothing drawn elsewhere on
+    the map but the counters its view holds."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from test_ui_artifact_driver import ROOT, Bot, _env
+
+    shots = Path(os.environ.get("ARTIFACT_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+
+    host = Host(["--players", "4", "--port", "0", "--seed", "5", "--turn-seconds", "0",
+                 "--heartbeat", "0.5", "--save", str(tmp_path / "procs.alog")])
+    procs = {}
+    sources = []
+    try:
+        driver = Path(__file__).with_name("test_ui_artifact_driver.py")
+        for seat in ("pirates", "phoneco", "scientist"):
+            procs[seat] = subprocess.Popen(
+                [sys.executable, str(driver), host.joins[seat], "2",
+                 str(shots / f"process_{seat}.png")], cwd=ROOT, env=_env(),
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        asource = LinkSource(parse(host.joins["alien"]))
+        jsource = LinkSource(parse(host.joins["judge"]))
+        sources += [asource, jsource]
+        alien = Window(ui_app, ArtifactSeatScene(asource))
+        judge = Window(ui_app, ArtifactJudgeScene(jsource))
+        bot = Bot(alien)
+        rooms = squares_in(ROBOT_ROOM)
+        deadline = time.monotonic() + 100
+        while any(p.poll() is None for p in procs.values()):
+            assert time.monotonic() < deadline, "window processes did not finish"
+            alien.frame(0.02)
+            judge.frame(0.02)
+            bot.step()
+            state = judge.scene.state
+            if state is not None and state["phase"] == "judge_check":
+                robot = next((r for r in ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
+                              if state["characters"][r]["square"] is None), None)
+                if robot is None:
+                    judge.press("start_play")
+                elif judge.scene.robot != robot and judge.scene.pending_square is None:
+                    judge.press(f"robot:{robot}")
+                    n = ("handler_bot", "tech_bot", "securi_bot", "doc_bot").index(robot)
+                    judge.click_square(rooms[n])
+                    judge.key(pygame.K_UP)
+            time.sleep(0.005)
+        reports = {}
+        for seat, proc in procs.items():
+            out, err = proc.communicate(timeout=20)
+            assert proc.returncode == 0, f"{seat}: {out[-500:]} {err[-1500:]}"
+            reports[seat] = json.loads(out.strip().splitlines()[-1])
+        state = judge.scene.state
+        for seat, rep in reports.items():
+            assert rep["round"] > 2 and rep["moved"], rep
+            assert rep["own_pixels"] > 20, rep
+            assert rep["changed_outside"] == 0, rep
+            assert (shots / f"process_{seat}.png").stat().st_size > 10_000
+            unseen = [c for c in state["characters"].values()
+                      if c["seat"] not in (seat, None) and c["square"] is not None
+                      and c["sheet"] != "hal" and c["token"] not in rep["pieces"]]
+            assert unseen, f"{seat} sees every enemy: nothing to check"
+            assert not {c["id"] for c in unseen} & set(rep["pieces"])
+    finally:
+        for proc in procs.values():
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(timeout=20)
+        for source in sources:
+            source.close()
+        host.close()
