@@ -18,7 +18,7 @@ from types import SimpleNamespace
 import pygame
 
 from game.artifact import movement, preview
-from game.artifact.deckplan import FACINGS, feynman
+from game.artifact.deckplan import feynman
 from game.artifact.errors import ArtifactError
 from game.artifact.sheets import default_sheets
 from game.ui import theme
@@ -118,6 +118,7 @@ class ArtifactSeatScene(Scene):
         self._pressed_button: str | None = None
         self._preview_cache: dict = {}
         self._centred = False
+        self._swallow = ""
         self.layout((1280, 800))
 
     # ------------------------------------------------------------------ layout
@@ -512,6 +513,10 @@ class ArtifactSeatScene(Scene):
         view = self.view
         if view is None:
             return None
+        if event.type == pygame.TEXTINPUT and self._swallow:
+            swallow, self._swallow = self._swallow, ""
+            if event.text.lower() == swallow:
+                return None  # the C that focused the line is not part of the message
         sent = self.chat.handle(event, ctx) if self.chat_rect.collidepoint(
             getattr(event, "pos", ctx.mouse)) or self.chat.line.active else None
         if sent:
@@ -602,6 +607,7 @@ class ArtifactSeatScene(Scene):
             self.send({"type": "end_turn"}, ctx)
         elif key == pygame.K_c:
             self.chat.line.active = True
+            self._swallow = "c"
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.cam.zoom(1)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -902,4 +908,4 @@ def facing_keys() -> dict[int, str]:
     return dict(ARROW_FACING)
 
 
-__all__ = ["ArtifactSeatScene", "FACINGS", "facing_keys"]
+__all__ = ["ArtifactSeatScene", "facing_keys"]

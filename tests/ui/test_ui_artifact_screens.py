@@ -458,3 +458,15 @@ def test_judge_assigns_factions_by_hand(ui_app):  # noqa: F811
         j.press(f"assign:{seat}")
     assert game.phase == "encryption"
     assert sorted(game.state["players"].values()) == ["Ann", "Bob", "Cy"]
+
+
+def test_c_focuses_the_negotiation_line_without_typing_itself(ui_app, in_play):  # noqa: F811
+    w = Window(ui_app, ArtifactSeatScene(in_play.source("scientist")))
+    w.frame()
+    w.key(pygame.K_c)
+    w.type("c")  # the text event the same key press makes
+    assert w.scene.captures_text
+    w.type("Deal?")
+    w.key(pygame.K_RETURN)
+    assert in_play.chat_log[-1]["text"] == "Deal?"
+    assert not w.scene.captures_text
