@@ -86,6 +86,7 @@ class Overlays:
     path_stop: tuple[int, int] | None = None
     path_reason: str = ""
     path_start: tuple[int, int] | None = None
+    path_notes: dict = field(default_factory=dict)   # square -> short text (hatch costs)
     los: tuple | None = None                         # (from, to, clear, stop)
     selected: tuple[int, int] | None = None
     hover: tuple[int, int] | None = None
@@ -426,6 +427,12 @@ class DeckRenderer:
         pygame.draw.lines(surface, colour, False, pts, 3)
         for p in pts[1:]:
             pygame.draw.circle(surface, colour, p, max(2, cam.cell // 8))
+        for square, note in ov.path_notes.items():
+            cx, cy = cam.centre_px(*square)
+            img = ctx.text.render(note, ctx.type.tiny, theme.ORANGE, bold=True)
+            box = img.get_rect(midbottom=(cx, cy - cam.cell // 4)).inflate(6, 2)
+            pygame.draw.rect(surface, (0, 0, 0), box)
+            surface.blit(img, img.get_rect(center=box.center))
         if ov.path_stop is not None:
             sx, sy = cam.to_screen(*ov.path_stop)
             r = pygame.Rect(sx, sy, cam.cell, cam.cell).inflate(-4, -4)

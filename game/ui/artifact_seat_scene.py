@@ -297,6 +297,25 @@ class ArtifactSeatScene(Scene):
         return self._cached(("path", self.selected, self.mode, target),
                             lambda: preview.path_to(self.view, self.selected, self.mode, target))
 
+    def path_notes(self, path: list[tuple[int, int]]) -> dict:
+        """Where the planned path opens a hatch, and what that costs (the engine's check)."""
+        entry = self.own().get(self.selected or "")
+        if not path or not entry:
+            return {}
+
+        def notes():
+            plan = movement.check_path(self.view, self.selected, self.mode,
+                                       [list(p) for p in path], entry["facing"], self.plan)
+            out = {}
+            for square, cost, hatch in zip(plan.squares, plan.costs, plan.hatches,
+                                           strict=False):
+                if hatch is not None:
+                    extra = cost - self.plan.cost[square]
+                    out[self.plan.xy(square)] = f"hatch +{extra} MP" if extra > 0 else "hatch"
+            return out
+
+        return self._cached(("notes", self.selected, self.mode, tuple(path)), notes) or {}
+
     def los(self, target: tuple[int, int]):
         entry = self.own().get(self.selected or "")
         if not entry or entry.get("square") is None:
@@ -683,6 +702,7 @@ class ArtifactSeatScene(Scene):
                     ov.path_stop = tuple(found["stop"])
                     ov.path_reason = found.get("reason") or ""
                     ov.path_start = tuple(entry["square"])
+                    ov.path_notes = self.path_notes(ov.path)
         if self.pending is not None and self.pending_at is not None:
             ov.facing_at = self.pending_at
             ov.facing_default = self.pending.get("_default")

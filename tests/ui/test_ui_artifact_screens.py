@@ -14,7 +14,7 @@ from test_ui_artifact_driver import Window, changed_outside, counter_pixels
 from test_ui_artifact_driver import ui_app as ui_app  # noqa: F401  (fixture)
 
 from game.artifact import actions as A
-from game.artifact import preview
+from game.artifact import movement, preview
 from game.artifact.deckplan import feynman
 from game.artifact.engine import ArtifactGame
 from game.artifact.seats import JUDGE
@@ -165,6 +165,11 @@ def test_seat_map_overlays_and_los(ui_app, in_play, tmp_path):  # noqa: F811
     ov, _key = scene.overlays()
     found = preview.path_to(scene.view, cid, "jog", target)
     assert ov.path == [tuple(p) for p in found["path"]] and ov.path_stop == tuple(found["stop"])
+    checked = movement.check_path(scene.view, cid, "jog", found["path"],
+                                  scene.own()[cid]["facing"])
+    hatch_steps = {feynman().xy(s) for s, h in zip(checked.squares, checked.hatches,
+                                                    strict=True) if h is not None}
+    assert set(ov.path_notes) == hatch_steps
     shoot(w, folder, "seat_map_overlays")
     # line of sight: one clear, one blocked, as the engine's preview says
     plan = feynman()
