@@ -475,3 +475,34 @@ def test_c_focuses_the_negotiation_line_without_typing_itself(ui_app, in_play): 
     w.key(pygame.K_RETURN)
     assert in_play.chat_log[-1]["text"] == "Deal?"
     assert not w.scene.captures_text
+
+
+def test_resize_zoom_pan_and_overlay_keys(ui_app, in_play):  # noqa: F811
+    scene = ArtifactSeatScene(in_play.source("pirates"))
+    ui_app.push(scene)
+    ui_app.step([], 0.02)
+    width = scene.cam.rect.w
+    ui_app.resize((1600, 1000))
+    ui_app.step([], 0.02)
+    assert scene.cam.rect.w > width and scene.side_rect.right == 1600
+    cell = scene.cam.cell
+    centre = scene.cam.rect.center
+    ui_app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0),
+                                    buttons=(0, 0, 0)),
+                 pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)], 0.02)
+    assert scene.cam.cell > cell
+    ox = scene.cam.ox
+    drag = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] - 120, centre[1]),
+                               rel=(-120, 0), buttons=(0, 0, 1)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(centre[0] - 120, centre[1]),
+                               button=3)]
+    ui_app.step(drag, 0.02)
+    assert scene.cam.ox == ox + 120
+    for key, attr in ((pygame.K_f, "show_fov"), (pygame.K_l, "show_los"),
+                      (pygame.K_r, "show_reach")):
+        before = getattr(scene, attr)
+        ui_app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")], 0.02)
+        assert getattr(scene, attr) is not before
+    ov, _key = scene.overlays()
+    assert not ov.fov and not ov.reach and ov.los is None
