@@ -308,8 +308,13 @@ class HeraldGame:
         return operation_costs(self._reading("event"))
 
     def _operation_teams(self) -> list[MountOperation]:
-        """Every legal team for the operation: four officers, or three with a Dilemma."""
-        _, efforts = self.operation_requirements()
+        """Every legal team for the operation: four officers, or three with a Dilemma.
+
+        None at all when the Supplies on board are fewer than the operation needs.
+        """
+        cost, efforts = self.operation_requirements()
+        if self.state.supplies < cost:
+            return []
         options = []
         for i, subject in enumerate(OPERATION_SUBJECTS):
             options.append(self._able(subject, efforts[i]))
@@ -539,6 +544,8 @@ class HeraldGame:
                 if oid is not None and not self.can_meet(oid, subject, effort):
                     off = self.pads.officer(oid)
                     return f"{off.name} cannot meet Effort {effort} in {SUBJECT_NAMES[subject]}"
+            if self.state.supplies < self.operation_requirements()[0]:
+                return "there are not enough Supplies for the operation"
             if missing == 1:
                 return "a full team of four is available, so no Dilemma may be declared"
             return "that team is not legal now"

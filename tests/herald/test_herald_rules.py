@@ -769,3 +769,11 @@ def test_no_investigation_offered_when_the_dice_sum_dismantles():
     game.apply(ChooseDirection("R"))
     game.apply(ChooseEnvironment("on_the_fly"))
     assert game.state.infiltration == 3 and game.pending.kind == "event_officers"
+
+
+def test_operation_needs_the_supplies_it_costs():
+    game = fresh(position=BEFORE_SOURCE, supplies=2)
+    assign(game, 6, 1, 1, 1, 3)  # Environment 1 leaves 1 Supply; Event 3 needs 2
+    game.apply(ChooseDirection("R"))
+    assert game.state.supplies == 1
+    assert game.pending.kind == "assign_dice" and not game.state.alien_tech
