@@ -294,6 +294,7 @@ def test_three_window_processes_play_rounds(tmp_path, ui_app):  # noqa: F811
         bot = Bot(alien)
         rooms = squares_in(ROBOT_ROOM)
         deadline = time.monotonic() + 100
+        started = False
         while any(p.poll() is None for p in procs.values()):
             assert time.monotonic() < deadline, "window processes did not finish"
             alien.frame(0.02)
@@ -303,9 +304,11 @@ def test_three_window_processes_play_rounds(tmp_path, ui_app):  # noqa: F811
             if state is not None and state["phase"] == "judge_check":
                 robot = next((r for r in ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
                               if state["characters"][r]["square"] is None), None)
-                if robot is None:
+                if robot is None and not started:
+                    started = True
                     judge.press("start_play")
-                elif judge.scene.robot != robot and judge.scene.pending_square is None:
+                elif (robot is not None and judge.scene.robot != robot
+                      and judge.scene.pending_square is None):
                     judge.press(f"robot:{robot}")
                     n = ("handler_bot", "tech_bot", "securi_bot", "doc_bot").index(robot)
                     judge.click_square(rooms[n])
