@@ -337,12 +337,65 @@ class EndGame(Action):
     levels: tuple[tuple[str, int], ...]
 
 
+@dataclass(frozen=True)
+class JudgeMove(Action):
+    """Human Judgment: the Judge puts a character or a floor item on another square
+    (``facing`` "" keeps a character's facing). The owner hears of it at its next
+    Situation Update; other maps learn it only by sight."""
+
+    TYPE: ClassVar[str] = "judge_move"
+    SPEC: ClassVar[dict[str, str]] = {"thing": STR, "x": INT, "y": INT, "facing": STR}
+    thing: str
+    x: int
+    y: int
+    facing: str = ""
+
+
+@dataclass(frozen=True)
+class JudgeRemove(Action):
+    """Human Judgment: the Judge takes a character or an item out of the game (off the map,
+    out of any hands). The owner of a removed character gets a telegram."""
+
+    TYPE: ClassVar[str] = "judge_remove"
+    SPEC: ClassVar[dict[str, str]] = {"thing": STR}
+    thing: str
+
+
+@dataclass(frozen=True)
+class JudgeSetStatus(Action):
+    """Human Judgment: the Judge sets a character's status (see ``JUDGE_STATUSES``)."""
+
+    TYPE: ClassVar[str] = "judge_status"
+    SPEC: ClassVar[dict[str, str]] = {"character": STR, "status": STR}
+    character: str
+    status: str
+
+
+@dataclass(frozen=True)
+class JudgeSetSuit(Action):
+    """Human Judgment: the Judge puts a suit on a character at once (``suit``: a suit the
+    character carries or that lies in its square) or takes the worn one off (``suit`` "":
+    it stays carried)."""
+
+    TYPE: ClassVar[str] = "judge_suit"
+    SPEC: ClassVar[dict[str, str]] = {"character": STR, "suit": STR}
+    character: str
+    suit: str
+
+
+#: Statuses the Judge may set: healthy and light wound keep a character active (a light
+#: wound halves its MA); KO, down, seriously wounded and dead make it inactive; "inactive"
+#: switches a robot off (or a character out of play without a wound).
+JUDGE_STATUSES = ("healthy", "light_wound", "ko", "down", "serious", "dead", "inactive")
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.TYPE: cls
     for cls in (AssignFaction, AssignSpecies, VoteEncryption, Customize, PlaceForces,
                 ReturnPlacement, PlaceRobot, StartPlay, Move, MoveThenPickUp, PickUpDrop,
                 CheckStatus, WearSuit, MoveLiftCar, ActivateInformant, EndTurn, SkipTurn,
-                JudgeMessage, Announce, EndGame)
+                JudgeMessage, Announce, EndGame, JudgeMove, JudgeRemove, JudgeSetStatus,
+                JudgeSetSuit)
 }
 
 

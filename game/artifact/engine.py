@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable
 
 from . import actions as A
-from . import movement, sightings
+from . import judging, movement, sightings
 from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn, SaveError
 from .events import Event
@@ -527,6 +527,8 @@ class ArtifactGame:
             events.append(Event(notice["kind"], (seat, JUDGE), notice))
         s["pending"][seat] = []
         s.setdefault("lost", {}).pop(seat, None)
+        if s.get("held"):
+            s["held"].pop(seat, None)
         for char in self.own_characters(seat):
             char["blind"] = False
             busy = char.get("busy")
@@ -619,6 +621,27 @@ class ArtifactGame:
         s["phase"] = "over"
         s["turn"] = None
         return [self.notify(x, {"kind": "game_over", **s["result"]}) for x in s["seats"]]
+
+    # ---- the Judge's adjudication (Human Judgment) -------------------------------------------
+    def _do_judge_move(self, seat: str, action: A.JudgeMove) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("play")
+        return judging.judge_move(self, action)
+
+    def _do_judge_remove(self, seat: str, action: A.JudgeRemove) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("play")
+        return judging.judge_remove(self, action)
+
+    def _do_judge_status(self, seat: str, action: A.JudgeSetStatus) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("play")
+        return judging.judge_status(self, action)
+
+    def _do_judge_suit(self, seat: str, action: A.JudgeSetSuit) -> list[Event]:
+        self._need_judge(seat)
+        self._need_phase("play")
+        return judging.judge_suit(self, action)
 
     # ---- character actions -------------------------------------------------------------------
     def _acting_character(self, seat: str, cid: str) -> dict:

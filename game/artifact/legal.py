@@ -130,8 +130,16 @@ def _play(game, seat):
     s = game.state
     if seat == JUDGE:
         levels = tuple((x, 1 + n % 3) for n, x in enumerate(s["seats"]))
-        return [A.SkipTurn(), A.Announce("All hands: routine systems check."),
-                A.JudgeMessage(s["seats"][0], "Keep it moving."), A.EndGame(levels)]
+        out = [A.SkipTurn(), A.Announce("All hands: routine systems check."),
+               A.JudgeMessage(s["seats"][0], "Keep it moving."), A.EndGame(levels)]
+        for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
+            if char["seat"] == game.turn_seat and char["square"] is not None:
+                x, y = game.plan.xy(char["square"])
+                turned = FACINGS[(FACINGS.index(char["facing"]) + 1) % 4]
+                out += [A.JudgeSetStatus(char["id"], "light_wound"),
+                        A.JudgeMove(char["id"], x, y, turned), A.JudgeRemove(char["id"])]
+                break
+        return out
     if seat != game.turn_seat:
         return []
     out: list[A.Action] = [A.EndTurn()]

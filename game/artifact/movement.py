@@ -60,6 +60,8 @@ def mobility(game, char: dict) -> dict:
     ma = {mode: move_class.allowance(mode, zero_g=zero_g and human_like,
                                      encumbered=human_like and _encumbered(game, char))
           for mode in MODES}
+    if char.get("wound"):  # a light wound halves the MA (rounded up)
+        ma = {mode: (value + 1) // 2 for mode, value in ma.items()}
     return {
         "ma": ma,
         "zero_g": zero_g,

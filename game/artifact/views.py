@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 
 from . import movement
+from .judging import held_entry
 from .seats import JUDGE
 
 
@@ -33,6 +34,7 @@ def own_character_entry(game, char: dict) -> dict:
         "square": _xy(plan, char["square"]), "facing": char["facing"],
         "status": char["status"], "items": list(char["items"]), "suit": char["suit"],
         "busy": copy.deepcopy(char["busy"]), "blind": char["blind"],
+        "wound": bool(char.get("wound")),
     }
     if char["square"] is not None and sheet.on_map and s["phase"] == "play":
         entry.update(movement.mobility(game, char))
@@ -68,7 +70,8 @@ def view_for(game, seat: str) -> dict:
                  for cid, entry in s.get("lost", {}).get(seat, {}).items()}
     for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
         if char["seat"] == seat:
-            own_chars[char["id"]] = own_character_entry(game, char)
+            own_chars[char["id"]] = (held_entry(s, seat, char["id"])
+                                     or own_character_entry(game, char))
     own_chars = {k: own_chars[k] for k in sorted(own_chars)}
     own_items = {}
     for item in sorted(s["items"].values(), key=lambda i: i["id"]):
@@ -125,3 +128,21 @@ def view_for(game, seat: str) -> dict:
         view["to_place"] = [[kind, thing, list(regions)]
                             for kind, thing, regions in things_to_place(game, seat)]
     return view
+
+
+def seat_view_from_judge_view(judge_view: dict, seat: str) -> dict:
+    """``view_for(game, seat)`` computed from the Judge's view alone (the Judge's "see the map
+    as" switch).
+
+    The Judge's view carries the whole state except the seed and the RNG, and no seat's view
+    reads either, so the engine rebuilds a read-only game from it and runs the one
+    ``view_for``: the result equals what the hub sends that seat, key for key."""
+    from .engine import ArtifactGame
+
+    if not isinstance(judge_view, dict) or judge_view.get("judge") is not True:
+        raise ValueError("not the Judge's view")
+    state = judge_view.get("state")
+    if not isinstance(state, dict) or seat not in state.get("seats", ()):
+        raise KeyError(f"no seat {seat!r}")
+    game = ArtifactGame(copy.deepcopy(state), None)  # type: ignore[arg-type]  # never applied
+    return view_for(game, seat)

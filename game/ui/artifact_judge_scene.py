@@ -1,22 +1,23 @@
 """The Judge's screen: the whole ship, any seat's map as that seat sees it, the roster of
 every character and item, and the adjudication tools the engine offers the Judge.
 
-The Judge's view carries the whole state (minus the seed and RNG). "See as seat X" runs the
-engine's own ``view_for`` on that state, so the Judge sees exactly the counters, ghosts and
-lift cars of X's map; the screen derives no sight of its own. Private conversations arrive
-from the hub only as "X and Y are talking" entries, and that is all this screen shows.
+The Judge's view carries the whole state (minus the seed and RNG). "See as seat X" asks the
+engine's ``seat_view_from_judge_view`` (the one ``view_for``, run on that state), so the
+Judge sees exactly the counters, ghosts and lift cars of X's map; the screen derives no sight
+of its own. Private conversations arrive from the hub only as "X and Y are talking"
+entries, and that is all this screen shows.
 """
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
+from game.artifact.actions import JUDGE_STATUSES
 from game.artifact.deckplan import feynman
 from game.artifact.errors import ArtifactError
+from game.artifact.judging import judge_status_of
 from game.artifact.sheets import default_sheets
-from game.artifact.views import view_for
+from game.artifact.views import seat_view_from_judge_view
 from game.ui import theme
 from game.ui.artifact_map import Camera, DeckRenderer, Overlays, Piece
 from game.ui.artifact_panels import (
@@ -40,16 +41,8 @@ from game.ui.scene import Command, Scene
 from game.ui.widgets import Button, ScrollText, draw_panel, draw_tooltip
 
 FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
-
-
-def seat_view_from_judge(state: dict, seat: str) -> dict:
-    """``view_for`` of one seat, computed by the engine from the Judge's state.
-
-    The Judge's state lacks only the seed and RNG, which no view reads; a placeholder
-    generator lets the engine rebuild the game from it."""
-    rng = random.Random(0).getstate()
-    full = dict(state, seed=0, rng=[rng[0], list(rng[1]), rng[2]])
-    return view_for(full, seat)
+STATUS_LABELS = {"healthy": "Healthy", "light_wound": "Light wound", "ko": "KO",
+                 "down": "Down", "serious": "Serious", "dead": "Dead", "inactive": "Inactive"}
 
 
 class ArtifactJudgeScene(Scene):
@@ -72,6 +65,8 @@ class ArtifactJudgeScene(Scene):
         self.text = TextLine(500, "announcement or message text")
         self.message_to: str | None = None
         self.robot: str | None = None
+        self.picked: str | None = None    # the counter the adjudication tools act on
+        self.moving = False               # the next map click moves the picked counter
         self.pending_square: tuple[int, int] | None = None
         self.levels: dict[str, int] | None = None
         self.hover: tuple[int, int] | None = None
@@ -131,9 +126,9 @@ class ArtifactJudgeScene(Scene):
     def seat_view(self, seat: str) -> dict | None:
         """The map of ``seat`` as the engine would send it to that seat."""
         found = self._seat_views.get(seat)
-        if found is None and self.state is not None:
+        if found is None and self.view is not None:
             try:
-                found = seat_view_from_judge(self.state, seat)
+                found = seat_view_from_judge_view(self.view, seat)
             except (ArtifactError, KeyError, ValueError) as exc:
                 self.status = f"cannot show {seat_title(seat)}'s map: {exc}"
                 return None
@@ -282,11 +277,59 @@ class ArtifactJudgeScene(Scene):
                 self.levels = None
         elif kind == "cancel_end":
             self.levels = None
+        elif kind == "unpick":
+            self.picked, self.moving = None, False
+        elif kind == "jmove" and self.picked:
+            self.moving = True
+            self.status = "Click the square to move it to (Esc: cancel)."
+        elif kind == "jremove" and self.picked:
+            self.send({"type": "judge_remove", "thing": self.picked}, ctx)
+            self.picked, self.moving = None, False
+        elif kind == "jstatus" and self.picked:
+            self.send({"type": "judge_status", "character": self.picked, "status": arg}, ctx)
+        elif kind == "jsuit" and self.picked:
+            self.send({"type": "judge_suit", "character": self.picked, "suit": arg}, ctx)
+        elif kind == "jface" and self.picked:
+            where = self._picked_square()
+            if where is not None:
+                self.send({"type": "judge_move", "thing": self.picked, "x": where[0],
+                           "y": where[1], "facing": arg}, ctx)
         elif kind == "level" and self.levels is not None:
             seat, _, step = arg.partition("|")
             count = len(default_sheets().factions[state["specs"][seat]["faction"]].victory)
             self.levels[seat] = max(1, min(count + 1, self.levels[seat] + int(step)))
         return None
+
+    def _picked_square(self) -> tuple[int, int] | None:
+        state = self.state or {}
+        thing = state.get("characters", {}).get(self.picked) or state.get("items", {}).get(
+            self.picked)
+        if thing is None or thing.get("square") is None:
+            return None
+        return self.plan.xy(thing["square"])
+
+    def adjudication_tools(self) -> list[tuple[str, str, bool]]:
+        """(key, label, enabled) of the Judge's tools for the picked counter (play only)."""
+        view = self.view
+        if view is None or view["phase"] != "play" or self.picked is None:
+            return []
+        state = view["state"]
+        out = [("jmove", "Move to...", True), ("jremove", "Remove", True)]
+        char = state["characters"].get(self.picked)
+        if char is not None:
+            current = judge_status_of(char)
+            out += [(f"jstatus:{status}", STATUS_LABELS[status], status != current)
+                    for status in JUDGE_STATUSES]
+            out += [(f"jface:{f}", f"Face {f}", f != char["facing"]) for f in "NESW"]
+            if char.get("suit"):
+                out.append(("jsuit:", "Suit off", True))
+            else:
+                sheets = default_sheets()
+                for iid in char["items"]:
+                    if sheets.items[state["items"][iid]["type"]].suit:
+                        out.append((f"jsuit:{iid}", "Suit on", True))
+        out.append(("unpick", "Done", True))
+        return out
 
     def send(self, action: dict, ctx) -> None:
         self.source.action(action)
@@ -361,6 +404,7 @@ class ArtifactJudgeScene(Scene):
                 self.place_robot(ARROW_FACING[event.key], ctx)
             elif event.key == pygame.K_ESCAPE:
                 self.robot = self.pending_square = None
+                self.moving = False
             elif event.key in (pygame.K_0, pygame.K_BACKQUOTE):
                 self.as_seat = None
             elif pygame.K_1 <= event.key <= pygame.K_9:
@@ -379,6 +423,21 @@ class ArtifactJudgeScene(Scene):
         square = self.cam.square_at(pos)
         if square is not None and self.robot is not None:
             self.pending_square = square
+            return
+        view = self.view
+        if view is None or view["phase"] != "play" or self.as_seat is not None:
+            return
+        if self.moving and self.picked is not None and square is not None:
+            self.send({"type": "judge_move", "thing": self.picked, "x": square[0],
+                       "y": square[1], "facing": ""}, ctx)
+            self.moving = False
+            self.status = ""
+            return
+        pieces = judge_pieces(self.state, self.plan)
+        hits = [p for r, p in self.renderer.piece_rects(self.cam, pieces) if r.collidepoint(pos)]
+        if hits:
+            self.picked, self.moving = hits[-1].key, False
+            self.status = f"{hits[-1].label}: choose a tool."
 
     def _button_at(self, pos) -> Button | None:
         for b in reversed(self.buttons):
@@ -427,6 +486,8 @@ class ArtifactJudgeScene(Scene):
         if self.pending_square is not None:
             ov.facing_at = self.pending_square
             ov.selected = self.pending_square
+        elif self.picked is not None and self.as_seat is None:
+            ov.selected = self._picked_square()
         self.renderer.draw(surface, ctx, self.cam, hatches=hatches, lifts=lifts, pieces=pieces,
                            ov=ov)
         label = ("EVERYTHING (Judge)" if self.as_seat is None else
@@ -444,6 +505,8 @@ class ArtifactJudgeScene(Scene):
         self.log.draw(surface, ctx, inner, ctx.type.tiny)
         self.chat.draw(surface, ctx, self.chat_rect, view["state"]["seats"], True)
         self._draw_bar(surface, ctx, view)
+        if self.levels is None:
+            self._draw_adjudication(surface, ctx, view)
         if self.levels is not None:
             self._draw_levels(surface, ctx, view)
         if view["phase"] == "over":
@@ -491,6 +554,35 @@ class ArtifactJudgeScene(Scene):
             self.buttons.append(b)
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
             x += w + 4
+
+    def _draw_adjudication(self, surface, ctx, view) -> None:
+        tools = self.adjudication_tools()
+        if not tools:
+            return
+        state = view["state"]
+        char = state["characters"].get(self.picked)
+        sheets = default_sheets()
+        if char is not None:
+            owner = seat_title(char["seat"]) if char["seat"] else "the Feynman"
+            title = (f"{sheets.characters[char['sheet']].name} [{owner}] "
+                     f"{STATUS_LABELS[judge_status_of(char)]}")
+        else:
+            item = state["items"].get(self.picked, {})
+            title = sheets.items[item["type"]].name if item else self.picked
+        cols = 4
+        rows = (len(tools) + cols - 1) // cols
+        rect = pygame.Rect(self.cam.rect.x + 8, 0, min(520, self.cam.rect.w - 16),
+                           48 + rows * 34)
+        rect.bottom = self.cam.rect.bottom - 8
+        self.adjudication_rect = rect
+        inner = solid_panel(surface, rect, ctx, f"Adjudicate: {title}"[:60])
+        w = (inner.w - 4 * (cols - 1)) // cols
+        for n, (key, label, enabled) in enumerate(tools):
+            r = pygame.Rect(inner.x + (n % cols) * (w + 4), inner.y + (n // cols) * 34, w, 30)
+            b = Button(key, label, r, enabled=enabled,
+                       selected=(key == "jmove" and self.moving), px=ctx.type.tiny)
+            self.buttons.append(b)
+            b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
     def _draw_levels(self, surface, ctx, view) -> None:
         state = view["state"]

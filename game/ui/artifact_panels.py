@@ -151,6 +151,20 @@ def notice_text(n: dict, names: dict[str, str] | None = None) -> tuple[str, tupl
         return head + f"You play this seat as {n.get('player')}.", theme.INK
     if kind == "species":
         return head + f"Your species: {n.get('species')}.", theme.PURPLE
+    if kind == "judge_status":
+        status = str(n.get("status", "")).replace("_", " ")
+        return head + f"The Judge rules {who} {status}.", theme.SKY
+    if kind == "judge_moved":
+        sq = n.get("square") or ["?", "?"]
+        return (head + f"The Judge moved {who} to ({sq[0]}, {sq[1]}), facing "
+                f"{n.get('facing', '?')}.", theme.SKY)
+    if kind == "judge_dropped":
+        return head + f"The Judge: {who} no longer holds the {n.get('item', 'item')}.", theme.SKY
+    if kind == "judge_took":
+        return head + f"The Judge took the {n.get('item', 'item')} from {who}.", theme.SKY
+    if kind == "judge_suit":
+        state = "is suited up" if n.get("suit") else "took the suit off"
+        return head + f"The Judge rules {who} {state}.", theme.SKY
     if kind == "status":
         return head + f"Status check: {n.get('target')} is {n.get('result')}.", theme.INK
     if kind == "game_over":

@@ -22,7 +22,8 @@ SAMPLES = [
     A.PickUpDrop("osorio", (), ("t1",), "N"), A.CheckStatus("mccray", "slavin", "N"),
     A.WearSuit("slavin", "t2", "S"), A.MoveLiftCar("kyoshi", "1", "N"),
     A.ActivateInformant("orlov"), A.EndTurn(), A.SkipTurn(), A.JudgeMessage("pirates", "hi"),
-    A.Announce("hello"), A.EndGame((("pirates", 1),)),
+    A.Announce("hello"), A.EndGame((("pirates", 1),)), A.JudgeMove("kyoshi", 3, 4, "E"),
+    A.JudgeRemove("t2"), A.JudgeSetStatus("kyoshi", "ko"), A.JudgeSetSuit("slavin", ""),
 ]
 
 
@@ -45,7 +46,8 @@ values = st.recursive(
 @given(kind=st.sampled_from(sorted(A.ACTION_TYPES) + ["nope"]),
        fields=st.dictionaries(st.sampled_from(["character", "mode", "path", "facing", "take",
                                                "drop", "seat", "text", "x", "y", "places",
-                                               "levels", "items", "allow", "junk"]),
+                                               "levels", "items", "allow", "thing", "status",
+                                               "suit", "junk"]),
                               values, max_size=6))
 def test_arbitrary_dicts_never_crash_the_codec(kind, fields):
     data = {"type": kind, **fields}

@@ -75,6 +75,9 @@ def _check_views(game, ever: dict):
                     and s["map_of"][c["seat"]] == map_id}
         own = {c["token"] for c in s["characters"].values() if c["seat"] == seat}
         own |= set(view["own"]["items"])
+        # what its own characters carried as it last knew them (an entry the Judge's change
+        # has not reached yet still lists them)
+        own |= {i for e in view["own"]["characters"].values() for i in e["items"]}
         known = ever[map_id] | partners | own
         shown = set(view["map"]["counters"]) | set(view["map"]["last_known"])
         assert shown <= known | {t for t in view["map"]["last_known"]
@@ -102,6 +105,20 @@ def _lobby(game, rng):
         yield actor, action
 
 
+def _random_adjudication(game, rng):
+    """One of the Judge's tools on a random character or item (legal or not)."""
+    s = game.state
+    cid = rng.choice(sorted(s["characters"]))
+    iid = rng.choice(sorted(s["items"]))
+    x, y = game.plan.xy(rng.choice(sorted(game.plan.region("Feynman"))))
+    return rng.choice([
+        A.JudgeSetStatus(cid, rng.choice(A.JUDGE_STATUSES)),
+        A.JudgeMove(rng.choice([cid, iid]), x, y, rng.choice(["", "N", "E", "S", "W"])),
+        A.JudgeRemove(rng.choice([cid, iid])),
+        A.JudgeSetSuit(cid, rng.choice(["", iid])),
+    ])
+
+
 def _random_play_action(game, rng):
     seat = game.turn_seat
     view = view_for(game, seat)
@@ -113,8 +130,10 @@ def _random_play_action(game, rng):
         return seat, A.EndTurn()
     cid = rng.choice(mine)
     entry = view["own"]["characters"][cid]
-    if roll < 0.12:
+    if roll < 0.11:
         return JUDGE, A.SkipTurn()
+    if roll < 0.14:
+        return JUDGE, _random_adjudication(game, rng)
     if roll < 0.2:  # junk that must be refused without a trace
         junk = [A.Move(cid, "jog", ((0, 0),), "N"), A.Move(cid, "fly", (), "N"),
                 A.PickUpDrop(cid, ("nothing",), (), "N"), A.MoveLiftCar(cid, "9", "N"),
