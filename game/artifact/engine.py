@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable
 
 from . import actions as A
-from . import judging, movement, sightings
+from . import available, judging, movement, sightings
 from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn, SaveError
 from .events import Event
@@ -237,23 +237,17 @@ class ArtifactGame:
 
     def is_legal(self, seat: str, action: A.Action | dict) -> bool:
         try:
+            action = self._admit(seat, action)
             trial = ArtifactGame(copy.deepcopy(self._s), _rng_from_list(_rng_to_list(self._rng)),
                                  self.plan, self.sheets)
-            trial.apply(seat, action)
+            trial._dispatch(seat, action)  # the trial is thrown away: no second copy needed
         except ArtifactError:
             return False
         return True
 
     def apply(self, seat: str, action: A.Action | dict) -> list[Event]:
         """Validate and perform ``action`` for ``seat``; on any error nothing changes."""
-        if isinstance(action, dict):
-            action = A.action_from_dict(action)
-        if not isinstance(action, A.Action):
-            raise InvalidAction("not an action")
-        if seat != JUDGE and seat not in self._s["seats"]:
-            raise NotYourTurn(f"unknown seat {seat!r}")
-        if seat not in self.actors():
-            raise NotYourTurn(f"{seat} may not act now (phase {self.phase})")
+        action = self._admit(seat, action)
         saved_state = copy.deepcopy(self._s)
         saved_rng = self._rng.getstate()
         try:
@@ -264,6 +258,18 @@ class ArtifactGame:
             raise
         self._s["serial"] += 1
         return events
+
+    def _admit(self, seat: str, action: A.Action | dict) -> A.Action:
+        """The action decoded, if ``seat`` may act at all now."""
+        if isinstance(action, dict):
+            action = A.action_from_dict(action)
+        if not isinstance(action, A.Action):
+            raise InvalidAction("not an action")
+        if seat != JUDGE and seat not in self._s["seats"]:
+            raise NotYourTurn(f"unknown seat {seat!r}")
+        if seat not in self.actors():
+            raise NotYourTurn(f"{seat} may not act now (phase {self.phase})")
+        return action
 
     def _dispatch(self, seat: str, action: A.Action) -> list[Event]:
         handler = getattr(self, "_do_" + action.TYPE, None)
@@ -649,12 +655,12 @@ class ArtifactGame:
         if seat != self.turn_seat:
             raise NotYourTurn("characters act only in their seat's turn")
         char = self.character(seat, cid)
-        if char["id"] in self._s["turn"]["acted"]:
-            raise IllegalAction(f"{cid} has already acted this turn")
-        if char["status"] != "active":
-            raise IllegalAction(f"{cid} is not active")
-        if char["square"] is None or not self.sheets.characters[char["sheet"]].on_map:
-            raise IllegalAction(f"{cid} has no body on the map")
+        problem = available.acting_problem(
+            acted=char["id"] in self._s["turn"]["acted"], active=char["status"] == "active",
+            on_map=char["square"] is not None and self.sheets.characters[char["sheet"]].on_map,
+            cid=cid)
+        if problem:
+            raise IllegalAction(problem)
         return char
 
     def _finish_action(self, seat: str, char: dict) -> None:
@@ -689,8 +695,10 @@ class ArtifactGame:
         return events
 
     def _check_hands(self, char: dict) -> None:
-        if not self.sheets.characters[char["sheet"]].hands:
-            raise IllegalAction(f"{char['id']} has no hands")
+        problem = available.hands_problem(self.sheets.characters[char["sheet"]].hands,
+                                          char["id"])
+        if problem:
+            raise IllegalAction(problem)
 
     def _swap_items(self, seat: str, char: dict, take: Iterable[str],
                     drop: Iterable[str]) -> list[Event]:
@@ -710,8 +718,9 @@ class ArtifactGame:
                 raise IllegalAction(f"there is no item {iid!r} to pick up here")
         kept = [i for i in char["items"] if i not in drop]
         slots = sum(1 for i in kept + take if self.sheets.items[s["items"][i]["type"]].slot)
-        if slots > 4:
-            raise IllegalAction("a character with hands carries at most four items")
+        problem = available.carry_problem(slots)
+        if problem:
+            raise IllegalAction(problem)
         for iid in drop:
             char["items"].remove(iid)
             s["items"][iid].update(holder=None, square=char["square"])
@@ -740,10 +749,9 @@ class ArtifactGame:
     def _do_wear_suit(self, seat: str, action: A.WearSuit) -> list[Event]:
         char = self._acting_character(seat, action.character)
         sheet = self.sheets.characters[char["sheet"]]
-        if sheet.kind not in ("human", "android"):
-            raise IllegalAction("only humans and androids wear suits")
-        if char["suit"] is not None:
-            raise IllegalAction(f"{char['id']} already wears a suit")
+        problem = available.suit_problem(sheet.kind, char["suit"] is not None, char["id"])
+        if problem:
+            raise IllegalAction(problem)
         item = self._s["items"].get(action.suit)
         if item is None or not self.sheets.items[item["type"]].suit:
             raise IllegalAction(f"{action.suit!r} is not a suit")

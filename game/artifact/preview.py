@@ -10,7 +10,7 @@ know).
 
 from __future__ import annotations
 
-from . import movement, sight
+from . import available, movement, sight
 from .deckplan import DeckPlan, feynman
 
 Square = tuple[int, int]
@@ -52,3 +52,10 @@ def field_of_view(view: dict, character: str, square: Square | None = None,
     seen = sight.field_of_view(p, p.sq(*where), facing or entry["facing"], dark=dark,
                                sees_dark=bool(entry.get("sees_dark")))
     return {p.xy(s) for s in seen}
+
+
+def available_actions(view: dict, character: str | None,
+                      plan: DeckPlan | None = None) -> list[available.Option]:
+    """What ``character`` (and the seat) may do now, each open or with why not; see
+    ``available.available_actions``."""
+    return available.available_actions(view, character, _plan(plan))

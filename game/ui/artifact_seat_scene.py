@@ -13,14 +13,11 @@ cancels, +/- zoom, M mute (the app's), C focus the negotiation line.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pygame
 
 from game.artifact import movement, preview
 from game.artifact.deckplan import feynman
 from game.artifact.errors import ArtifactError
-from game.artifact.sheets import default_sheets
 from game.ui import theme
 from game.ui.anim import ease_in_out
 from game.ui.artifact_lobby import PlacementDraft, PurchaseForm, reveal_lines
@@ -348,56 +345,33 @@ class ArtifactSeatScene(Scene):
             if "Hands" in entry.get("skills", []):
                 for key, name in self._floor_items(end):
                     out.append((f"mtake:{key}", f"Move + take {name}", True))
-        if mine and cid and self.can_act(cid):
-            entry = self.own()[cid]
-            ma = entry.get("ma", {})
-            for n, mode in enumerate(MODES, start=1):
-                if ma.get(mode, 0) > 0:
-                    out.append((f"mode:{mode}", f"{n} {mode.title()} {ma[mode]}", True))
-            out.append(("turn", "Turn", True))
-            sheets = default_sheets()
-            square = list(entry["square"])
-            hands = "Hands" in entry.get("skills", [])
-            if hands:
-                for key, name in self._floor_items(square):
-                    out.append((f"take:{key}", f"Take {name}", True))
-                for iid in entry.get("items", []):
-                    item = view["own"]["items"].get(iid)
-                    if item:
-                        out.append((f"drop:{iid}", f"Drop {item['name']}", True))
-            if entry.get("kind") in ("human", "android") and not entry.get("suit"):
-                for iid in entry.get("items", []):
-                    item = view["own"]["items"].get(iid)
-                    if item and sheets.items[item["type"]].suit:
-                        out.append((f"suit:{iid}", f"Wear {item['name']}", True))
-            for lift in self.plan.lifts:
-                if self._lift_ok(entry, lift.name):
-                    out.append((f"lift:{lift.name}", f"Lift {lift.name}", True))
-        if mine:
-            for cid2, info in view.get("informants", {}).items():
-                out.append((f"inform:{cid2}", f"Activate {info['counter']}", True))
-            out.append(("end_turn", "End Turn (E)", True))
+        if not mine:
+            return out
+        # what the engine would accept, asked of the seat's own view
+        options = self._cached(("available", cid), lambda: preview.available_actions(
+            view, cid if cid in self.own() else None, self.plan))
+        for option in options or []:
+            if not option.ok:
+                continue
+            kind, _, arg = option.key.partition(":")
+            if kind in MODES:
+                n = MODES.index(kind) + 1
+                out.append((f"mode:{kind}", f"{n} {option.label}", True))
+            elif kind == "wear":
+                out.append((f"suit:{arg}", option.label, True))
+            elif kind == "end_turn":
+                out.append(("end_turn", "End Turn (E)", True))
+            else:
+                out.append((option.key, option.label, True))
         return out
 
     def _floor_items(self, square: list) -> list[tuple[str, str]]:
-        """(id, name) of the items the seat's map shows lying on ``square``."""
+        """(id, name) of the items the seat's map shows lying on ``square`` (its own hidden
+        markers are not for picking up)."""
         view = self.view
-        out = [(iid, item["name"]) for iid, item in view["own"]["items"].items()
-               if item.get("square") == square]
-        out += [(token, c["counter"]) for token, c in view["map"]["counters"].items()
+        out = [(token, c["counter"]) for token, c in view["map"]["counters"].items()
                 if c["kind"] == "item" and c["square"] == square]
         return out
-
-    def _lift_ok(self, entry: dict, lift: str) -> bool:
-        """The engine's own lift-control test, asked about the seat's knowledge."""
-        lifts = self.view["map"]["lifts"]
-        game = SimpleNamespace(plan=self.plan, state={"lifts": lifts})
-        char = {"square": self.plan.sq(*entry["square"])}
-        try:
-            movement.lift_controls(game, char, lift)
-        except ArtifactError:
-            return False
-        return True
 
     # ------------------------------------------------------------------ acting
 

@@ -1,0 +1,164 @@
+"""Which actions one of a seat's characters may take now, read off the seat's own view.
+
+The engine validates every character action with the checks below (``acting_problem``,
+``hands_problem``, ``carry_problem``, ``suit_problem``) on its state; ``available_actions``
+asks the same checks about what the seat's view holds, plus the movement planner and the
+lift-control test that already work on a view. So an action bar built from it offers what
+the engine will accept; what the seat cannot know (an unseen character in the way, a lift car
+moved behind its back) is what interdicts, as in the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+from . import movement
+from .deckplan import DeckPlan, feynman
+from .errors import ArtifactError
+from .sheets import Sheets, default_sheets
+
+MAX_CARRIED = 4
+
+
+# ---- the shared checks (the engine raises with these reasons) ---------------------------------
+
+def acting_problem(*, acted: bool, active: bool, on_map: bool, cid: str) -> str | None:
+    """Why a character of the seat in turn may not act now (None: it may)."""
+    if acted:
+        return f"{cid} has already acted this turn"
+    if not active:
+        return f"{cid} is not active"
+    if not on_map:
+        return f"{cid} has no body on the map"
+    return None
+
+
+def hands_problem(has_hands: bool, cid: str) -> str | None:
+    return None if has_hands else f"{cid} has no hands"
+
+
+def carry_problem(slot_items: int) -> str | None:
+    """Items that take a slot after a pick-up / drop / switch."""
+    if slot_items > MAX_CARRIED:
+        return "a character with hands carries at most four items"
+    return None
+
+
+def suit_problem(kind: str, wears_suit: bool, cid: str) -> str | None:
+    if kind not in ("human", "android"):
+        return "only humans and androids wear suits"
+    if wears_suit:
+        return f"{cid} already wears a suit"
+    return None
+
+
+# ---- what the bar offers ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Option:
+    """One action the character might take now.
+
+    ``action`` is the engine action as a dict without its ``facing`` (chosen after it); for
+    the movement modes it has no ``path`` either (the seat picks a square). ``why`` is empty
+    when the option is open, else the reason it is not."""
+
+    key: str                    # "walk", "turn", "take:<item>", "lift:1", "end_turn" ...
+    label: str
+    action: dict = field(default_factory=dict)
+    why: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.why
+
+
+def _seat_in_turn(view: dict) -> str | None:
+    if view.get("phase") != "play":
+        return f"not allowed in phase {view.get('phase')}"
+    if view.get("turn_seat") != view.get("seat"):
+        return "characters act only in their seat's turn"
+    return None
+
+
+def available_actions(view: dict, character: str | None, plan: DeckPlan | None = None,
+                      sheets: Sheets | None = None) -> list[Option]:
+    """Every action kind the seat could take now for ``character`` (None: seat-wide only),
+    each open or with the reason it is closed; seat-wide ones (informants, End Turn) last."""
+    plan = plan or feynman()
+    sheets = sheets or default_sheets()
+    out: list[Option] = []
+    turn_problem = _seat_in_turn(view)
+    entry = view["own"]["characters"].get(character) if character else None
+    if entry is not None:
+        out += _character_options(view, character, entry, plan, sheets, turn_problem)
+    if turn_problem is None:
+        for cid, info in sorted(view.get("informants", {}).items()):
+            out.append(Option(f"inform:{cid}", f"Activate {info['counter']}",
+                              {"type": "activate_informant", "character": cid}))
+        out.append(Option("end_turn", "End Turn", {"type": "end_turn"}))
+    return out
+
+
+def _character_options(view, cid, entry, plan, sheets, turn_problem) -> list[Option]:
+    acted = cid in ((view.get("turn") or {}).get("acted") or [])
+    problem = turn_problem or acting_problem(
+        acted=acted, active=entry.get("status") == "active",
+        on_map=entry.get("square") is not None and entry.get("kind") != "program", cid=cid)
+    base = {"character": cid}
+    if problem:
+        return [Option(mode, mode.title(), {"type": "move", "mode": mode, **base}, problem)
+                for mode in movement.MODES]
+    out: list[Option] = []
+    ma = entry.get("ma") or {}
+    for mode in movement.MODES:
+        action = {"type": "move", "mode": mode, **base}
+        if ma.get(mode, 0) <= 0:
+            out.append(Option(mode, mode.title(), action, f"no MP to {mode}"))
+            continue
+        reach = movement.reachable(view, cid, mode, plan)
+        why = "" if reach else f"no square within reach at a {mode}"
+        if not reach:
+            try:  # the dark rule names itself
+                movement._mode_allowed(movement.knowledge(view, plan), entry, mode,
+                                       [plan.sq(*entry["square"])])
+            except ArtifactError as exc:
+                why = str(exc)
+        out.append(Option(mode, f"{mode.title()} {ma[mode]}", action, why))
+    out.append(Option("turn", "Turn", {"type": "move", "mode": "walk", "path": [], **base}))
+    square = list(entry["square"])
+    hands = hands_problem("Hands" in entry.get("skills", []), cid)
+    carried = [view["own"]["items"].get(i) for i in entry.get("items", [])]
+    slots = sum(1 for item in carried if item and sheets.items[item["type"]].slot)
+    for token, counter in sorted(view["map"]["counters"].items()):
+        if counter["kind"] != "item" or counter["square"] != square:
+            continue
+        looks = _item_by_name(sheets, counter["counter"])
+        why = hands or carry_problem(slots + (1 if looks is None or looks.slot else 0)) or ""
+        out.append(Option(f"take:{token}", f"Take {counter['counter']}",
+                          {"type": "pick_up_drop", "take": [token], "drop": [], **base}, why))
+    for item in carried:
+        if item is None:
+            continue
+        out.append(Option(f"drop:{item['id']}", f"Drop {item['name']}",
+                          {"type": "pick_up_drop", "take": [], "drop": [item["id"]], **base},
+                          hands or ""))
+        if sheets.items[item["type"]].suit:
+            why = suit_problem(entry.get("kind", ""), bool(entry.get("suit")), cid) or ""
+            out.append(Option(f"wear:{item['id']}", f"Wear {item['name']}",
+                              {"type": "wear_suit", "suit": item["id"], **base}, why))
+    game = SimpleNamespace(plan=plan, state={"lifts": view["map"]["lifts"]})
+    char = {"square": plan.sq(*square)}
+    for lift in plan.lifts:
+        try:
+            movement.lift_controls(game, char, lift.name)
+            why = ""
+        except ArtifactError as exc:
+            why = str(exc)
+        out.append(Option(f"lift:{lift.name}", f"Lift {lift.name}",
+                          {"type": "move_lift_car", "lift": lift.name, **base}, why))
+    return out
+
+
+def _item_by_name(sheets: Sheets, name: str):
+    return next((kind for kind in sheets.items.values() if kind.name == name), None)

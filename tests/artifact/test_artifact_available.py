@@ -1,0 +1,133 @@
+"""``available_actions`` on a seat's own view agrees with the engine: what it offers is
+legal, what it closes is refused, and every legal action of the engine's list is offered."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+from game.artifact import actions as A
+from game.artifact.available import available_actions
+from game.artifact.engine import ArtifactGame
+from game.artifact.errors import ArtifactError
+from game.artifact.movement import path_to, reachable
+from game.artifact.views import view_for
+
+FACINGS = "NESW"
+
+
+def _concrete(view, game, option, entry):
+    """The option as a whole engine action (a path for moves, the current facing)."""
+    action = dict(option.action)
+    kind = action["type"]
+    if kind == "end_turn":
+        return action
+    if kind == "activate_informant":
+        return action
+    facing = entry["facing"]
+    if kind == "move" and "path" not in action:
+        targets = sorted(reachable(view, action["character"], action["mode"], game.plan))
+        if targets:
+            found = path_to(view, action["character"], action["mode"], targets[0], game.plan)
+            action["path"] = found["path"]
+        else:
+            action["path"] = []
+    elif kind == "move":  # turn in place: a quarter turn
+        facing = FACINGS[(FACINGS.index(facing) + 1) % 4]
+    action["facing"] = facing
+    return action
+
+
+def _option_of(action: A.Action) -> str:
+    if isinstance(action, A.Move):
+        return action.mode if action.path else "turn"
+    if isinstance(action, A.PickUpDrop):
+        return f"take:{action.take[0]}" if action.take else f"drop:{action.drop[0]}"
+    if isinstance(action, A.WearSuit):
+        return f"wear:{action.suit}"
+    if isinstance(action, A.MoveLiftCar):
+        return f"lift:{action.lift}"
+    if isinstance(action, A.ActivateInformant):
+        return f"inform:{action.character}"
+    return action.TYPE
+
+
+def _check(game, seat, full: bool) -> int:
+    view = view_for(game, seat)
+    checked = 0
+    lifts_known = view["map"]["lifts"] == game.state["lifts"]
+    for cid, entry in view["own"]["characters"].items():
+        options = available_actions(view, cid)
+        for option in options:
+            if option.key.startswith("lift:") and not lifts_known:
+                continue
+            action = _concrete(view, game, option, entry)
+            if option.key == "turn" and not option.ok:
+                continue
+            legal = game.is_legal(seat, action)
+            if option.key in ("walk", "jog", "run") and option.ok:
+                assert action["path"], option
+            assert legal == option.ok, (seat, cid, option, action)
+            checked += 1
+        if full and lifts_known:
+            offered = {o.key for o in options if o.ok}
+            for action in game.legal_actions(seat):
+                if getattr(action, "character", None) == cid and not isinstance(
+                        action, A.ActivateInformant):
+                    assert _option_of(action) in offered, (cid, action, offered)
+    return checked
+
+
+def _step(game, rng):
+    if game.phase != "play":
+        actor = rng.choice(sorted(game.actors()))
+        return actor, rng.choice(game.legal_actions(actor))
+    seat = game.turn_seat
+    view = view_for(game, seat)
+    if rng.random() < 0.15:
+        return seat, A.EndTurn()
+    mine = [c for c, e in view["own"]["characters"].items()
+            if e["status"] == "active" and e.get("ma") and c not in view["turn"]["acted"]]
+    if not mine:
+        return seat, A.EndTurn()
+    cid = rng.choice(mine)
+    entry = view["own"]["characters"][cid]
+    open_ = [o for o in available_actions(view, cid) if o.ok]
+    option = rng.choice(open_)
+    return seat, A.action_from_dict(_concrete(view, game, option, entry))
+
+
+def test_available_actions_agree_with_the_engine_over_random_games():
+    total = 0
+    for players, seed in ((4, 31), (6, 32)):
+        rng = random.Random(seed)
+        game = ArtifactGame.new({"players": players}, seed)
+        for step in range(150):
+            seat, action = _step(game, rng)
+            with contextlib.suppress(ArtifactError):  # a lift car the map misplaced
+                game.apply(seat, action)
+            if game.phase == "play" and step % 2 == 0:
+                total += _check(game, game.turn_seat, full=step % 60 == 0)
+                other = next(x for x in game.seats if x != game.turn_seat)
+                view = view_for(game, other)
+                for cid in view["own"]["characters"]:
+                    assert not any(o.ok for o in available_actions(view, cid))
+        assert game.phase == "play" and game.round >= 2
+    assert total > 150
+
+
+def test_closed_options_say_why():
+    game = ArtifactGame.new({"players": 4}, 5)
+    while game.phase != "play":
+        actor = sorted(game.actors())[0]
+        game.apply(actor, game.legal_actions(actor)[0])
+    seat = game.turn_seat
+    view = view_for(game, seat)
+    cid = next(iter(view["own"]["characters"]))
+    other = next(x for x in game.seats if x != seat)
+    other_view = view_for(game, other)
+    ocid = next(iter(other_view["own"]["characters"]))
+    closed = available_actions(other_view, ocid)
+    assert closed and all(o.why == "characters act only in their seat's turn" for o in closed)
+    assert not any(o.key == "end_turn" for o in closed)
+    assert any(o.key == "end_turn" and o.ok for o in available_actions(view, cid))

@@ -1,0 +1,37 @@
+"""The seat's action bar offers exactly the open options of the engine's
+``available_actions`` for the selected character, and they work when clicked."""
+
+from __future__ import annotations
+
+import pygame
+from test_ui_artifact_driver import Window
+from test_ui_artifact_driver import ui_app as ui_app  # noqa: F401  (fixture)
+
+from game.artifact import preview
+from game.artifact.example import example_game
+from game.ui.artifact_seat_scene import ArtifactSeatScene
+from game.ui.artifact_source import LocalTable
+
+
+def test_action_bar_is_the_engines_open_options(ui_app):  # noqa: F811
+    game, _log = example_game(6)
+    table = LocalTable(game)
+    w = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
+    w.frame()
+    scene = w.scene
+    carrier = next(cid for cid, e in scene.own().items() if e["items"])
+    w.press(f"select:{carrier}")
+    assert scene.selected == carrier
+    keys = [key for key, _label, _ok in scene.action_buttons(w.ctx)]
+    opened = [o.key for o in preview.available_actions(scene.view, carrier) if o.ok]
+    expected = [("mode:" + k if k in ("walk", "jog", "run") else
+                 "suit:" + k[5:] if k.startswith("wear:") else k) for k in opened]
+    assert keys == expected
+    assert "turn" in keys and "end_turn" in keys and any(k.startswith("drop:") for k in keys)
+    item = next(k for k in keys if k.startswith("drop:"))[5:]
+    w.press(f"drop:{item}")
+    w.key(pygame.K_RETURN)
+    assert item not in game.state["characters"][carrier]["items"]
+    w.frame()
+    # it has acted: nothing more for it but the seat-wide End Turn
+    assert [k for k, _l, _o in scene.action_buttons(w.ctx)] == ["end_turn"]
