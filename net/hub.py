@@ -398,18 +398,37 @@ class Hub:
             self._views[seat] = cached
         return cached[1]
 
-    def document(self, seat: str) -> dict[str, Any]:
-        """Everything ``seat`` may know: its engine view plus public hub facts."""
+    def document(self, seat: str, fresh: bool = False) -> dict[str, Any]:
+        """Everything ``seat`` may know: its engine view plus public hub facts.
+
+        ``timer`` is the Rapidity countdown of the current turn (public: everyone knows
+        whose turn it is): ``left`` seconds as of the message that carries it. It is
+        recomputed for a snapshot (``fresh``) and when a turn starts; between those it
+        stays as sent, so it changes nobody's document while a turn runs and every
+        client counts down from the moment the value reached it."""
         channel = self._seats[seat]
+        timer = self._timer()
+        old = (channel.doc or {}).get("timer")
+        if (not fresh and timer is not None and old is not None
+                and (old["seat"], old["round"]) == (timer["seat"], timer["round"])):
+            timer = old
         return {
             "view": self._view(seat),
             "presence": {name: other.presence for name, other in self._seats.items()},
+            "timer": timer,
             "chat": list(channel.chat),
         }
 
+    def _timer(self) -> dict[str, Any] | None:
+        if self._deadline is None:
+            return None
+        left = max(0.0, self._deadline - self.clock())
+        return {"seat": self.game.turn_seat, "round": self.game.round,
+                "total": float(self.turn_seconds), "left": round(left, 1)}
+
     def _snapshot(self, ident: bytes, seat: str) -> None:
         channel = self._seats[seat]
-        channel.doc = self.document(seat)
+        channel.doc = self.document(seat, fresh=True)
         self._send(ident, messages.snapshot(channel.seq, channel.doc))
 
     def _push(self) -> None:

@@ -27,6 +27,7 @@ from game.ui.artifact_panels import (
     draw_turn_bar,
     notice_text,
     solid_panel,
+    turn_seconds_left,
 )
 from game.ui.artifact_pieces import (
     judge_hatches,
@@ -77,8 +78,8 @@ class ArtifactJudgeScene(Scene):
         self._dragging = False
         self._pressed: str | None = None
         self._centred = False
-        self._turn_key = None
-        self._turn_started = 0.0
+        self._timer: dict | None = None     # the hub's turn timer as last received
+        self._timer_seen = 0.0              # view time when it was received
         self.layout((1280, 800))
 
     # ------------------------------------------------------------------ layout
@@ -159,10 +160,9 @@ class ArtifactJudgeScene(Scene):
             self.log.add(f"to {seat_title(n.get('to', '?'))}: {text}", colour)
         self._notices_seen = len(notes)
         self._fill_roster(state)
-        key = (view.get("round"), view.get("turn_seat"))
-        if key != self._turn_key:
-            self._turn_key = key
-            self._turn_started = ctx.time
+        timer = self.source.doc.get("timer")
+        if timer != self._timer:
+            self._timer, self._timer_seen = timer, ctx.time
         if not self._centred:
             self.cam.centre_on((20, 10))
             self._centred = True
@@ -476,9 +476,7 @@ class ArtifactJudgeScene(Scene):
             return
         doc = self.source.doc
         self.buttons = []
-        seconds = None
-        if self.source.turn_seconds and view["phase"] == "play":
-            seconds = self.source.turn_seconds - (ctx.time - self._turn_started)
+        seconds = turn_seconds_left(self._timer, ctx.time - self._timer_seen, view)
         draw_turn_bar(surface, ctx, self.top_rect, {**view, "state": None},
                       doc.get("presence", {}), seconds, "judge", ctx.sound.muted)
         pieces, hatches, lifts = self.map_data()

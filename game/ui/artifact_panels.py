@@ -257,6 +257,14 @@ def items_text(ids: list[str], items: dict) -> str:
     return ", ".join(names)
 
 
+def turn_seconds_left(timer: dict | None, since: float, view: dict) -> float | None:
+    """Seconds left in the current turn: the hub's ``timer`` (``left`` as of the message that
+    carried it) less the time since this window received it; None without a running timer."""
+    if not timer or view.get("phase") != "play" or timer.get("seat") != view.get("turn_seat"):
+        return None
+    return max(0.0, float(timer.get("left", 0.0)) - since)
+
+
 def draw_turn_bar(surface, ctx, rect: pygame.Rect, view: dict, presence: dict,
                   seconds_left: float | None, me: str, muted: bool) -> None:
     pygame.draw.rect(surface, (12, 18, 30), rect)

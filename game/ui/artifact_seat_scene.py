@@ -27,6 +27,7 @@ from game.ui.artifact_panels import (
     draw_result,
     draw_turn_bar,
     notice_text,
+    turn_seconds_left,
 )
 from game.ui.artifact_pieces import seat_hatches, seat_pieces, seat_title
 from game.ui.scene import Command, Scene
@@ -108,8 +109,8 @@ class ArtifactSeatScene(Scene):
         self._view: dict | None = None
         self._pieces: list[Piece] = []
         self._notices_seen = 0
-        self._turn_key = None
-        self._turn_started = 0.0
+        self._timer: dict | None = None     # the hub's turn timer as last received
+        self._timer_seen = 0.0              # view time when it was received
         self._drag_from: tuple[int, int] | None = None
         self._dragging = False
         self._pressed_button: str | None = None
@@ -217,10 +218,9 @@ class ArtifactSeatScene(Scene):
                 self.placement = PlacementDraft(view, self.plan)
         else:
             self.placement = None
-        key = (view.get("round"), view.get("turn_seat"))
-        if key != self._turn_key:
-            self._turn_key = key
-            self._turn_started = ctx.time
+        timer = self.source.doc.get("timer")
+        if timer != self._timer:
+            self._timer, self._timer_seen = timer, ctx.time
         if self.selected not in self.own() or (old and old.get("phase") != phase):
             self.selected = None
         if self.selected is None and phase == "play":
@@ -696,9 +696,7 @@ class ArtifactSeatScene(Scene):
             surface.blit(img, img.get_rect(center=surface.get_rect().center))
             return
         self.buttons = []
-        seconds_left = None
-        if self.source.turn_seconds and view.get("phase") == "play":
-            seconds_left = self.source.turn_seconds - (ctx.time - self._turn_started)
+        seconds_left = turn_seconds_left(self._timer, ctx.time - self._timer_seen, view)
         draw_turn_bar(surface, ctx, self.top_rect, view, doc.get("presence", {}), seconds_left,
                       self.seat, ctx.sound.muted)
         ov, key = self.overlays()

@@ -1,7 +1,7 @@
 """Where an Artifact screen gets its data: a seat's document, and a way to act and talk.
 
 Every Artifact scene reads one *source*: an object with the shape of ``net.client.SeatLink``
-as a window sees it: ``seat``, ``doc`` (``{"view", "presence", "chat"}``, the seat's whole
+as a window sees it: ``seat``, ``doc`` (``{"view", "presence", "timer", "chat"}``, the seat's whole
 document), ``action(dict)``, ``chat(text, to)``, ``pump()`` (read the network, heartbeat),
 ``version`` (changes whenever the document changes), ``last_error`` and ``turn_seconds``.
 
@@ -156,8 +156,14 @@ class LocalSource:
     def doc(self) -> dict:
         key = self.table.serial
         if self._doc is None or self._doc_at != key:
-            self._doc = {"view": view_for(self.table.game, self.seat),
-                         "presence": dict(self.table.presence),
+            game = self.table.game
+            timer = None
+            if self.turn_seconds and game.phase == "play":
+                # no wall clock here: the turn's whole time, counted from when it is seen
+                timer = {"seat": game.turn_seat, "round": game.round,
+                         "total": float(self.turn_seconds), "left": float(self.turn_seconds)}
+            self._doc = {"view": view_for(game, self.seat),
+                         "presence": dict(self.table.presence), "timer": timer,
                          "chat": self.table.chat_for(self.seat)}
             self._doc_at = key
         return self._doc

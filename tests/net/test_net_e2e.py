@@ -141,7 +141,7 @@ def check_nothing_beyond_views(messages: list[dict[str, Any]], seat: str,
     docs = documents(messages, seat)
     assert docs, f"{seat} received no snapshot"
     for doc in docs:
-        assert set(doc) == {"view", "presence", "chat"}
+        assert set(doc) == {"view", "presence", "timer", "chat"}
         view = canon(doc["view"])
         assert view in views[index:], f"{seat} held a view the engine never gave it"
         index = views.index(view, index)

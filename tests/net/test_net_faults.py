@@ -186,24 +186,40 @@ def test_turn_timer_skips_the_turn_and_silence_shows_as_disconnected(tmp_path):
             socks[seat] = sock
             pump()
         pump(expect=False)
-        assert [m["type"] for m in inbox("pirates")][:2] == ["welcome", "snapshot"]
+        got = inbox("pirates")
+        assert [m["type"] for m in got][:2] == ["welcome", "snapshot"]
+        assert got[1]["doc"]["timer"] == {"seat": "pirates", "round": 1, "total": 30.0,
+                                          "left": 30.0}
         inbox("phoneco")
         assert game.turn_seat == "pirates"
         now[0] += 29.0
         socks["phoneco"].send(encode({"type": "hb"}))
         pump()
         assert game.turn_seat == "pirates" and log.count == start + 1
+        # a running turn changes nobody's document; a snapshot now says 1 s is left
+        assert not [op for m in inbox("phoneco") if m["type"] == "update"
+                    for op in m["diff"] if op[1][0] == "timer"]
+        socks["phoneco"].send(encode({"type": "resync", "req": 1}))
+        pump()
+        snap = next(m for m in inbox("phoneco") if m["type"] == "snapshot")
+        assert snap["doc"]["timer"]["left"] == 1.0
         now[0] += 2.0  # 31 s into the pirates' turn: Rapidity skips it
         socks["phoneco"].send(encode({"type": "hb"}))
         pump()
         assert game.turn_seat == "phoneco"
         assert log.count == start + 2
         assert read(tmp_path / "t.alog")[0].entries[-1] == (JUDGE, {"type": "skip_turn"})
-        # the pirates said nothing for 31 s: disconnected, and the others are told
+        # the pirates said nothing for 31 s: disconnected, and the others were told
         assert hub.presence()["pirates"] == "disconnected"
+        assert snap["doc"]["presence"]["pirates"] == "disconnected"
         updates = [m for m in inbox("phoneco") if m["type"] == "update"]
-        assert any(["set", ["presence", "pirates"], "disconnected"] in m["diff"]
-                   for m in updates)
+        # the next turn's timer starts whole, in the same update for everyone
+        timer = dict(snap["doc"]["timer"])
+        for m in updates:
+            for op in m["diff"]:
+                if op[0] == "set" and op[1][0] == "timer":
+                    timer[op[1][1]] = op[2]
+        assert timer == {"seat": "phoneco", "round": 1, "total": 30.0, "left": 30.0}
     finally:
         for sock in socks.values():
             sock.close(linger=0)

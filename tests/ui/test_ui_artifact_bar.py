@@ -35,3 +35,27 @@ def test_action_bar_is_the_engines_open_options(ui_app):  # noqa: F811
     w.frame()
     # it has acted: nothing more for it but the seat-wide End Turn
     assert [k for k, _l, _o in scene.action_buttons(w.ctx)] == ["end_turn"]
+
+
+def test_turn_bar_counts_down_from_the_hubs_timer(ui_app):  # noqa: F811
+    """A window that joins late shows the seconds the hub says are left, not a whole turn."""
+    from game.ui.artifact_source import LocalSource
+
+    game, _log = example_game(6)
+    table = LocalTable(game)
+
+    class Late(LocalSource):
+        @property
+        def doc(self):
+            return {**super().doc, "timer": {"seat": game.turn_seat, "round": game.round,
+                                             "total": 180.0, "left": 95.0}}
+
+    windows = [Window(ui_app, ArtifactSeatScene(Late(table, seat, 180.0)))
+               for seat in ("pirates", "phoneco")]
+    for w in windows:
+        w.frame()
+        w.ctx.text.clear()
+        for _ in range(5):
+            w.frame(1.0)
+        rendered = {key[0] for key in w.ctx.text._cache}
+        assert "timer 1:30" in rendered, sorted(t for t in rendered if "timer" in str(t))
