@@ -122,10 +122,10 @@ def _seconds(text: str) -> float:
 def _add_artifact_commands(sub: argparse._SubParsersAction) -> None:
     host = sub.add_parser(
         "host",
-        help="host a game of The Artifact (hub; prints a join string per seat and the Judge)",
-        description="Host a game of The Artifact: runs the hub and prints one join string per "
-        "seat and one for the Judge. The host player's own window is not available yet, so "
-        "the host always runs without a window (--no-window is accepted and is the default). "
+        help="host a game of The Artifact (hub and the Judge's window; prints join strings)",
+        description="Host a game of The Artifact: runs the hub, prints one join string per "
+        "seat and one for the Judge, and opens the Judge's window in this process (the hub "
+        "stops when it closes). --no-window serves without a window until SIGINT/SIGTERM. "
         "See docs/hosting.md.",
     )
     host.add_argument("--players", type=_players, default=None, metavar="N",
@@ -149,30 +149,36 @@ def _add_artifact_commands(sub: argparse._SubParsersAction) -> None:
     host.add_argument("--heartbeat", type=_seconds, default=1.0, metavar="S",
                       help="seconds between heartbeats (a seat silent 4 beats is disconnected)")
     host.add_argument("--no-window", action="store_true",
-                      help="run without a window (currently always the case)")
+                      help="serve without the Judge's window (until SIGINT/SIGTERM)")
+    host.add_argument("--size", default=None,
+                      help="Judge's window size WIDTHxHEIGHT (default 1280x800)")
+    host.add_argument("--mute", action="store_true", help="start the window with sound off")
 
     join = sub.add_parser(
         "join",
         help="take one or more seats (several join strings: hotseat) of a hosted Artifact game",
-        description="Join a hosted game of The Artifact. Several join strings make one "
-        "hotseat client. The window comes later; for now --headless is required and speaks "
-        "JSON lines on stdin/stdout (see docs/protocol.md).",
+        description="Join a hosted game of The Artifact in a window. Several join strings "
+        "make one hotseat window with a curtain between seats. --headless speaks JSON lines "
+        "on stdin/stdout instead (see docs/protocol.md).",
     )
     join.add_argument("join_strings", nargs="+", metavar="JOIN-STRING")
-    join.add_argument("--headless", action="store_true", help="JSON-lines client (required)")
-    join.add_argument("--docs", action="store_true",
-                      help="also print the whole current document after every change")
-
     judge = sub.add_parser(
         "judge",
         help="be the Judge of a hosted Artifact game",
         description="Join a hosted game of The Artifact as the Judge (the Judge's join string "
-        "is required). The window comes later; for now --headless is required.",
+        "is required), in a window; --headless speaks JSON lines instead.",
     )
     judge.add_argument("join_strings", nargs=1, metavar="JOIN-STRING")
-    judge.add_argument("--headless", action="store_true", help="JSON-lines client (required)")
-    judge.add_argument("--docs", action="store_true",
-                       help="also print the whole current document after every change")
+    for client in (join, judge):
+        client.add_argument("--headless", action="store_true",
+                            help="JSON-lines client instead of the window")
+        client.add_argument("--docs", action="store_true",
+                            help="with --headless: also print the whole current document "
+                            "after every change")
+        client.add_argument("--size", default=None,
+                            help="window size WIDTHxHEIGHT (window only; default 1280x800)")
+        client.add_argument("--mute", action="store_true",
+                            help="start with sound off (window only)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -205,21 +211,25 @@ def _run_herald(args: argparse.Namespace) -> int:
             seed=args.seed, variant=args.variant, pads=args.pads, load=args.load,
             dice=args.dice, stdin=sys.stdin, stdout=sys.stdout,
         )
-    size = (1280, 800)
-    if args.size is not None:
-        try:
-            w, h = (int(p) for p in args.size.lower().split("x"))
-        except ValueError:
-            raise CliError(f"--size wants WIDTHxHEIGHT, got {args.size!r}") from None
-        if w < 640 or h < 400 or w > 10000 or h > 10000:
-            raise CliError(f"--size {args.size} is out of range (640x400 and up)")
-        size = (w, h)
     from game.ui.app import run_herald
 
     return run_herald(
         seed=args.seed, variant=args.variant, pads=args.pads, load=args.load,
-        dice=args.dice, size=size, mute=args.mute,
+        dice=args.dice, size=_window_size(args.size), mute=args.mute,
     )
+
+
+def _window_size(text: str | None) -> tuple[int, int]:
+    """``--size WIDTHxHEIGHT`` (default 1280x800)."""
+    if text is None:
+        return (1280, 800)
+    try:
+        w, h = (int(p) for p in text.lower().split("x"))
+    except ValueError:
+        raise CliError(f"--size wants WIDTHxHEIGHT, got {text!r}") from None
+    if w < 640 or h < 400 or w > 10000 or h > 10000:
+        raise CliError(f"--size {text} is out of range (640x400 and up)")
+    return (w, h)
 
 
 def _run_host(args: argparse.Namespace) -> int:
@@ -231,6 +241,9 @@ def _run_host(args: argparse.Namespace) -> int:
             raise CliError(f"{', '.join(clashes)}: taken from the saved game with --resume")
     elif args.players is None:
         raise CliError("host wants --players N (3-8) or --resume FILE")
+    if args.no_window and (args.size is not None or args.mute):
+        raise CliError("--size and --mute apply to the Judge's window, not to --no-window")
+    size = _window_size(args.size)
     from net.errors import NetError
     from net.host import HostOptions, run_host
 
@@ -240,16 +253,36 @@ def _run_host(args: argparse.Namespace) -> int:
         assignment=args.assignment, heartbeat=max(args.heartbeat, 0.05),
     )
     try:
-        return run_host(options, sys.stdout)
+        if args.no_window:
+            return run_host(options, sys.stdout)
+        return _host_with_window(options, size, args.mute)
     except NetError as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:  # e.g. the disk holding the action log failed: stop, resume later
         raise CliError(f"host stopped: {exc}") from None
 
 
+def _host_with_window(options, size: tuple[int, int], mute: bool) -> int:
+    """The hub in a background thread, the Judge's window in this one over loopback; the
+    hub shuts down (sockets closed, log closed) when the window closes."""
+    from net.host import HostedGame
+
+    hosted = HostedGame(options, sys.stdout)
+    judge = hosted.start()
+    try:
+        from game.ui.artifact_app import run_judge_window
+
+        return run_judge_window(str(judge), size=size, mute=mute)
+    finally:
+        hosted.stop()
+
+
 def _run_client(args: argparse.Namespace, command: str) -> int:
-    if not args.headless:
-        raise CliError(f"{command}: the window is not available yet; use --headless")
+    if args.headless and (args.size is not None or args.mute):
+        raise CliError("--size and --mute apply to the window, not to --headless")
+    if args.docs and not args.headless:
+        raise CliError("--docs goes with --headless")
+    size = _window_size(args.size)
     from net.errors import JoinStringError
     from net.headless import run_headless
     from net.joinstring import parse
@@ -265,4 +298,10 @@ def _run_client(args: argparse.Namespace, command: str) -> int:
         raise CliError("judge wants the Judge's join string")
     if command == "join" and "judge" in seats:
         raise CliError("the Judge's join string goes with 'judge', not 'join'")
+    if not args.headless:
+        from game.ui.artifact_app import run_judge_window, run_seat_window
+
+        if command == "judge":
+            return run_judge_window(args.join_strings[0], size=size, mute=args.mute)
+        return run_seat_window(list(args.join_strings), size=size, mute=args.mute)
     return run_headless(joins, sys.stdin.fileno(), sys.stdout, docs=args.docs)

@@ -9,9 +9,11 @@ and the game stands exactly where the last fsynced action left it.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import signal
 import socket
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,27 +118,45 @@ def _public_host(bind: str) -> str:
     return f"[{bind}]" if ":" in bind else bind
 
 
-def run_host(options: HostOptions, out: TextIO) -> int:
-    """Serve a game until SIGINT/SIGTERM; prints the join strings first."""
-    game, log, codes, curve = prepare(options)
-    keys = None
-    if curve is not None:
-        keys = CurveKeys(curve["server_public"], curve["server_secret"],
-                         frozenset(curve_public_of(secret) for secret in curve["clients"].values()))
+def _curve_keys(curve: dict[str, Any] | None) -> CurveKeys | None:
+    if curve is None:
+        return None
+    return CurveKeys(curve["server_public"], curve["server_secret"],
+                     frozenset(curve_public_of(secret) for secret in curve["clients"].values()))
+
+
+def _open_hub(options: HostOptions, game: Any, log: ActionLog, codes: dict[str, str],
+              curve: dict[str, Any] | None) -> Hub:
     try:
-        hub = Hub(game, log, codes, bind=options.bind, port=options.port, curve=keys,
-                  turn_seconds=options.turn_seconds, heartbeat=options.heartbeat)
+        return Hub(game, log, codes, bind=options.bind, port=options.port,
+                   curve=_curve_keys(curve), turn_seconds=options.turn_seconds,
+                   heartbeat=options.heartbeat)
     except Exception as exc:
         log.close()
         if options.resume is None:
             log.path.unlink()  # nothing happened in this game yet: do not leave it behind
         raise NetError(f"cannot listen on {options.bind}:{options.port}: {exc}") from None
+
+
+def _announce(options: HostOptions, port: int, log: ActionLog, codes: dict[str, str],
+              curve: dict[str, Any] | None, out: TextIO) -> dict[str, JoinString]:
+    """Print the address, the log and one join string per seat and the Judge, then "ready"."""
     mode = "encrypted (CURVE)" if curve is not None else "unencrypted"
-    print(f"hosting The Artifact on tcp://{_public_host(options.bind)}:{hub.port} ({mode}), "
+    public = _public_host(options.bind)
+    print(f"hosting The Artifact on tcp://{public}:{port} ({mode}), "
           f"log {log.path}, {log.count} actions so far", file=out)
-    for seat, join in join_strings(_public_host(options.bind), hub.port, codes, curve).items():
+    joins = join_strings(public, port, codes, curve)
+    for seat, join in joins.items():
         print(f"join {seat} {join}", file=out)
     print("ready", file=out, flush=True)
+    return joins
+
+
+def run_host(options: HostOptions, out: TextIO) -> int:
+    """Serve a game until SIGINT/SIGTERM; prints the join strings first."""
+    game, log, codes, curve = prepare(options)
+    hub = _open_hub(options, game, log, codes, curve)
+    _announce(options, hub.port, log, codes, curve, out)
 
     def stop(signum: int, frame: Any) -> None:
         hub.stop()
@@ -148,3 +168,68 @@ def run_host(options: HostOptions, out: TextIO) -> int:
     finally:
         hub.close()
     return 0
+
+
+def loopback_of(bind: str) -> str:
+    """Where a client on the host machine itself reaches a hub bound to ``bind``."""
+    if bind in ("0.0.0.0", "*"):
+        return "127.0.0.1"
+    if bind == "::":
+        return "[::1]"
+    return f"[{bind}]" if ":" in bind and not bind.startswith("[") else bind
+
+
+class HostedGame:
+    """A hub serving in a background thread of this process (the host player's window runs
+    in the main thread). The hub's sockets are made, used and closed in that thread only.
+
+    ``start()`` binds, prints the join strings like ``run_host`` and returns the Judge's join
+    string for a client on this machine; ``stop()`` ends the loop and waits for the thread,
+    which closes the sockets and the action log."""
+
+    def __init__(self, options: HostOptions, out: TextIO) -> None:
+        self.options = options
+        self.out = out
+        self.hub: Hub | None = None
+        self.joins: dict[str, JoinString] = {}
+        self._ready = threading.Event()
+        self._error: NetError | None = None
+        self._thread = threading.Thread(target=self._serve, name="artifact-hub", daemon=True)
+
+    def _serve(self) -> None:
+        try:
+            game, log, codes, curve = prepare(self.options)
+            hub = _open_hub(self.options, game, log, codes, curve)
+        except NetError as exc:
+            self._error = exc
+            self._ready.set()
+            return
+        except OSError as exc:
+            self._error = NetError(f"host stopped: {exc}")
+            self._ready.set()
+            return
+        self.hub = hub
+        try:
+            self.joins = _announce(self.options, hub.port, log, codes, curve, self.out)
+            self._ready.set()
+            hub.run()
+        finally:
+            hub.close()
+
+    def start(self, timeout: float = 30.0) -> JoinString:
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise NetError("the hub did not start")
+        if self._error is not None:
+            raise self._error
+        judge = self.joins[JUDGE]
+        return dataclasses.replace(judge, host=loopback_of(self.options.bind))
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self.hub is not None:
+            self.hub.stop()
+        self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()

@@ -7,6 +7,7 @@ A bad join string prints one line and returns 2; a normal quit returns 0.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
@@ -18,6 +19,7 @@ from game.ui.artifact_seat_scene import ArtifactSeatScene
 from game.ui.scene import Command, Push, Scene
 
 EXIT_BAD_JOIN = 2
+QUIT_AFTER_ENV = "ARTIFACT_QUIT_AFTER_FRAMES"
 
 
 class HotseatScene(Scene):
@@ -94,16 +96,42 @@ def _parse(texts: Sequence[str]):
     return joins, ""
 
 
+def frame_limit() -> int | None:
+    """``ARTIFACT_QUIT_AFTER_FRAMES=N``: the window closes itself after N frames (scripted
+    and headless runs, e.g. under ``SDL_VIDEODRIVER=dummy``); unset or empty: no limit."""
+    text = os.environ.get(QUIT_AFTER_ENV, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"{QUIT_AFTER_ENV} wants a whole number of frames, got {text!r}")
+    return int(text)
+
+
+def _loop(app, limit: int | None) -> int:
+    if limit is None:
+        return app.run()
+    clock = pygame.time.Clock()
+    dt = 0.0
+    while app.step(pygame.event.get(), dt) and app.frames < limit:
+        dt = min(0.1, clock.tick(60) / 1000.0)
+    return app.status or 0
+
+
 def _run(scene_factory, joins, size, mute) -> int:
     from game.ui.app import App
     from game.ui.artifact_source import LinkSource
 
+    try:
+        limit = frame_limit()
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_JOIN
     sources = []
     try:
         sources = [LinkSource(join) for join in joins]
         app = App(size, mute=mute, title="The Artifact", icon="counter_artifact")
         app.push(scene_factory(sources))
-        return app.run()
+        return _loop(app, limit)
     finally:
         for source in sources:
             source.close()

@@ -55,7 +55,7 @@ class HostProc:
     def __init__(self, args: list[str]) -> None:
         self.args = args
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game", "host", *args], cwd=ROOT, env=_env(),
+            [sys.executable, "-m", "game", "host", "--no-window", *args], cwd=ROOT, env=_env(),
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         self.out = _Lines(self.proc.stdout)
@@ -199,8 +199,15 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     "args, needle",
     [
-        (["join", "artifact://127.0.0.1:1/pirates/" + "0" * 32], "--headless"),
-        (["judge", "artifact://127.0.0.1:1/judge/" + "0" * 32], "--headless"),
+        (["join", "artifact://127.0.0.1:1/pirates/" + "0" * 32, "--docs"], "--docs"),
+        (["judge", "artifact://127.0.0.1:1/judge/" + "0" * 32, "--size", "10x10"], "--size"),
+        (["judge", "artifact://127.0.0.1:1/judge/" + "0" * 32, "--size", "big"], "--size"),
+        (["join", "artifact://127.0.0.1:1/pirates/" + "0" * 32, "--headless", "--mute"],
+         "--mute"),
+        (["join", "nonsense"], "join string"),
+        (["judge", "artifact://127.0.0.1:1/pirates/" + "0" * 32], "Judge"),
+        (["host", "--players", "3", "--no-window", "--size", "800x600"], "--size"),
+        (["host", "--players", "3", "--size", "800"], "--size"),
         (["join", "nonsense", "--headless"], "join string"),
         (["join", "artifact://127.0.0.1:1/judge/" + "0" * 32, "--headless"], "judge"),
         (["judge", "artifact://127.0.0.1:1/pirates/" + "0" * 32, "--headless"], "Judge"),

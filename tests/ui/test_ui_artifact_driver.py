@@ -167,7 +167,7 @@ class Host:
 
     def __init__(self, args: list[str]) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game", "host", *args], cwd=ROOT, env=_env(),
+            [sys.executable, "-m", "game", "host", "--no-window", *args], cwd=ROOT, env=_env(),
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()
