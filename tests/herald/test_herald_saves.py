@@ -105,3 +105,18 @@ def test_custom_pads_travel_with_the_save(tmp_path):
     loaded = load_game(path)
     assert loaded.pads.time_track.countdown_ranges[3] == (1, 1)
     assert loaded.to_dict() == game.to_dict()
+
+
+def test_state_dict_round_trip_and_malformed_state():
+    from game.herald.state import HeraldState, Outcome
+    game = _midgame(4, 30)
+    d = game.state.to_dict()
+    assert HeraldState.from_dict(json.loads(json.dumps(d))).to_dict() == d
+    if game.outcome is not None:
+        assert Outcome.from_dict(game.outcome.to_dict()) == game.outcome
+    broken = dict(d)
+    del broken["supplies"]
+    with pytest.raises(SaveError, match="state is malformed"):
+        HeraldState.from_dict(broken)
+    with pytest.raises(SaveError):
+        HeraldState.from_dict({**d, "position": "here"})
