@@ -53,6 +53,15 @@ def suit_problem(kind: str, wears_suit: bool, cid: str) -> str | None:
     return None
 
 
+def checker_problem(kind: str) -> str | None:
+    return None if kind == "human" else "only a human checks the status of a downed character"
+
+
+def check_status_problem(fallen_here: bool, target: str) -> str | None:
+    """A status check needs a character that is not active in the checker's square."""
+    return None if fallen_here else f"there is no downed character {target!r} here"
+
+
 # ---- what the bar offers ------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -147,6 +156,15 @@ def _character_options(view, cid, entry, plan, sheets, turn_problem) -> list[Opt
             why = suit_problem(entry.get("kind", ""), bool(entry.get("suit")), cid) or ""
             out.append(Option(f"wear:{item['id']}", f"Wear {item['name']}",
                               {"type": "wear_suit", "suit": item["id"], **base}, why))
+    checker = checker_problem(entry.get("kind", ""))
+    fallen = [(other, e["name"]) for other, e in sorted(view["own"]["characters"].items())
+              if other != cid and e.get("square") == square and e.get("status") != "active"]
+    fallen += [(token, c["counter"]) for token, c in sorted(view["map"]["counters"].items())
+               if c["kind"] == "character" and c["square"] == square
+               and c["status"] != "active"]
+    for target, name in fallen:
+        out.append(Option(f"check:{target}", f"Check {name}",
+                          {"type": "check_status", "target": target, **base}, checker or ""))
     game = SimpleNamespace(plan=plan, state={"lifts": view["map"]["lifts"]})
     char = {"square": plan.sq(*square)}
     for lift in plan.lifts:

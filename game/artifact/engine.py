@@ -733,13 +733,20 @@ class ArtifactGame:
 
     def _do_check_status(self, seat: str, action: A.CheckStatus) -> list[Event]:
         char = self._acting_character(seat, action.character)
-        if self.sheets.characters[char["sheet"]].kind != "human":
-            raise IllegalAction("only a human checks the status of a downed character")
-        target = self._s["characters"].get(action.target)
-        if target is None or target["square"] != char["square"] or target["status"] != "down":
-            raise IllegalAction(f"there is no downed character {action.target!r} here")
-        roll = self._rng.randint(1, 6)
-        target["status"] = "dead" if roll <= 3 else "serious"
+        problem = available.checker_problem(self.sheets.characters[char["sheet"]].kind)
+        if problem:
+            raise IllegalAction(problem)
+        target = self._s["characters"].get(action.target) or next(
+            (c for c in self._s["characters"].values() if c["token"] == action.target), None)
+        problem = available.check_status_problem(
+            target is not None and target["id"] != char["id"]
+            and target["square"] == char["square"] and target["status"] != "active",
+            action.target)
+        if problem:
+            raise IllegalAction(problem)
+        if target["status"] == "down":  # a downed human's fate is rolled when first checked
+            roll = self._rng.randint(1, 6)
+            target["status"] = "dead" if roll <= 3 else "serious"
         events = [self.notify(seat, {"kind": "status", "target": action.target,
                                      "result": target["status"]})]
         movement.face_after_action(self, char, action.facing)

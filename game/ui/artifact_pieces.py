@@ -65,7 +65,8 @@ def seat_pieces(view: dict) -> list[Piece]:
             continue
         out.append(Piece(cid, "character", entry["counter"], tuple(entry["square"]),
                          KIND_SPRITE.get(entry["kind"], "counter_human"), own_colour,
-                         entry["facing"], entry["status"], bool(entry.get("suit")), own=True))
+                         entry["facing"], shown_status(entry), bool(entry.get("suit")),
+                         own=True))
     for iid, item in view["own"]["items"].items():
         if item.get("square") is not None:
             out.append(Piece(iid, "item", item["name"], tuple(item["square"]),
@@ -88,6 +89,13 @@ def seat_pieces(view: dict) -> list[Piece]:
     return out
 
 
+def shown_status(char: dict) -> str:
+    """The badge a character's counter wears: its status, "wounded" for a light wound."""
+    if char.get("status") == "active" and char.get("wound"):
+        return "wounded"
+    return char.get("status", "active")
+
+
 def judge_pieces(state: dict, plan: DeckPlan | None = None) -> list[Piece]:
     """Everything on the ship, coloured by owner (the Feynman's robots in yellow)."""
     plan = plan or feynman()
@@ -101,7 +109,7 @@ def judge_pieces(state: dict, plan: DeckPlan | None = None) -> list[Piece]:
         colour = faction_colour(faction) if char["seat"] else FEYNMAN_COLOUR
         out.append(Piece(cid, "character", sheet.name, plan.xy(char["square"]),
                          KIND_SPRITE.get(sheet.kind, "counter_human"), colour, char["facing"],
-                         char["status"], bool(char.get("suit")), own=True))
+                         shown_status(char), bool(char.get("suit")), own=True))
     for iid, item in sorted(state["items"].items()):
         if item["holder"] is None and item["square"] is not None:
             faction = state["specs"].get(item["owner"], {}).get("faction")

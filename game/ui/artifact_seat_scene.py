@@ -430,7 +430,7 @@ class ArtifactSeatScene(Scene):
                             "drop": []}
         elif kind == "inform":
             self.send({"type": "activate_informant", "character": arg}, ctx)
-        elif self.selected and kind in ("turn", "take", "drop", "suit", "lift"):
+        elif self.selected and kind in ("turn", "take", "drop", "suit", "lift", "check"):
             entry = self.own()[self.selected]
             at = tuple(entry["square"])
             base = {"character": self.selected, "_default": entry["facing"]}
@@ -442,6 +442,8 @@ class ArtifactSeatScene(Scene):
                 action = {"type": "pick_up_drop", "take": [], "drop": [arg], **base}
             elif kind == "suit":
                 action = {"type": "wear_suit", "suit": arg, **base}
+            elif kind == "check":
+                action = {"type": "check_status", "target": arg, **base}
             else:
                 action = {"type": "move_lift_car", "lift": arg, **base}
             self.ask_facing(action, at)

@@ -222,3 +222,33 @@ def test_seat_view_from_the_judge_view_equals_view_for_over_random_games():
         seat_view_from_judge_view(view_for(game, "pirates"), "pirates")
     with pytest.raises(KeyError):
         seat_view_from_judge_view(view_for(game, JUDGE), "nobody")
+
+
+def test_a_fallen_character_can_be_checked_by_a_human_in_its_square(game):
+    from game.artifact.available import available_actions
+
+    s = game.state
+    assert game.turn_seat == "pirates"
+    pirates = sorted(c["id"] for c in game.own_characters("pirates")
+                     if game.sheets.characters[c["sheet"]].kind == "human")
+    a, b, c = pirates[:3]
+    where = game.plan.xy(s["characters"][b]["square"])
+    game.apply(JUDGE, A.JudgeMove("osorio", *where))
+    game.apply(JUDGE, A.JudgeSetStatus("osorio", "ko"))
+    game.apply(JUDGE, A.JudgeMove(a, *where))
+    game.apply(JUDGE, A.JudgeSetStatus(a, "down"))
+    facing = s["characters"][c]["facing"]
+    turned = "NESW"[("NESW".index(facing) + 1) % 4]
+    game.apply("pirates", A.Move(c, "walk", (), turned))  # a map update: osorio is seen
+    view = view_for(game, "pirates")
+    token = s["characters"]["osorio"]["token"]
+    options = {o.key: o for o in available_actions(view, b)}
+    assert options[f"check:{a}"].ok and options[f"check:{token}"].ok
+    game.apply("pirates", A.CheckStatus(b, token, "N"))  # KO: told as it is, no roll
+    assert view_for(game, "pirates")["notices"][-1]["result"] == "ko"
+    assert s["characters"]["osorio"]["status"] == "ko"
+    refused(game, "pirates", A.CheckStatus(b, a, "N"), "already acted")
+    while game.turn_seat != "pirates" or game.round < 2:
+        game.apply(game.turn_seat, A.EndTurn())
+    game.apply("pirates", A.CheckStatus(b, a, "N"))  # down: the roll decides
+    assert game.state["characters"][a]["status"] in ("dead", "serious")

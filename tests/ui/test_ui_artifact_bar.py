@@ -59,3 +59,25 @@ def test_turn_bar_counts_down_from_the_hubs_timer(ui_app):  # noqa: F811
             w.frame(1.0)
         rendered = {key[0] for key in w.ctx.text._cache}
         assert "timer 1:30" in rendered, sorted(t for t in rendered if "timer" in str(t))
+
+
+def test_check_status_from_the_bar(ui_app):  # noqa: F811
+    from game.artifact import actions as A
+    from game.artifact.seats import JUDGE
+
+    game, _log = example_game(6)
+    s = game.state
+    humans = sorted(c["id"] for c in game.own_characters("pirates")
+                    if game.sheets.characters[c["sheet"]].kind == "human")
+    fallen, checker = humans[:2]
+    game.apply(JUDGE, A.JudgeMove(fallen, *game.plan.xy(s["characters"][checker]["square"])))
+    game.apply(JUDGE, A.JudgeSetStatus(fallen, "down"))
+    table = LocalTable(game)
+    w = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
+    w.frame()
+    w.press(f"select:{checker}")
+    w.press(f"check:{fallen}")
+    w.key(pygame.K_RETURN)
+    assert game.state["characters"][fallen]["status"] in ("dead", "serious")
+    lines = [t for t, _c in w.scene.log.entries]
+    assert any("Status check" in t for t in lines)

@@ -53,6 +53,8 @@ def test_judge_tools_by_mouse(ui_app, tmp_path):  # noqa: F811
     pygame.image.save(j.surface, str(shots(tmp_path) / "judge_tools_picked.png"))
     j.press("jstatus:light_wound")
     assert game.state["characters"][cid]["wound"] is True
+    badge = next(p for p in judge_pieces(game.state, scene.plan) if p.key == cid)
+    assert badge.status == "wounded"  # the light-wound badge on the Judge's map
     j.press("jface:E")
     assert game.state["characters"][cid]["facing"] == "E"
     old = game.state["characters"][cid]["square"]
