@@ -308,6 +308,24 @@ class ArtifactJudgeScene(Scene):
             return None
         return self.plan.xy(thing["square"])
 
+    def pick_next(self, step: int = 1) -> None:
+        """Tab: pick the next character or item in the roster's order, on the map or not
+        (a removed character can be put back with Move to...)."""
+        state = self.state
+        sheets = default_sheets()
+        ids = [cid for cid, c in sorted(state["characters"].items())
+               if sheets.characters[c["sheet"]].on_map]
+        ids += [iid for iid, _item in sorted(state["items"].items(),
+                                             key=lambda kv: (kv[1]["type"], kv[0]))]
+        if not ids:
+            return
+        n = ids.index(self.picked) + step if self.picked in ids else (0 if step > 0 else -1)
+        self.picked, self.moving = ids[n % len(ids)], False
+        where = self._picked_square()
+        if where is not None:
+            self.cam.centre_on(where)
+        self.status = "Picked: choose a tool (Tab: next)."
+
     def adjudication_tools(self) -> list[tuple[str, str, bool]]:
         """(key, label, enabled) of the Judge's tools for the picked counter (play only)."""
         view = self.view
@@ -405,6 +423,9 @@ class ArtifactJudgeScene(Scene):
             elif event.key == pygame.K_ESCAPE:
                 self.robot = self.pending_square = None
                 self.moving = False
+            elif event.key == pygame.K_TAB and self.view["phase"] == "play":
+                back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+                self.pick_next(-1 if back else 1)
             elif event.key in (pygame.K_0, pygame.K_BACKQUOTE):
                 self.as_seat = None
             elif pygame.K_1 <= event.key <= pygame.K_9:

@@ -81,6 +81,16 @@ def test_judge_tools_by_mouse(ui_app, tmp_path):  # noqa: F811
     j.click(scene.cam.centre_px(*game.plan.xy(game.state["characters"][pick_target]["square"])))
     assert scene.picked is None
     j.press("as:")
+    # a removed character is picked with Tab and put back with Move to...
+    for _ in range(100):
+        if scene.picked == cid:
+            break
+        j.key(pygame.K_TAB)
+    assert scene.picked == cid
+    j.press("jmove")
+    j.click_square(target)
+    assert game.state["characters"][cid]["square"] == game.plan.sq(*target)
+    j.press("jremove")
     while game.turn_seat != "phoneco":
         game.apply(game.turn_seat, {"type": "end_turn"})
     table.serial += 1
