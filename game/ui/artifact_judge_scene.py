@@ -248,6 +248,11 @@ class ArtifactJudgeScene(Scene):
         state = view["state"] if view else {}
         if kind == "as":
             self.as_seat = arg or None
+            if self.as_seat is not None:  # look where that seat's forces are
+                view = self.seat_view(self.as_seat)
+                own = [p.square for p in seat_pieces(view) if p.own] if view else []
+                if own:
+                    self.cam.centre_on(own[0])
         elif kind == "assign":
             free = [p for p in state["setup"]["names"] if p not in state["players"].values()]
             if free:
@@ -329,7 +334,8 @@ class ArtifactJudgeScene(Scene):
     def adjudication_tools(self) -> list[tuple[str, str, bool]]:
         """(key, label, enabled) of the Judge's tools for the picked counter (play only)."""
         view = self.view
-        if view is None or view["phase"] != "play" or self.picked is None:
+        if (view is None or view["phase"] != "play" or self.picked is None
+                or self.as_seat is not None):  # the tools work on the whole ship's map
             return []
         state = view["state"]
         out = [("jmove", "Move to...", True), ("jremove", "Remove", True)]

@@ -81,6 +81,11 @@ def test_judge_tools_by_mouse(ui_app, tmp_path):  # noqa: F811
     j.click(scene.cam.centre_px(*game.plan.xy(game.state["characters"][pick_target]["square"])))
     assert scene.picked is None
     j.press("as:")
+    pick(j, "kyoshi")
+    assert j.button("jremove") is not None
+    j.press("as:phoneco")
+    assert j.button("jremove") is None  # no tools over a seat's map
+    j.press("as:")
     # a removed character is picked with Tab and put back with Move to...
     for _ in range(100):
         if scene.picked == cid:
