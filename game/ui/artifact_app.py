@@ -129,7 +129,12 @@ def _run(scene_factory, joins, size, mute) -> int:
     sources = []
     try:
         sources = [LinkSource(join) for join in joins]
-        app = App(size, mute=mute, title="The Artifact", icon="counter_artifact")
+        try:
+            app = App(size, mute=mute, title="The Artifact", icon="counter_artifact")
+        except pygame.error as exc:  # no display here: say so in one line
+            print(f"error: cannot open a window ({exc}); use --headless (or host --no-window)",
+                  file=sys.stderr)
+            return EXIT_BAD_JOIN
         app.push(scene_factory(sources))
         return _loop(app, limit)
     finally:

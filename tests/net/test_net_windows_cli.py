@@ -68,3 +68,19 @@ def test_a_bad_frame_limit_is_one_line(tmp_path):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "ARTIFACT_QUIT_AFTER_FRAMES" in lines[0]
+
+
+def test_no_display_is_one_line_and_the_hub_stops(tmp_path):
+    env = _window_env(10)
+    env["SDL_VIDEODRIVER"] = "no-such-driver"
+    save = tmp_path / "n.alog"
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "host", "--players", "3", "--port", "0",
+         "--save", str(save)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=WAIT * 2,
+        stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    assert "ready" in result.stdout.splitlines()  # the join strings came first
+    errors = [line for line in result.stderr.splitlines() if not line.startswith("hub: ")]
+    assert len(errors) == 1 and "cannot open a window" in errors[0] and "--no-window" in errors[0]
+    assert read(save)[0].header["setup"]["players"] == 3  # the log is there to --resume
