@@ -50,7 +50,11 @@ def _hold(game, char: dict) -> None:
     from .views import own_character_entry
 
     held = game.state.setdefault("held", {}).setdefault(seat, {})
-    held.setdefault(char["id"], own_character_entry(game, char))
+    if char["id"] not in held:
+        counter = None
+        if sightings.is_physical(game.sheets, char):  # as a map-sharing partner shows it
+            counter = sightings.character_counter(game.state, game.plan, game.sheets, char)
+        held[char["id"]] = {"own": own_character_entry(game, char), "counter": counter}
 
 
 def _tell_owner(game, char: dict, notice: dict, lost: bool) -> list[Event]:
@@ -247,7 +251,8 @@ def judge_suit(game, action: A.JudgeSetSuit) -> list[Event]:
     return events
 
 
-def held_entry(state: dict, seat: str, cid: str) -> dict | None:
-    """The owner's frozen view of a character the Judge changed, until it is told."""
-    entry = state.get("held", {}).get(seat, {}).get(cid)
-    return copy.deepcopy(entry) if entry is not None else None
+def held_record(state: dict, seat: str, cid: str) -> dict | None:
+    """What ``seat`` still believes of a character the Judge changed, until it is told:
+    ``{"own": its own-forces entry, "counter": the counter its map partner sees, or None}``."""
+    record = state.get("held", {}).get(seat, {}).get(cid)
+    return copy.deepcopy(record) if record is not None else None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 
 from . import movement
-from .judging import held_entry
+from .judging import held_record
 from .seats import JUDGE
 
 
@@ -70,8 +70,9 @@ def view_for(game, seat: str) -> dict:
                  for cid, entry in s.get("lost", {}).get(seat, {}).items()}
     for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
         if char["seat"] == seat:
-            own_chars[char["id"]] = (held_entry(s, seat, char["id"])
-                                     or own_character_entry(game, char))
+            held = held_record(s, seat, char["id"])
+            own_chars[char["id"]] = (held["own"] if held is not None
+                                     else own_character_entry(game, char))
     own_chars = {k: own_chars[k] for k in sorted(own_chars)}
     own_items = {}
     for item in sorted(s["items"].values(), key=lambda i: i["id"]):
@@ -88,8 +89,13 @@ def view_for(game, seat: str) -> dict:
             }
     counters = copy.deepcopy(book["counters"])
     for char in s["characters"].values():
-        if (char["seat"] not in (seat, None) and s["map_of"][char["seat"]] == map_id
-                and char["square"] is not None and sheets.characters[char["sheet"]].on_map):
+        if char["seat"] in (seat, None) or s["map_of"][char["seat"]] != map_id:
+            continue
+        held = held_record(s, char["seat"], char["id"])  # the partner is not told yet either
+        if held is not None:
+            if held["counter"] is not None:
+                counters[char["token"]] = held["counter"]
+        elif char["square"] is not None and sheets.characters[char["sheet"]].on_map:
             from .sightings import character_counter
 
             counters[char["token"]] = character_counter(s, plan, sheets, char)

@@ -252,3 +252,34 @@ def test_a_fallen_character_can_be_checked_by_a_human_in_its_square(game):
         game.apply(game.turn_seat, A.EndTurn())
     game.apply("pirates", A.CheckStatus(b, a, "N"))  # down: the roll decides
     assert game.state["characters"][a]["status"] in ("dead", "serious")
+
+
+def test_a_map_partner_learns_no_sooner_than_the_owner():
+    game = ArtifactGame.new({"players": 8}, 3)
+    for seat in game.seats:
+        game.apply(seat, A.VoteEncryption(True))
+    for seat in sorted(game.actors()):
+        game.apply(seat, game.legal_actions(seat)[0])
+    for seat in game.seats:
+        game.apply(seat, game.legal_actions(seat)[0])
+    for k in range(1, 40):  # settle placement clashes
+        if not game.placement_conflicts():
+            break
+        _space, _a, b = game.placement_conflicts()[0]
+        game.apply(JUDGE, A.ReturnPlacement(b, ""))
+        options = game.legal_actions(b)
+        game.apply(b, options[k % len(options)])
+    while game.phase == "judge_check":
+        robots = [a for a in game.legal_actions(JUDGE) if isinstance(a, A.PlaceRobot)]
+        game.apply(JUDGE, robots[0] if robots else A.StartPlay())
+    assert game.phase == "play" and game.turn_seat == "pirates"
+    assert game.state["map_of"]["pirates"] == game.state["map_of"]["pirates2"]
+    cid = first_char(game, "pirates2")
+    token = game.state["characters"][cid]["token"]
+    seen = view_for(game, "pirates")["map"]["counters"][token]
+    game.apply(JUDGE, A.JudgeSetStatus(cid, "dead"))
+    assert view_for(game, "pirates")["map"]["counters"][token] == seen  # still as it was
+    game.apply("pirates", A.EndTurn())  # the pirates2 seat's situation update
+    assert view_for(game, "pirates")["map"]["counters"][token]["status"] == "inactive"
+    game.apply(JUDGE, A.JudgeRemove(cid))  # in its own turn: at once, for both
+    assert token not in view_for(game, "pirates")["map"]["counters"]
