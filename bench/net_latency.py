@@ -68,7 +68,7 @@ def start_host(save: Path) -> tuple[subprocess.Popen, dict[str, str]]:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
         [sys.executable, "-m", "game", "host", "--players", "8", "--port", "0", "--seed", str(SEED),
-         "--save", str(save), "--turn-seconds", "0"],
+         "--save", str(save), "--turn-seconds", "0", "--no-window"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     joins: dict[str, str] = {}
     assert proc.stdout is not None
