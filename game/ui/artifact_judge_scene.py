@@ -13,15 +13,14 @@ from __future__ import annotations
 import pygame
 
 from game.artifact.actions import JUDGE_STATUSES
-from game.artifact.deckplan import feynman
 from game.artifact.errors import ArtifactError
 from game.artifact.judging import judge_status_of
 from game.artifact.sheets import default_sheets
 from game.artifact.views import seat_view_from_judge_view
 from game.ui import theme
-from game.ui.artifact_map import Camera, DeckRenderer, Overlays, Piece
+from game.ui.artifact_map import Overlays, Piece
+from game.ui.artifact_mapscene import ARROW_FACING, ArtifactMapScene
 from game.ui.artifact_panels import (
-    ChatPanel,
     TextLine,
     draw_result,
     draw_turn_bar,
@@ -37,8 +36,7 @@ from game.ui.artifact_pieces import (
     seat_pieces,
     seat_title,
 )
-from game.ui.artifact_seat_scene import ARROW_FACING, DRAG_THRESHOLD
-from game.ui.scene import Command, Scene
+from game.ui.scene import Command
 from game.ui.widgets import Button, ScrollText, draw_panel, draw_tooltip
 
 FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
@@ -46,23 +44,20 @@ STATUS_LABELS = {"healthy": "Healthy", "light_wound": "Light wound", "ko": "KO",
                  "down": "Down", "serious": "Serious", "dead": "Dead", "inactive": "Inactive"}
 
 
-class ArtifactJudgeScene(Scene):
+class ArtifactJudgeScene(ArtifactMapScene):
     """The Judge's screen (see the module docstring)."""
 
     name = "artifact_judge"
+    SIDE_MIN = 340
+    SIDE_SHARE = 0.32
+    BAR_HEIGHT = 96
+    MINI_SHARE = 0.5
+    LOG_SHARE = 0.28
 
     def __init__(self, source) -> None:
-        self.source = source
-        self.seat = source.seat
-        self.plan = feynman()
-        self.renderer = DeckRenderer(self.plan)
-        self.cam = Camera(self.plan, pygame.Rect(0, 34, 900, 640))
-        self.chat = ChatPanel(self.seat)
-        self.log = ScrollText()
+        super().__init__(source, cam_top=34)
         self.roster = ScrollText(follow_tail=False)
         self.as_seat: str | None = None
-        self.buttons: list[Button] = []
-        self.status = ""
         self.text = TextLine(500, "announcement or message text")
         self.message_to: str | None = None
         self.robot: str | None = None
@@ -70,54 +65,21 @@ class ArtifactJudgeScene(Scene):
         self.moving = False               # the next map click moves the picked counter
         self.pending_square: tuple[int, int] | None = None
         self.levels: dict[str, int] | None = None
-        self.hover: tuple[int, int] | None = None
-        self._version = None
         self._seat_views: dict[str, dict] = {}
-        self._notices_seen = 0
-        self._drag_from = None
-        self._dragging = False
-        self._pressed: str | None = None
-        self._centred = False
-        self._timer: dict | None = None     # the hub's turn timer as last received
-        self._timer_seen = 0.0              # view time when it was received
         self.layout((1280, 800))
 
     # ------------------------------------------------------------------ layout
 
-    def layout(self, size) -> None:
-        w, h = size
-        side = max(340, int(w * 0.32))
-        self.top_rect = pygame.Rect(0, 0, w, 34)
-        self.bar_rect = pygame.Rect(0, h - 96, w - side, 96)
-        self.cam.rect = pygame.Rect(0, 34, w - side, h - 34 - 96)
-        self.side_rect = pygame.Rect(w - side, 34, side, h - 34)
-        self.mini_rect = pygame.Rect(self.side_rect.x + 6, 40, side - 12, int(side * 0.5))
-        rest = self.side_rect.bottom - self.mini_rect.bottom - 8
-        y = self.mini_rect.bottom + 4
-        self.switch_rect = pygame.Rect(self.side_rect.x, y, side, 64)
+    def layout_lists(self, side: int, top: int, rest: int) -> None:
+        self.switch_rect = pygame.Rect(self.side_rect.x, top, side, 64)
         self.list_rect = pygame.Rect(self.side_rect.x, self.switch_rect.bottom, side,
                                      int(rest * 0.42) - 64)
-        self.log_rect = pygame.Rect(self.side_rect.x, self.list_rect.bottom, side, int(rest * 0.28))
-        self.chat_rect = pygame.Rect(self.side_rect.x, self.log_rect.bottom, side,
-                                     self.side_rect.bottom - self.log_rect.bottom)
-        self.cam.clamp()
-
-    def on_enter(self, ctx) -> None:
-        self.layout(ctx.size)
-
-    def on_resize(self, ctx) -> None:
-        self.layout(ctx.size)
 
     @property
     def captures_text(self) -> bool:
         return self.chat.line.active or self.text.active
 
     # ------------------------------------------------------------------ data
-
-    @property
-    def view(self) -> dict | None:
-        doc = self.source.doc
-        return doc.get("view") if doc else None
 
     @property
     def state(self) -> dict | None:
@@ -137,10 +99,8 @@ class ArtifactJudgeScene(Scene):
         return found
 
     def _sync(self, ctx) -> None:
-        version = self.source.version
-        if version == self._version:
+        if not self._new_version():
             return
-        self._version = version
         self._seat_views.clear()
         view = self.view
         if view is None:
@@ -148,9 +108,7 @@ class ArtifactJudgeScene(Scene):
         self.chat.sync(self.source.doc.get("chat", []))
         state = view["state"]
         notes = state.get("judge_notices", [])
-        if len(notes) < self._notices_seen:
-            self._notices_seen = 0
-        for n in notes[self._notices_seen:]:
+        for n in self._unseen(notes):
             if n.get("kind") == "conflicts":
                 text = "Placement conflicts: " + ("; ".join(
                     f"{a} and {b} in {space}" for space, a, b in n.get("conflicts", [])) or "none")
@@ -160,9 +118,7 @@ class ArtifactJudgeScene(Scene):
             self.log.add(f"to {seat_title(n.get('to', '?'))}: {text}", colour)
         self._notices_seen = len(notes)
         self._fill_roster(state)
-        timer = self.source.doc.get("timer")
-        if timer != self._timer:
-            self._timer, self._timer_seen = timer, ctx.time
+        self._take_timer(ctx)
         if not self._centred:
             self.cam.centre_on((20, 10))
             self._centred = True
@@ -242,7 +198,7 @@ class ArtifactJudgeScene(Scene):
                 out.append(("cancel_end", "Cancel", True))
         return out
 
-    def click(self, key: str, ctx) -> Command | None:
+    def click_button(self, key: str, ctx) -> Command | None:
         kind, _, arg = key.partition(":")
         view = self.view
         state = view["state"] if view else {}
@@ -384,46 +340,10 @@ class ArtifactJudgeScene(Scene):
         self.text.handle(event)
         if self.text.active and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             return None
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 1:
-                b = self._button_at(event.pos)
-                self._pressed = b.key if b and b.enabled else None
-                if b is None and self.cam.rect.collidepoint(event.pos):
-                    self._drag_from, self._dragging = event.pos, False
-                elif b is None:
-                    spot = self.renderer.minimap_square(event.pos)
-                    if spot is not None:
-                        self.cam.centre_on(spot)
-            elif event.button in (2, 3) and self.cam.rect.collidepoint(event.pos):
-                self._drag_from, self._dragging = event.pos, True
-        elif event.type == pygame.MOUSEMOTION:
-            if self._drag_from is not None:
-                dx = event.pos[0] - self._drag_from[0]
-                dy = event.pos[1] - self._drag_from[1]
-                if self._dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
-                    self._dragging = True
-                    self.cam.pan(dx, dy)
-                    self._drag_from = event.pos
-            self.hover = self.cam.square_at(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            b = self._button_at(event.pos)
-            pressed, self._pressed = self._pressed, None
-            if b is not None and b.enabled and b.key == pressed:
-                self._drag_from = None
-                return self.click(b.key, ctx)
-            if self._drag_from is not None and not self._dragging:
-                self._click_map(event.pos, ctx)
-            self._drag_from, self._dragging = None, False
-        elif event.type == pygame.MOUSEBUTTONUP:
-            self._drag_from, self._dragging = None, False
-        elif event.type == pygame.MOUSEWHEEL:
-            if self.cam.rect.collidepoint(ctx.mouse):
-                self.cam.zoom(1 if event.y > 0 else -1, ctx.mouse)
-            elif self.list_rect.collidepoint(ctx.mouse):
-                self.roster.handle(event, ctx)
-            elif self.log_rect.collidepoint(ctx.mouse):
-                self.log.handle(event, ctx)
-        elif event.type == pygame.KEYDOWN:
+        handled, command = self._pointer(event, ctx)
+        if handled:
+            return command
+        if event.type == pygame.KEYDOWN:
             if event.key in ARROW_FACING and self.pending_square is not None:
                 self.place_robot(ARROW_FACING[event.key], ctx)
             elif event.key == pygame.K_ESCAPE:
@@ -441,7 +361,10 @@ class ArtifactJudgeScene(Scene):
                     self.as_seat = seats[n]
         return None
 
-    def _click_map(self, pos, ctx) -> None:
+    def scrollers(self) -> list[tuple[pygame.Rect, ScrollText]]:
+        return [(self.list_rect, self.roster), (self.log_rect, self.log)]
+
+    def click_map(self, pos, ctx) -> None:
         if self.pending_square is not None:
             for facing, rect in self.renderer.facing_rects(self.cam, self.pending_square).items():
                 if rect.collidepoint(pos):
@@ -466,19 +389,10 @@ class ArtifactJudgeScene(Scene):
             self.picked, self.moving = hits[-1].key, False
             self.status = f"{hits[-1].label}: choose a tool."
 
-    def _button_at(self, pos) -> Button | None:
-        for b in reversed(self.buttons):
-            if b.contains(pos):
-                return b
-        return None
-
     def update(self, dt: float, ctx) -> Command | None:
         self.source.pump()
         self._sync(ctx)
-        err = self.source.last_error
-        if err and err != self.status:
-            self.status = err
-            ctx.play("error")
+        self._take_error(ctx)
         return None
 
     # ------------------------------------------------------------------ drawing
@@ -498,8 +412,7 @@ class ArtifactJudgeScene(Scene):
         surface.fill(theme.BG)
         view = self.view
         if view is None:
-            img = ctx.text.render("Connecting to the host...", ctx.type.heading, theme.INK)
-            surface.blit(img, img.get_rect(center=surface.get_rect().center))
+            self._draw_waiting(surface, ctx)
             return
         doc = self.source.doc
         self.buttons = []
@@ -556,9 +469,7 @@ class ArtifactJudgeScene(Scene):
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
     def _draw_bar(self, surface, ctx, view) -> None:
-        rect = self.bar_rect
-        pygame.draw.rect(surface, (12, 18, 30), rect)
-        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright, 1)
+        rect = self._draw_bar_ground(surface)
         if self.status:
             img = ctx.text.render(self.status[:150], ctx.type.small, theme.ORANGE)
             surface.blit(img, (rect.x + 8, rect.y + 4))

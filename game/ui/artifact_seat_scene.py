@@ -16,29 +16,26 @@ from __future__ import annotations
 import pygame
 
 from game.artifact import movement, preview
-from game.artifact.deckplan import feynman
 from game.artifact.errors import ArtifactError
 from game.ui import theme
 from game.ui.anim import ease_in_out
 from game.ui.artifact_lobby import PlacementDraft, PurchaseForm, reveal_lines
-from game.ui.artifact_map import FACING_ANGLE, Camera, DeckRenderer, Overlays, Piece
+from game.ui.artifact_map import FACING_ANGLE, Overlays, Piece
+from game.ui.artifact_mapscene import ARROW_FACING, ArtifactMapScene
 from game.ui.artifact_panels import (
-    ChatPanel,
     draw_result,
     draw_turn_bar,
     notice_text,
     turn_seconds_left,
 )
 from game.ui.artifact_pieces import seat_hatches, seat_pieces, seat_title
-from game.ui.scene import Command, Scene
-from game.ui.widgets import Button, ScrollText, draw_panel, draw_tooltip
+from game.ui.scene import Command
+from game.ui.widgets import Button, draw_panel, draw_tooltip
 
 LOBBY = ("assign", "encryption", "purchase", "place", "judge_check")
 MODES = ("walk", "jog", "run")
 STEP_SECONDS = 0.16
 TURN_SECONDS = 0.25
-ARROW_FACING = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
-DRAG_THRESHOLD = 5
 
 
 def _shortest(a: float, b: float) -> float:
@@ -78,83 +75,40 @@ class Motion:
         return self.a0 + (self.a1 - self.a0) * min(1.0, self.t / self.duration)
 
 
-class ArtifactSeatScene(Scene):
+class ArtifactSeatScene(ArtifactMapScene):
     """The seat screen (see the module docstring)."""
 
     name = "artifact_seat"
 
     def __init__(self, source, *, overlays_on: bool = True) -> None:
-        self.source = source
-        self.seat = source.seat
-        self.plan = feynman()
-        self.renderer = DeckRenderer(self.plan)
-        self.cam = Camera(self.plan, pygame.Rect(0, 36, 900, 640))
-        self.chat = ChatPanel(self.seat)
-        self.log = ScrollText()
+        super().__init__(source, cam_top=36)
         self.selected: str | None = None
         self.mode = "walk"
         self.show_fov = overlays_on
         self.show_los = overlays_on
         self.show_reach = overlays_on
-        self.hover: tuple[int, int] | None = None
         self.pending: dict | None = None
         self.pending_at: tuple[int, int] | None = None
         self.sent_paths: dict[str, list[tuple[int, int]]] = {}
         self.motions: dict[str, Motion] = {}
-        self.buttons: list[Button] = []
-        self.status = ""
         self.purchase: PurchaseForm | None = None
         self.placement: PlacementDraft | None = None
-        self._version = None
         self._view: dict | None = None
         self._pieces: list[Piece] = []
-        self._notices_seen = 0
-        self._timer: dict | None = None     # the hub's turn timer as last received
-        self._timer_seen = 0.0              # view time when it was received
-        self._drag_from: tuple[int, int] | None = None
-        self._dragging = False
-        self._pressed_button: str | None = None
         self._preview_cache: dict = {}
-        self._centred = False
         self._swallow = ""
         self.layout((1280, 800))
 
     # ------------------------------------------------------------------ layout
 
-    def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        self.size = size
-        side = max(320, int(w * 0.3))
-        self.top_rect = pygame.Rect(0, 0, w, 34)
-        self.bar_rect = pygame.Rect(0, h - 74, w - side, 74)
-        self.cam.rect = pygame.Rect(0, 34, w - side, h - 34 - 74)
-        self.side_rect = pygame.Rect(w - side, 34, side, h - 34)
-        mini_h = int(side * 0.62)
-        self.mini_rect = pygame.Rect(self.side_rect.x + 6, 40, side - 12, mini_h)
-        rest = self.side_rect.bottom - self.mini_rect.bottom - 8
-        y = self.mini_rect.bottom + 4
-        self.list_rect = pygame.Rect(self.side_rect.x, y, side, int(rest * 0.38))
-        self.log_rect = pygame.Rect(self.side_rect.x, self.list_rect.bottom, side, int(rest * 0.27))
-        self.chat_rect = pygame.Rect(self.side_rect.x, self.log_rect.bottom, side,
-                                     self.side_rect.bottom - self.log_rect.bottom)
-        self.cam.clamp()
-
-    def on_enter(self, ctx) -> None:
-        self.layout(ctx.size)
-
-    def on_resize(self, ctx) -> None:
-        self.layout(ctx.size)
+    def layout_lists(self, side: int, top: int, rest: int) -> None:
+        self.list_rect = pygame.Rect(self.side_rect.x, top, side, int(rest * 0.38))
 
     @property
     def captures_text(self) -> bool:
         return self.chat.line.active
 
     # ------------------------------------------------------------------ data
-
-    @property
-    def view(self) -> dict | None:
-        doc = self.source.doc
-        return doc.get("view") if doc else None
 
     def is_actor(self) -> bool:
         view = self.view
@@ -179,10 +133,8 @@ class ArtifactSeatScene(Scene):
 
     def _sync(self, ctx) -> None:
         """React to a new document: notices, sounds, animations, lobby drafts."""
-        version = self.source.version
-        if version == self._version:
+        if not self._new_version():
             return
-        self._version = version
         old = self._view
         view = self.view
         self._view = view
@@ -192,10 +144,8 @@ class ArtifactSeatScene(Scene):
         doc = self.source.doc
         self.chat.sync(doc.get("chat", []))
         notices = view.get("notices", [])
-        if len(notices) < self._notices_seen:
-            self._notices_seen = 0
         names = {cid: e["name"] for cid, e in view["own"]["characters"].items()}
-        for n in notices[self._notices_seen:]:
+        for n in self._unseen(notices):
             text, colour = notice_text(n, names)
             self.log.add(text, colour)
             if n.get("kind") == "telegram":
@@ -218,9 +168,7 @@ class ArtifactSeatScene(Scene):
                 self.placement = PlacementDraft(view, self.plan)
         else:
             self.placement = None
-        timer = self.source.doc.get("timer")
-        if timer != self._timer:
-            self._timer, self._timer_seen = timer, ctx.time
+        self._take_timer(ctx)
         if self.selected not in self.own() or (old and old.get("phase") != phase):
             self.selected = None
         if self.selected is None and phase == "play":
@@ -521,46 +469,10 @@ class ArtifactSeatScene(Scene):
             return None
         if self.chat.line.active and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             return None
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 1:
-                b = self._button_at(event.pos)
-                self._pressed_button = b.key if b and b.enabled else None
-                if b is None and self.cam.rect.collidepoint(event.pos):
-                    self._drag_from = event.pos
-                    self._dragging = False
-                elif b is None:
-                    spot = self.renderer.minimap_square(event.pos)
-                    if spot is not None:
-                        self.cam.centre_on(spot)
-            elif event.button in (2, 3) and self.cam.rect.collidepoint(event.pos):
-                self._drag_from = event.pos
-                self._dragging = True
-        elif event.type == pygame.MOUSEMOTION:
-            if self._drag_from is not None:
-                dx = event.pos[0] - self._drag_from[0]
-                dy = event.pos[1] - self._drag_from[1]
-                if self._dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
-                    self._dragging = True
-                    self.cam.pan(dx, dy)
-                    self._drag_from = event.pos
-            self.hover = self.cam.square_at(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP:
-            if event.button == 1:
-                b = self._button_at(event.pos)
-                pressed, self._pressed_button = self._pressed_button, None
-                if b is not None and b.enabled and b.key == pressed:
-                    self._drag_from = None
-                    return self.click_button(b.key, ctx)
-                if self._drag_from is not None and not self._dragging:
-                    self.click_map(event.pos, ctx)
-            self._drag_from = None
-            self._dragging = False
-        elif event.type == pygame.MOUSEWHEEL:
-            if self.cam.rect.collidepoint(ctx.mouse):
-                self.cam.zoom(1 if event.y > 0 else -1, ctx.mouse)
-            elif self.log_rect.collidepoint(ctx.mouse):
-                self.log.handle(event, ctx)
-        elif event.type == pygame.KEYDOWN:
+        handled, command = self._pointer(event, ctx)
+        if handled:
+            return command
+        if event.type == pygame.KEYDOWN:
             return self._key(event, ctx)
         return None
 
@@ -609,12 +521,6 @@ class ArtifactSeatScene(Scene):
             self.cam.zoom(-1)
         return None
 
-    def _button_at(self, pos) -> Button | None:
-        for b in reversed(self.buttons):
-            if b.contains(pos):
-                return b
-        return None
-
     # ------------------------------------------------------------------ time
 
     def update(self, dt: float, ctx) -> Command | None:
@@ -630,10 +536,7 @@ class ArtifactSeatScene(Scene):
                 ctx.play("hatch" if hatch is not None else "step")
             if m.done:
                 del self.motions[key]
-        err = self.source.last_error
-        if err and err != self.status:
-            self.status = err
-            ctx.play("error")
+        self._take_error(ctx)
         return None
 
     def animating(self) -> bool:
@@ -694,8 +597,7 @@ class ArtifactSeatScene(Scene):
         view = self.view
         doc = self.source.doc or {}
         if view is None:
-            img = ctx.text.render("Connecting to the host...", ctx.type.heading, theme.INK)
-            surface.blit(img, img.get_rect(center=surface.get_rect().center))
+            self._draw_waiting(surface, ctx)
             return
         self.buttons = []
         seconds_left = turn_seconds_left(self._timer, ctx.time - self._timer_seen, view)
@@ -725,9 +627,7 @@ class ArtifactSeatScene(Scene):
             self._draw_hover_tip(surface, ctx)
 
     def _draw_bar(self, surface, ctx, view) -> None:
-        rect = self.bar_rect
-        pygame.draw.rect(surface, (12, 18, 30), rect)
-        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright, 1)
+        rect = self._draw_bar_ground(surface)
         status = self.status
         if self.pending is not None:
             status = ("Choose the facing: click an arrow or press an arrow key "
@@ -762,7 +662,7 @@ class ArtifactSeatScene(Scene):
             self.buttons.append(b)
             tx += 64
         for b in self.buttons:
-            b.draw(surface, ctx, pressed=(b.key == self._pressed_button))
+            b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
     def _draw_forces(self, surface, ctx, view) -> None:
         inner = draw_panel(surface, self.list_rect, ctx, "Your forces")
@@ -872,7 +772,7 @@ class ArtifactSeatScene(Scene):
                                          theme.INK), (inner.x, y))
         for b in self.buttons:
             if b.key.startswith(("vote:", "place_pick:", "ready", "clear")):
-                b.draw(surface, ctx, pressed=(b.key == self._pressed_button))
+                b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
     def _draw_result(self, surface, ctx, view) -> None:
         factions = {spec["id"]: spec["faction"] for spec in view.get("seats", [])}

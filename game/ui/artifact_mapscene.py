@@ -1,0 +1,201 @@
+"""What the seat screen and the Judge's screen share: the frame around the deck map, the map
+camera under the mouse, and the bookkeeping of a fresh document from the source.
+
+Both screens are a turn bar on top, the map with a tool bar under it, and a side column
+(minimap, lists, notices, chat). The column's lists and everything the player can do stay
+in each screen; this base only holds what is the same in both, so a change to map
+dragging or to the frame shows on both screens alike.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+import pygame
+
+from game.artifact.deckplan import feynman
+from game.ui import theme
+from game.ui.artifact_map import Camera, DeckRenderer
+from game.ui.artifact_panels import ChatPanel
+from game.ui.scene import Command, Scene
+from game.ui.widgets import Button, ScrollText
+
+ARROW_FACING = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
+DRAG_THRESHOLD = 5
+TOP_HEIGHT = 34
+
+
+class ArtifactMapScene(Scene, ABC):
+    """A screen around the Feynman's deck map, fed by one source (see ``artifact_source``).
+
+    Subclasses set the frame's proportions, lay out their side lists in ``layout_lists``,
+    and answer ``click_button`` (a button released where it was pressed) and ``click_map``
+    (a click on the map that was not a drag).
+    """
+
+    SIDE_MIN = 320          # the side column's least width
+    SIDE_SHARE = 0.3        # and its share of the window's width
+    BAR_HEIGHT = 74         # the tool bar under the map
+    MINI_SHARE = 0.62       # the minimap's height, as a share of the side column's width
+    LOG_SHARE = 0.27        # the notices' share of the column under the minimap
+
+    def __init__(self, source, cam_top: int) -> None:
+        self.source = source
+        self.seat = source.seat
+        self.plan = feynman()
+        self.renderer = DeckRenderer(self.plan)
+        self.cam = Camera(self.plan, pygame.Rect(0, cam_top, 900, 640))
+        self.chat = ChatPanel(self.seat)
+        self.log = ScrollText()
+        self.hover: tuple[int, int] | None = None
+        self.buttons: list[Button] = []
+        self.status = ""
+        self._version = None
+        self._notices_seen = 0
+        self._timer: dict | None = None     # the hub's turn timer as last received
+        self._timer_seen = 0.0              # view time when it was received
+        self._drag_from: tuple[int, int] | None = None
+        self._dragging = False
+        self._pressed: str | None = None    # the button under the mouse when it went down
+        self._centred = False
+
+    # ------------------------------------------------------------------ layout
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.size = size
+        side = max(self.SIDE_MIN, int(w * self.SIDE_SHARE))
+        bar = self.BAR_HEIGHT
+        self.top_rect = pygame.Rect(0, 0, w, TOP_HEIGHT)
+        self.bar_rect = pygame.Rect(0, h - bar, w - side, bar)
+        self.cam.rect = pygame.Rect(0, TOP_HEIGHT, w - side, h - TOP_HEIGHT - bar)
+        self.side_rect = pygame.Rect(w - side, TOP_HEIGHT, side, h - TOP_HEIGHT)
+        self.mini_rect = pygame.Rect(self.side_rect.x + 6, 40, side - 12,
+                                     int(side * self.MINI_SHARE))
+        rest = self.side_rect.bottom - self.mini_rect.bottom - 8
+        self.layout_lists(side, self.mini_rect.bottom + 4, rest)
+        self.log_rect = pygame.Rect(self.side_rect.x, self.list_rect.bottom, side,
+                                    int(rest * self.LOG_SHARE))
+        self.chat_rect = pygame.Rect(self.side_rect.x, self.log_rect.bottom, side,
+                                     self.side_rect.bottom - self.log_rect.bottom)
+        self.cam.clamp()
+
+    @abstractmethod
+    def layout_lists(self, side: int, top: int, rest: int) -> None:
+        """Set ``list_rect`` (and whatever sits above it) from ``top`` down; ``rest`` is the
+        height of the column under the minimap."""
+
+    def on_enter(self, ctx) -> None:
+        self.layout(ctx.size)
+
+    def on_resize(self, ctx) -> None:
+        self.layout(ctx.size)
+
+    # ------------------------------------------------------------------ data
+
+    @property
+    def view(self) -> dict | None:
+        doc = self.source.doc
+        return doc.get("view") if doc else None
+
+    def _new_version(self) -> bool:
+        """True once per change of the source's document."""
+        version = self.source.version
+        if version == self._version:
+            return False
+        self._version = version
+        return True
+
+    def _unseen(self, notices: list) -> list:
+        """The notices not yet shown (all of them again if the list was cut short)."""
+        if len(notices) < self._notices_seen:
+            self._notices_seen = 0
+        return notices[self._notices_seen:]
+
+    def _take_timer(self, ctx) -> None:
+        timer = self.source.doc.get("timer")
+        if timer != self._timer:
+            self._timer, self._timer_seen = timer, ctx.time
+
+    def _take_error(self, ctx) -> None:
+        err = self.source.last_error
+        if err and err != self.status:
+            self.status = err
+            ctx.play("error")
+
+    # ------------------------------------------------------------------ events
+
+    def scrollers(self) -> list[tuple[pygame.Rect, ScrollText]]:
+        """The scrolling panels the mouse wheel reaches, in the order they are tried."""
+        return [(self.log_rect, self.log)]
+
+    @abstractmethod
+    def click_button(self, key: str, ctx) -> Command | None:
+        """A button released where it was pressed."""
+
+    @abstractmethod
+    def click_map(self, pos: tuple[int, int], ctx) -> None:
+        """A left click on the map that did not turn into a drag."""
+
+    def _pointer(self, event: pygame.event.Event, ctx) -> tuple[bool, Command | None]:
+        """Buttons, map drags and clicks, minimap jumps and the wheel: (handled, command)."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                b = self._button_at(event.pos)
+                self._pressed = b.key if b and b.enabled else None
+                if b is None and self.cam.rect.collidepoint(event.pos):
+                    self._drag_from, self._dragging = event.pos, False
+                elif b is None:
+                    spot = self.renderer.minimap_square(event.pos)
+                    if spot is not None:
+                        self.cam.centre_on(spot)
+            elif event.button in (2, 3) and self.cam.rect.collidepoint(event.pos):
+                self._drag_from, self._dragging = event.pos, True
+        elif event.type == pygame.MOUSEMOTION:
+            if self._drag_from is not None:
+                dx = event.pos[0] - self._drag_from[0]
+                dy = event.pos[1] - self._drag_from[1]
+                if self._dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
+                    self._dragging = True
+                    self.cam.pan(dx, dy)
+                    self._drag_from = event.pos
+            self.hover = self.cam.square_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if event.button == 1:
+                b = self._button_at(event.pos)
+                pressed, self._pressed = self._pressed, None
+                if b is not None and b.enabled and b.key == pressed:
+                    self._drag_from = None
+                    return True, self.click_button(b.key, ctx)
+                if self._drag_from is not None and not self._dragging:
+                    self.click_map(event.pos, ctx)
+            self._drag_from, self._dragging = None, False
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.cam.rect.collidepoint(ctx.mouse):
+                self.cam.zoom(1 if event.y > 0 else -1, ctx.mouse)
+            else:
+                for rect, panel in self.scrollers():
+                    if rect.collidepoint(ctx.mouse):
+                        panel.handle(event, ctx)
+                        break
+        else:
+            return False, None
+        return True, None
+
+    def _button_at(self, pos) -> Button | None:
+        for b in reversed(self.buttons):
+            if b.contains(pos):
+                return b
+        return None
+
+    # ------------------------------------------------------------------ drawing
+
+    def _draw_waiting(self, surface: pygame.Surface, ctx) -> None:
+        img = ctx.text.render("Connecting to the host...", ctx.type.heading, theme.INK)
+        surface.blit(img, img.get_rect(center=surface.get_rect().center))
+
+    def _draw_bar_ground(self, surface: pygame.Surface) -> pygame.Rect:
+        rect = self.bar_rect
+        pygame.draw.rect(surface, (12, 18, 30), rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright, 1)
+        return rect
