@@ -25,32 +25,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
-from game.artifact import actions as A  # noqa: E402
 from game.artifact.engine import ArtifactGame  # noqa: E402
-from game.artifact.seats import JUDGE  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.artifact_seat_scene import ArtifactSeatScene  # noqa: E402
-from game.ui.artifact_source import LocalTable  # noqa: E402
+from game.ui.artifact_source import (  # noqa: E402
+    LocalTable,
+    to_judge_check,
+    to_place,
+    to_play,
+    to_purchase,
+)
 
 
 def game_in_play(seed: int) -> ArtifactGame:
     game = ArtifactGame.new({"players": 5, "assignment": "random"}, seed)
-    for seat in game.seats:
-        game.apply(seat, A.VoteEncryption(True))
-    for seat in game.seats:
-        game.apply(seat, game.legal_actions(seat)[-1])
-    for seat in game.seats:
-        game.apply(seat, game.legal_actions(seat)[0])
-    k = 1
-    while game.phase == "judge_check" and game.placement_conflicts():
-        _space, _a, b = game.placement_conflicts()[0]
-        game.apply(JUDGE, A.ReturnPlacement(b, ""))
-        game.apply(b, game.legal_actions(b)[k])
-        k += 1
-    while game.phase == "judge_check":
-        legal = game.legal_actions(JUDGE)
-        robots = [a for a in legal if isinstance(a, A.PlaceRobot)]
-        game.apply(JUDGE, robots[0] if robots else A.StartPlay())
+    to_purchase(game)
+    to_place(game)
+    to_judge_check(game)
+    to_play(game)
     return game
 
 

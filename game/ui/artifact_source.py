@@ -8,6 +8,8 @@ document), ``action(dict)``, ``chat(text, to)``, ``pump()`` (read the network, h
 ``LinkSource`` wraps a real ``SeatLink`` to the hub; ``LocalTable`` runs an engine in the
 same process and hands out ``LocalSource`` objects for its seats (tests, screenshots, the
 frame bench). Both give the scenes exactly what the hub would: ``view_for`` of the seat.
+``to_purchase``, ``to_place``, ``to_judge_check`` and ``to_play`` take a local game through
+its lobby the same way for all of them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.artifact import actions as A
 from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
@@ -80,6 +83,41 @@ class LinkSource:
         finally:
             if self._own_ctx:
                 self.ctx.term()
+
+
+def to_purchase(game) -> None:
+    """Every seat allows private conversations: the game moves on to the purchase."""
+    for seat in game.seats:
+        game.apply(seat, A.VoteEncryption(True))
+
+
+def to_place(game, skip: str | None = None) -> None:
+    """Every seat but ``skip`` sends its last offered order."""
+    for seat in game.seats:
+        if seat != skip:
+            game.apply(seat, game.legal_actions(seat)[-1])
+
+
+def to_judge_check(game, skip: str | None = None) -> None:
+    """Every seat but ``skip`` places as first offered; the Judge returns each conflicting
+    placement until none is left (each returned seat takes its next offer)."""
+    for seat in game.seats:
+        if seat != skip:
+            game.apply(seat, game.legal_actions(seat)[0])
+    k = 1
+    while game.phase == "judge_check" and game.placement_conflicts():
+        _space, _a, b = game.placement_conflicts()[0]
+        game.apply(JUDGE, A.ReturnPlacement(b, ""))
+        game.apply(b, game.legal_actions(b)[k])
+        k += 1
+
+
+def to_play(game) -> None:
+    """The Judge places the Feynman's robots as first offered, then starts play."""
+    while game.phase == "judge_check":
+        legal = game.legal_actions(JUDGE)
+        robots = [a for a in legal if isinstance(a, A.PlaceRobot)]
+        game.apply(JUDGE, robots[0] if robots else A.StartPlay())
 
 
 class LocalTable:

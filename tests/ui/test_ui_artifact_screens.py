@@ -23,7 +23,7 @@ from game.ui.artifact_curtain import CurtainScene
 from game.ui.artifact_judge_scene import ArtifactJudgeScene
 from game.ui.artifact_map import faction_colour
 from game.ui.artifact_seat_scene import ArtifactSeatScene
-from game.ui.artifact_source import LocalTable
+from game.ui.artifact_source import LocalTable, to_judge_check, to_place, to_play, to_purchase
 
 SEED = 7
 
@@ -39,36 +39,6 @@ def shoot(window: Window, folder: Path, name: str) -> Path:
     target = folder / f"{name}.png"
     pygame.image.save(window.surface, str(target))
     return target
-
-
-def to_purchase(game: ArtifactGame) -> None:
-    for seat in game.seats:
-        game.apply(seat, A.VoteEncryption(True))
-
-
-def to_place(game: ArtifactGame, skip: str | None = None) -> None:
-    for seat in game.seats:
-        if seat != skip:
-            game.apply(seat, game.legal_actions(seat)[-1])
-
-
-def to_judge_check(game: ArtifactGame, skip: str | None = None) -> None:
-    for seat in game.seats:
-        if seat != skip:
-            game.apply(seat, game.legal_actions(seat)[0])
-    k = 1
-    while game.phase == "judge_check" and game.placement_conflicts():
-        _space, _a, b = game.placement_conflicts()[0]
-        game.apply(JUDGE, A.ReturnPlacement(b, ""))
-        game.apply(b, game.legal_actions(b)[k])
-        k += 1
-
-
-def to_play(game: ArtifactGame) -> None:
-    while game.phase == "judge_check":
-        legal = game.legal_actions(JUDGE)
-        robots = [a for a in legal if isinstance(a, A.PlaceRobot)]
-        game.apply(JUDGE, robots[0] if robots else A.StartPlay())
 
 
 @pytest.fixture
