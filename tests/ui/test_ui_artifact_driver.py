@@ -1,15 +1,16 @@
 """Drivers for the Artifact screens in tests: a window's scene on its own surface, fed
 synthetic mouse and key events only (buttons are found where the scene drew them), plus a
 real host process on 127.0.0.1 and pixel helpers for "is this counter drawn here".
+
+The host process is the network tests' ``HostProc`` (tests/net/test_net_harness.py), so both
+suites start and stop a host the same way.
 """
 
 from __future__ import annotations
 
 import os
-import queue
-import subprocess
+import signal
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -17,10 +18,10 @@ import numpy as np
 import pygame
 import pytest
 
-from game.ui.artifact_map import Overlays
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+from test_net_harness import ROOT, WAIT, HostProc, _env  # noqa: E402, F401  (_env: for e2e)
 
-ROOT = Path(__file__).resolve().parents[2]
-WAIT = 20.0
+from game.ui.artifact_map import Overlays  # noqa: E402
 
 
 class Window:
@@ -155,51 +156,11 @@ def changed_outside(window, keep: list[tuple[int, int]]) -> int:
 
 # ----------------------------------------------------------------------- host
 
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    env["PYTHONUNBUFFERED"] = "1"
-    return env
-
-
-class Host:
-    """``python -m game host`` as a real process; ``joins`` maps seat to join string."""
-
-    def __init__(self, args: list[str]) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game", "host", "--no-window", *args], cwd=ROOT, env=_env(),
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.lines: queue.Queue = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-        self.joins: dict[str, str] = {}
-        deadline = time.monotonic() + WAIT
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                self.close()
-                raise AssertionError("host did not start") from None
-            if line is None:
-                raise AssertionError(f"host exited: {self.proc.stderr.read()}")
-            if line.startswith("join "):
-                _, seat, text = line.split(" ")
-                self.joins[seat] = text
-            if line == "ready":
-                break
-
-    def _pump(self) -> None:
-        for raw in self.proc.stdout:
-            self.lines.put(raw.rstrip("\n"))
-        self.lines.put(None)
+class Host(HostProc):
+    """``python -m game host`` as a real process; ``close`` asks it to stop (SIGTERM)."""
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=WAIT)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=WAIT)
+        self.kill(signal.SIGTERM)
 
 
 @pytest.fixture
@@ -225,6 +186,25 @@ def squares_in(space: str) -> list[tuple[int, int]]:
     plan = feynman()
     return sorted(plan.xy(s) for s in range(len(plan.terrain))
                   if plan.space_name(s) == space and plan.passable(s))
+
+
+def aim_farthest(w: Window) -> tuple[str, tuple[int, int], tuple[int, int]] | None:
+    """Select the first character that can act and click the reachable square that costs
+    most, leaving the facing to choose: (character, its square, target), or None."""
+    scene = w.scene
+    ready = [cid for cid in scene.own() if scene.can_act(cid)]
+    if not ready:
+        return None
+    cid = ready[0]
+    if scene.selected != cid:
+        w.press(f"select:{cid}")
+    reach = scene.reach()
+    if not reach:
+        return None
+    start = tuple(scene.own()[cid]["square"])
+    target = max(reach, key=lambda s: (reach[s], s))
+    w.click_square(target)
+    return cid, start, target
 
 
 class Bot:
@@ -266,17 +246,11 @@ class Bot:
             turn = ("turn", view["round"])
             if ("move",) + turn[1:] not in self.done:
                 self.done.add(("move",) + turn[1:])
-                ready = [cid for cid in scene.own() if scene.can_act(cid)]
-                if ready:
-                    cid = ready[0]
-                    if scene.selected != cid:
-                        w.press(f"select:{cid}")
-                    reach = scene.reach()
-                    if reach:
-                        target = max(reach, key=lambda s: (reach[s], s))
-                        w.click_square(target)
-                        w.key(pygame.K_RETURN)
-                        self.moved.append((cid, target))
+                aimed = aim_farthest(w)
+                if aimed is not None:
+                    cid, _start, target = aimed
+                    w.key(pygame.K_RETURN)
+                    self.moved.append((cid, target))
             elif turn not in self.done:
                 self.done.add(turn)
                 w.key(pygame.K_e)

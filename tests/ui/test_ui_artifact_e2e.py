@@ -9,11 +9,14 @@ from __future__ import annotations
 import pygame
 import pytest
 from test_ui_artifact_driver import (
+    WHERE,
     Host,
     Window,
+    aim_farthest,
     changed_outside,
     counter_pixels,
     settle,
+    squares_in,
     ui_app,  # noqa: F401  (fixture)
 )
 
@@ -25,8 +28,6 @@ from game.ui.artifact_source import LinkSource
 from net.joinstring import parse
 
 SEATS = ("pirates", "phoneco", "scientist", "alien")
-WHERE = {"pirates": "Cutter Cabin", "phoneco": "Lorry Cabin", "scientist": "Computer Room",
-         "alien": "Stateroom 10"}
 ROBOT_ROOM = "Stateroom 8"
 
 
@@ -36,12 +37,6 @@ def host(tmp_path):
                     "--heartbeat", "0.5", "--save", str(tmp_path / "game.alog")])
     yield started
     started.close()
-
-
-def squares_in(space: str) -> list[tuple[int, int]]:
-    plan = feynman()
-    return sorted(plan.xy(s) for s in range(len(plan.terrain))
-                  if plan.space_name(s) == space and plan.passable(s))
 
 
 def lobby(windows: dict[str, Window], judge: Window) -> None:
@@ -103,23 +98,16 @@ def take_turn(w: Window, everyone: list[Window]) -> tuple[str, tuple[int, int]] 
     scene = w.scene
     settle(everyone, lambda: scene.my_turn(), what=f"{scene.seat}'s turn")
     moved = None
-    ready = [cid for cid in scene.own() if scene.can_act(cid)]
-    if ready:
-        cid = ready[0]
-        if scene.selected != cid:
-            w.press(f"select:{cid}")
-        reach = scene.reach()
-        if reach:
-            start = tuple(scene.own()[cid]["square"])
-            target = max(reach, key=lambda s: (reach[s], s))
-            w.click_square(target)
-            found = scene.path_preview(target)
-            assert found is not None and found["path"], "no path preview to a reachable square"
-            w.key(pygame.K_RETURN)
-            settle(everyone, lambda: tuple(scene.own()[cid]["square"]) != start,
-                   what=f"{cid} moved")
-            settle(everyone, lambda: not scene.animating(), what="move animation")
-            moved = (cid, tuple(scene.own()[cid]["square"]))
+    aimed = aim_farthest(w)
+    if aimed is not None:
+        cid, start, target = aimed
+        found = scene.path_preview(target)
+        assert found is not None and found["path"], "no path preview to a reachable square"
+        w.key(pygame.K_RETURN)
+        settle(everyone, lambda: tuple(scene.own()[cid]["square"]) != start,
+               what=f"{cid} moved")
+        settle(everyone, lambda: not scene.animating(), what="move animation")
+        moved = (cid, tuple(scene.own()[cid]["square"]))
     w.key(pygame.K_e)
     settle(everyone, lambda: not scene.my_turn(), what=f"{scene.seat} turn ended")
     return moved
