@@ -32,6 +32,17 @@ def _env() -> dict[str, str]:
     return env
 
 
+def _stop(proc: subprocess.Popen, sig: int) -> None:
+    """Send ``sig`` if ``proc`` still runs and wait for it; SIGKILL if it does not stop."""
+    if proc.poll() is None:
+        proc.send_signal(sig)
+    try:
+        proc.wait(timeout=WAIT)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=WAIT)
+
+
 class _Lines:
     """A thread that collects a pipe's lines into a list and a queue."""
 
@@ -79,13 +90,7 @@ class HostProc:
                 break
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(sig)
-        try:
-            self.proc.wait(timeout=WAIT)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=WAIT)
+        _stop(self.proc, sig)
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -149,13 +154,7 @@ class ClientProc:
                              and m["type"] in ("ack", "error"), timeout=timeout)
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(sig)
-        try:
-            self.proc.wait(timeout=WAIT)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=WAIT)
+        _stop(self.proc, sig)
         self._drain()
 
 
