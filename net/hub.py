@@ -180,7 +180,9 @@ class Hub:
         self._running = False
 
     def _say(self, text: str) -> None:
-        print(f"hub: {text}", file=self._status, flush=True)
+        # One write per line: the host's window thread may print at the same moment.
+        self._status.write(f"hub: {text}\n")
+        self._status.flush()
 
     # ------------------------------------------------------------------ loop
 

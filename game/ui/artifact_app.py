@@ -132,8 +132,9 @@ def _run(scene_factory, joins, size, mute) -> int:
         try:
             app = App(size, mute=mute, title="The Artifact", icon="counter_artifact")
         except pygame.error as exc:  # no display here: say so in one line
-            print(f"error: cannot open a window ({exc}); use --headless (or host --no-window)",
-                  file=sys.stderr)
+            # One write, so a hub thread's status line cannot land inside this one.
+            sys.stderr.write(
+                f"error: cannot open a window ({exc}); use --headless (or host --no-window)\n")
             return EXIT_BAD_JOIN
         app.push(scene_factory(sources))
         return _loop(app, limit)
