@@ -6,6 +6,8 @@ drawn on its square, and nothing of an unseen enemy is drawn anywhere on a seat'
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 from test_ui_artifact_driver import (
@@ -227,12 +229,16 @@ def test_entry_points_join_a_real_host_and_quit_cleanly(host, monkeypatch):
     seen = []
 
     def run(self):
-        for _ in range(200):
+        # Bounded by the clock, not a step count: on a loaded machine the snapshot may
+        # take longer than a fixed number of fast steps.
+        deadline = time.monotonic() + 20
+        while True:
             self.step([], 0.02)
             top = self.stack[0]
             scene = top.current if isinstance(top, HotseatScene) else top
-            if scene.view is not None:
+            if scene.view is not None or time.monotonic() > deadline:
                 break
+            time.sleep(0.005)
         seen.append((type(self.stack[0]).__name__, scene.view["phase"], len(self.stack)))
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         return app_module.App.__dict__["_real_run"](self)
