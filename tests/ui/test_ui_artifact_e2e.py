@@ -131,10 +131,15 @@ def negotiate(windows: dict[str, Window], judge: Window) -> None:
     pirates.key(pygame.K_RETURN)
     settle(everyone, lambda: any("Meet at lift 2." in t for t, _c in
                                  windows["scientist"].scene.chat.log.entries), what="private")
-    for w in (windows["phoneco"], windows["alien"], judge):
-        lines = [t for t, _c in w.scene.chat.log.entries]
-        assert not any("lift 2" in t for t in lines)
-        assert any("talking privately" in t for t in lines)
+    others = (windows["phoneco"], windows["alien"], judge)
+
+    def told_of_talk() -> bool:
+        return all(any("talking privately" in t for t, _c in w.scene.chat.log.entries)
+                   for w in others)
+
+    settle(everyone, told_of_talk, what="the notice that the pair is talking")
+    for w in others:
+        assert not any("lift 2" in t for t, _c in w.scene.chat.log.entries)
 
 
 def overlays_off(w: Window) -> None:
