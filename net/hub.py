@@ -40,8 +40,13 @@ from net.joinstring import hex_to_z85
 TRANSPORT_MAX = 1024 * 1024
 #: Messages read from the socket per loop pass, all connections together.
 LOOP_BUDGET = 512
-#: Messages one connection may have handled per loop pass; the rest are dropped.
-CONN_BUDGET = 16
+#: Each connection's token bucket: a burst of this many messages is handled at once...
+CONN_BUDGET = 512
+#: ...and the bucket refills at this many messages a second: far above what a player's or
+#: a bot's client sends, far below a flood, which loses its own excess and nobody else's.
+CONN_RATE = 5000.0
+#: Buckets remembered at most (the idle, full ones are forgotten first).
+BUCKETS_KEEP = 4096
 #: Negotiation entries kept per seat; older ones are dropped in blocks.
 CHAT_KEEP = 400
 CHAT_DROP = 100
@@ -50,6 +55,16 @@ TALK_IDLE = 60.0
 PRESENCE_WAITING = "waiting"
 PRESENCE_CONNECTED = "connected"
 PRESENCE_DISCONNECTED = "disconnected"
+
+
+@dataclass
+class _Bucket:
+    """One connection's rate limit: tokens left, when they were counted, and whether it
+    has already been told it is limited (told once per bout of flooding)."""
+
+    tokens: float
+    stamp: float
+    limited: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,6 +134,7 @@ class Hub:
         self._status = status if status is not None else sys.stderr
         self._seats = {seat: _Seat(code) for seat, code in codes.items()}
         self._conns: dict[bytes, _Conn] = {}
+        self._buckets: dict[bytes, _Bucket] = {}
         self._talk: dict[tuple[str, str], float] = {}
         self._views: dict[str, tuple[int, dict[str, Any]]] = {}
         self._turn_key: tuple[Any, ...] | None = None
@@ -197,26 +213,51 @@ class Hub:
             self.tick()
 
     def drain(self) -> None:
-        """Handle what is waiting, at most CONN_BUDGET messages per connection per pass.
+        """Handle what is waiting, each connection within its token bucket.
 
-        ROUTER already fair-queues its peers; the per-connection budget on top means a
-        flooding client loses its own excess messages instead of delaying anyone else.
+        ROUTER already fair-queues its peers; the bucket on top means a flooding client
+        loses its own excess messages (told once with ``rate_limited``) instead of making
+        the hub spend its time on them. The allowance is over time, not per loop pass, so a
+        client that waits for each answer is not limited just because its round trips are
+        quicker than the hub's passes.
         """
-        handled: dict[bytes, int] = {}
         for _ in range(LOOP_BUDGET):
             try:
                 frames = self.router.recv_multipart(zmq.NOBLOCK)
             except zmq.Again:
                 break
             ident = frames[0]
-            count = handled.get(ident, 0) + 1
-            handled[ident] = count
-            if count > CONN_BUDGET:
-                if count == CONN_BUDGET + 1:
-                    self._send(ident, messages.error(
-                        "rate_limited", "too many messages at once; the excess was dropped"))
+            if not self._take_token(ident):
                 continue
             self._handle(ident, frames[1:])
+
+    def _take_token(self, ident: bytes) -> bool:
+        now = self.clock()
+        bucket = self._buckets.get(ident)
+        if bucket is None:
+            if len(self._buckets) >= BUCKETS_KEEP:
+                self._forget_idle_buckets(now)
+            bucket = self._buckets[ident] = _Bucket(float(CONN_BUDGET), now)
+        bucket.tokens = min(float(CONN_BUDGET),
+                            bucket.tokens + max(0.0, now - bucket.stamp) * CONN_RATE)
+        bucket.stamp = now
+        if bucket.tokens >= 1.0:
+            bucket.tokens -= 1.0
+            bucket.limited = False
+            return True
+        if not bucket.limited:
+            bucket.limited = True
+            self._send(ident, messages.error(
+                "rate_limited", "too many messages at once; the excess was dropped"))
+        return False
+
+    def _forget_idle_buckets(self, now: float) -> None:
+        for ident, bucket in list(self._buckets.items()):
+            refilled = bucket.tokens + max(0.0, now - bucket.stamp) * CONN_RATE
+            if refilled >= CONN_BUDGET and ident not in self._conns:
+                del self._buckets[ident]
+        while len(self._buckets) >= BUCKETS_KEEP:  # all busy: drop the oldest
+            del self._buckets[next(iter(self._buckets))]
 
     def tick(self) -> None:
         """Heartbeats out, liveness in, and the Rapidity turn timer."""

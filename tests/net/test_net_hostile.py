@@ -409,3 +409,12 @@ def test_curve_fails_closed_when_no_authenticator_answers(tmp_path):
         assert h.hub.presence()["pirates"] == "waiting"
     finally:
         h.close()
+
+
+def test_a_client_that_waits_for_each_answer_is_not_rate_limited(hub):
+    """The allowance is over time, not per loop pass: quick round trips past the burst
+    size are all answered, none dropped."""
+    sock = hub.raw()
+    for _ in range(CONN_BUDGET + 200):
+        sock.send(b"\xc1")
+        assert expect(sock, "error")["code"] == "malformed"
