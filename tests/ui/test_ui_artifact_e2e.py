@@ -244,6 +244,8 @@ def test_entry_points_join_a_real_host_and_quit_cleanly(host, monkeypatch):
             if scene.view is not None or time.monotonic() > deadline:
                 break
             time.sleep(0.005)
+        assert scene.view is not None, (
+            f"no snapshot within 20 s: {getattr(scene.source, 'last_error', None)!r}")
         seen.append((type(self.stack[0]).__name__, scene.view["phase"], len(self.stack)))
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         return app_module.App.__dict__["_real_run"](self)
