@@ -54,7 +54,11 @@ class HotseatScene(Scene):
     def _pass_to(self, index: int) -> Command:
         self.active = index
         self.curtains += 1
-        return Push(CurtainScene(self.scenes[index].seat))
+        return Push(CurtainScene(self.scenes[index].seat, keep_alive=self._pump_all))
+
+    def _pump_all(self) -> None:
+        for scene in self.scenes:
+            scene.source.pump()
 
     def handle(self, event: pygame.event.Event, ctx) -> Command | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F2 and len(self.scenes) > 1:

@@ -6,6 +6,8 @@ Enter lifts it (the player it names is now at the screen).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.ui import art, theme
@@ -20,9 +22,17 @@ class CurtainScene(Scene):
     opaque = True
     name = "artifact_curtain"
 
-    def __init__(self, seat: str) -> None:
+    def __init__(self, seat: str, keep_alive: Callable[[], None] | None = None) -> None:
         self.seat = seat
         self._armed = False
+        # The seats' links must go on hearing the hub (snapshots, heartbeats) while the
+        # screen is being passed, or the hub would mark them disconnected.
+        self._keep_alive = keep_alive
+
+    def update(self, dt: float, ctx) -> Command | None:
+        if self._keep_alive is not None:
+            self._keep_alive()
+        return None
 
     @property
     def title(self) -> str:

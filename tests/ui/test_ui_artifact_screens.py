@@ -476,3 +476,23 @@ def test_resize_zoom_pan_and_overlay_keys(ui_app, in_play):  # noqa: F811
         assert getattr(scene, attr) is not before
     ov, _key = scene.overlays()
     assert not ov.fov and not ov.reach and ov.los is None
+
+
+def test_the_curtain_keeps_every_seat_hearing_the_hub(ui_app, in_play, monkeypatch):  # noqa: F811
+    """While the screen is being passed, each seat's link is still pumped, so snapshots
+    and heartbeats flow and the hub does not mark the seats disconnected."""
+    sources = [in_play.source("phoneco"), in_play.source("scientist")]
+    pumped = {source.seat: 0 for source in sources}
+    for source in sources:
+        def counting(source=source, real=source.pump):
+            pumped[source.seat] += 1
+            real()
+        monkeypatch.setattr(source, "pump", counting)
+    ui_app.push(HotseatScene([ArtifactSeatScene(source) for source in sources]))
+    ui_app.step([], 0.02)
+    assert isinstance(ui_app.top, CurtainScene)
+    before = dict(pumped)
+    for _ in range(5):
+        ui_app.step([], 0.02)
+    assert isinstance(ui_app.top, CurtainScene)  # nobody lifted it
+    assert all(pumped[seat] >= before[seat] + 5 for seat in pumped), pumped
