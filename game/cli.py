@@ -39,14 +39,22 @@ def _dice_list(text: str) -> tuple[int, ...]:
     return values
 
 
-def _seed(text: str) -> int:
+def _number(text: str, convert, low, high, not_a_number: str, out_of_range: str):
+    """One argparse type for every bounded number: ``convert`` the text, then check
+    ``low <= value <= high`` (NaN fails too). The two messages are formatted with
+    ``text`` and ``value`` so each option keeps its own wording."""
     try:
-        value = int(text)
+        value = convert(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, got {text!r}") from None
-    if value < 0 or value >= 2**63:
-        raise argparse.ArgumentTypeError(f"seed must be between 0 and 2**63-1, got {text}")
+        raise argparse.ArgumentTypeError(not_a_number.format(text=text)) from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(out_of_range.format(text=text, value=value))
     return value
+
+
+def _seed(text: str) -> int:
+    return _number(text, int, 0, 2**63 - 1, "seed must be a whole number, got {text!r}",
+                   "seed must be between 0 and 2**63-1, got {text}")
 
 
 def _existing_file(text: str) -> Path:
@@ -90,33 +98,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"port must be a whole number, got {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be 0-65535 (0: any free port), got {value}")
-    return value
+    return _number(text, int, 0, 65535, "port must be a whole number, got {text!r}",
+                   "port must be 0-65535 (0: any free port), got {value}")
 
 
 def _players(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--players wants a number, got {text!r}") from None
-    if not 3 <= value <= 8:
-        raise argparse.ArgumentTypeError(f"The Artifact is for 3 to 8 players, got {value}")
-    return value
+    return _number(text, int, 3, 8, "--players wants a number, got {text!r}",
+                   "The Artifact is for 3 to 8 players, got {value}")
 
 
 def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"want a number of seconds, got {text!r}") from None
-    if not 0 <= value <= 86400 or value != value:
-        raise argparse.ArgumentTypeError(f"seconds must be between 0 and 86400, got {text}")
-    return value
+    return _number(text, float, 0, 86400, "want a number of seconds, got {text!r}",
+                   "seconds must be between 0 and 86400, got {text}")
 
 
 def _add_artifact_commands(sub: argparse._SubParsersAction) -> None:
