@@ -926,28 +926,71 @@ class HeraldGame:
     @classmethod
     def from_dict(cls, d: Any) -> HeraldGame:
         """Rebuild a game from ``to_dict`` output by replaying it; SaveError if anything
-        is malformed, of another version, or does not replay to the recorded state."""
+        is malformed, of another version, or does not replay to the recorded state.
+
+        The messages are plain words for a player: they name what is wrong (the seed,
+        move 7 of the log) but never echo the damaged values themselves, which may be
+        thousands of characters long or not printable at all.
+        """
         if not isinstance(d, dict):
-            raise SaveError("save is not an object")
+            raise SaveError("not a Herald save (it is not a saved game)")
         if d.get("format") != SAVE_FORMAT:
-            raise SaveError(f"not a Herald save (format {d.get('format')!r})")
-        if d.get("version") != SAVE_VERSION:
-            raise SaveError(f"unsupported save version {d.get('version')!r} "
-                            f"(this build reads version {SAVE_VERSION})")
+            raise SaveError("not a Herald save (it is some other kind of file)")
+        version = d.get("version")
+        if version != SAVE_VERSION or isinstance(version, bool):
+            raise SaveError("unsupported save version (written by another version of the "
+                            f"game; this build reads version {SAVE_VERSION})")
         setup = d.get("setup")
         log = d.get("log")
         if not isinstance(setup, dict) or not isinstance(log, list):
             raise SaveError("save lacks its setup or its action log")
+        _check_setup(setup)
+        if "state" in d and not isinstance(d["state"], dict):
+            raise SaveError("save is inconsistent: its state is not a set of values")
+        pads = _setup_pads(setup)
+        game = HeraldGame.new(setup["seed"], setup["variant"], pads, setup["dice"])
+        for number, item in enumerate(log, start=1):
+            try:
+                action = action_from_dict(item)
+            except InvalidAction:
+                raise SaveError(f"save does not replay: move {number} of {len(log)} "
+                                "is not a move the game knows") from None
+            try:
+                game.apply(action)
+            except HeraldError:
+                raise SaveError(f"save does not replay: move {number} of {len(log)} "
+                                "is not allowed by the rules at that point") from None
         try:
-            game = replay(setup, log)
-        except (HeraldError, KeyError, TypeError, ValueError, IndexError, AttributeError,
-                RecursionError) as exc:
-            if isinstance(exc, SaveError):
-                raise
-            raise SaveError(f"save does not replay: {exc}") from None
-        if "state" in d and d["state"] != game.state.to_dict():
+            same = "state" not in d or d["state"] == game.state.to_dict()
+        except RecursionError:
+            same = False
+        if not same:
             raise SaveError("save is inconsistent: its state does not match its action log")
         return game
+
+
+MAX_SEED = 2**63 - 1
+MAX_FORCED_DICE = 10_000
+
+
+def _check_setup(setup: dict[str, Any]) -> None:
+    """Plain-words SaveError for a setup that cannot start a game (before any replay)."""
+    for key in ("seed", "variant", "dice"):
+        if key not in setup:
+            raise SaveError(f"setup lacks {key!r}")
+    seed = setup["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SaveError("save does not replay: its seed is not a whole number "
+                        "from 0 to 2**63-1")
+    if setup["variant"] not in VARIANTS:
+        raise SaveError("save does not replay: its variant is neither standard nor linear")
+    dice = setup["dice"]
+    if (not isinstance(dice, list) or len(dice) > MAX_FORCED_DICE
+            or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6
+                   for v in dice)):
+        raise SaveError("save does not replay: its forced dice are not numbers 1-6")
+    if setup.get("pads") is not None and not isinstance(setup["pads"], dict):
+        raise SaveError("save does not replay: its pads are not a pads table")
 
 
 def _setup_pads(setup: dict[str, Any]) -> Pads:
@@ -955,9 +998,12 @@ def _setup_pads(setup: dict[str, Any]) -> Pads:
     if raw is None:
         return load_pads()
     try:
-        return pads_from_dict(raw, "<pads stored in the save>")
+        return pads_from_dict(raw, "the pads stored in the save")
     except PadsError as exc:
-        raise SaveError(str(exc)) from None
+        raise SaveError(" ".join(str(exc).split())) from None
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError,
+            RecursionError):
+        raise SaveError("save does not replay: the pads stored in it are malformed") from None
 
 
 def replay(setup: dict[str, Any], log: Iterable[Action | dict[str, Any]],
