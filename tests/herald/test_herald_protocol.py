@@ -82,6 +82,50 @@ def test_hint_and_undo_commands():
     assert msgs[5]["type"] == "error" and "nothing to undo" in msgs[5]["message"]
 
 
+def test_a_refused_undo_is_followed_by_the_decision_again():
+    """The doc promises the decision again after every error; a bot waiting for it must
+    not hang after a refused undo (on the old main only the error came)."""
+    code, msgs = _run(['{"undo": true}', '{"choose": 0}'], dice=(1, 5, 5, 4, 2, 1))
+    assert code == 0
+    assert [m["type"] for m in msgs[:4]] == ["start", "decision", "error", "decision"]
+    assert "nothing to undo" in msgs[2]["message"]
+    assert msgs[3]["kind"] == msgs[1]["kind"] == "assign_dice"
+    assert msgs[3]["options"] == msgs[1]["options"]
+
+
+def test_start_message_gives_the_components_a_planning_bot_needs():
+    from game.herald.holomap import neighbour
+    from game.herald.pads import load_pads
+
+    code, msgs = _run([])
+    start = msgs[0]
+    pads = load_pads()
+    h = start["holomap"]
+    assert {tuple(x) for x in h["hexes"]} == set(pads.holomap.regions)
+    assert tuple(h["source"]) == pads.holomap.source
+    assert [tuple(x) for x in h["lis_points"]] == list(pads.holomap.lis_points)
+    assert tuple(h["earth"]) == pads.holomap.earth
+    assert "odd rows" in h["coordinates"]
+    for key, steps in h["neighbours"].items():
+        col, row = map(int, key.split(","))
+        for d, target in steps.items():
+            assert tuple(target) == neighbour((col, row), d)
+    matrix = start["event_matrix"]["events"]
+    assert len(matrix) == 3 and all(len(col) == 8 for col in matrix)
+    assert matrix[1][0]["name"] == pads.events[1][0].name
+    assert matrix[1][0]["subjects"] == list(pads.events[1][0].subjects)
+    assert {o["id"]: (o["expertise"], o["max_effectiveness"]) for o in start["officers"]} == {
+        o.id: (o.expertise, o.max_effectiveness) for o in pads.officers}
+
+
+def test_end_message_names_the_cause():
+    code, msgs = _run(['{"choose": 0}'] * 400, seed=8)
+    end = msgs[-1]
+    assert end["type"] == "end" and end["cause"] == end["state"]["outcome"]["cause"]
+    assert end["cause"] in ("supplies", "leadership", "reputation", "time", "cells", "results",
+                            "success", "outstanding", "complete")
+
+
 def test_bad_save_and_bad_pads_fail_in_one_line(tmp_path):
     bad = tmp_path / "s.json"
     bad.write_text('{"format": "herald-game", "vers')
@@ -126,6 +170,35 @@ def test_subprocess_eof_and_forced_dice():
     msgs = [json.loads(line) for line in proc.stdout.splitlines()]
     assert msgs[1]["context"]["dice"] == [6, 5, 4, 3, 2]
     assert msgs[1]["state"]["matrix"] == [1, 0]  # setup die 2: Vibrations
+
+
+def test_invalid_utf8_on_strict_stdin_is_an_error_and_the_game_goes_on():
+    """Under PYTHONIOENCODING=utf-8:strict Python's text stdin raises on bad bytes; the
+    protocol reads bytes and decodes them itself (the old main crashed with a traceback)."""
+    import os
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "herald", "--headless", "--seed", "3"],
+        input=b'\xff\xfe{"choose": 0}\n{"choose": \xc3(}\n{"choose": 0}\n', capture_output=True,
+        cwd=ROOT, env=env, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert b"Traceback" not in proc.stderr
+    msgs = [json.loads(line) for line in proc.stdout.splitlines()]
+    kinds = [m["type"] for m in msgs]
+    assert kinds[:7] == ["start", "decision", "error", "decision", "error", "decision",
+                         "decision"]
+    assert "UTF-8" in msgs[2]["message"] and "UTF-8" in msgs[4]["message"]
+    assert msgs[6]["kind"] != "assign_dice" or msgs[6]["turn"] == 2
+
+
+def test_over_long_binary_line_is_an_error():
+    out = io.StringIO()
+    feed = io.BytesIO(b"x" * 70_000 + b'\n{"choose": 0}\n')
+    code = run_headless(seed=4, variant="standard", pads=None, load=None, dice=None,
+                        stdin=feed, stdout=out)
+    msgs = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert code == 0 and [m["type"] for m in msgs[:4]] == ["start", "decision", "error",
+                                                           "decision"]
 
 
 def test_over_long_line_is_an_error_and_the_game_goes_on():
