@@ -6,7 +6,7 @@ for free); everything else is drawn with the console's own 9-slice widgets.
 
 from __future__ import annotations
 
-import json
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -16,6 +16,7 @@ from game.herald.errors import HeraldError
 from game.herald.saves import load_game
 from game.ui import art, theme
 from game.ui.context import UiContext
+from game.ui.dialog_scene import Answer, DialogResult, DialogScene
 from game.ui.herald_scene import HeraldScene, autosave_path
 from game.ui.scene import Command, Pop, Push, Quit, Replace, Reset, Scene
 from game.ui.widgets import Button, ClickTracker, Toggle, center_text, draw_panel
@@ -37,19 +38,38 @@ def _logo(surface: pygame.Surface, ctx: UiContext, centre_y: int) -> pygame.Rect
     return rect
 
 
-def _save_summary(path) -> str:
-    """A few words about the autosaved game (turn, seed, variant), or "" if unreadable.
+#: What Python's own machinery can raise while a damaged save is decoded and replayed
+#: (deep nesting, numbers too large to be numbers, text that is not UTF-8, wrong types),
+#: caught as well as the engine's own SaveError so the title never shows a traceback.
+SAVE_DAMAGE = (HeraldError, OSError, ValueError, OverflowError, RecursionError,
+               UnicodeDecodeError, KeyError, TypeError, AttributeError, MemoryError)
 
-    Only for the title line; loading proper (with all checks) happens on Continue.
+DAMAGED_SAVE = ("The saved voyage cannot be read: the file is damaged, so it cannot be "
+                "continued.")
+
+
+def read_autosave(path: Path) -> tuple[HeraldGame | None, bool]:
+    """The autosaved game, fully checked by replaying it, and whether a file is there.
+
+    ``(game, True)``: a save that loads; ``(None, True)``: a file that is damaged in any
+    way; ``(None, False)``: no save at all. Never raises.
     """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        turn = int(data["state"]["turn"])
-        seed = int(data["setup"]["seed"])
-        linear = data["setup"]["variant"] == "linear"
-    except (OSError, ValueError, KeyError, TypeError):
-        return ""
-    return f"turn {turn}, seed {seed}" + (", Linear Timeline" if linear else "")
+        if not path.is_file():
+            return None, False
+    except OSError:
+        return None, True
+    try:
+        return load_game(path), True
+    except SAVE_DAMAGE:
+        return None, True
+
+
+def _save_summary(game: HeraldGame) -> str:
+    """A few words about a saved game for the title line (turn, seed, variant)."""
+    linear = game.setup.get("variant") == "linear"
+    return (f"turn {game.state.turn}, seed {game.setup['seed']}"
+            + (", Linear Timeline" if linear else ""))
 
 
 class TitleScene(Scene):
@@ -61,15 +81,38 @@ class TitleScene(Scene):
         self.tracker = ClickTracker()
         self.message = message
         self.continue_ok = False
+        self.damaged = False
         self.saved = ""
+        self._pending: Command | None = None
 
     def on_enter(self, ctx: UiContext) -> None:
-        path = autosave_path(ctx.data_dir)
-        self.continue_ok = path.is_file()
-        self.saved = _save_summary(path) if self.continue_ok else ""
+        game, present = read_autosave(autosave_path(ctx.data_dir))
+        self.continue_ok = game is not None and game.outcome is None
+        self.damaged = present and game is None
+        self.saved = _save_summary(game) if self.continue_ok else ""
 
     def on_resume(self, ctx: UiContext, result: object) -> None:
+        if isinstance(result, DialogResult):
+            if result.topic == "delete" and result.answer == "delete":
+                self._delete_save(ctx)
+            elif result.topic == "replace" and result.answer == "new":
+                self.on_enter(ctx)
+                self._pending = Push(NewGameScene())
+                return
         self.on_enter(ctx)
+
+    def update(self, dt: float, ctx: UiContext) -> Command | None:
+        cmd, self._pending = self._pending, None
+        return cmd
+
+    def _delete_save(self, ctx: UiContext) -> None:
+        try:
+            autosave_path(ctx.data_dir).unlink(missing_ok=True)
+        except OSError:
+            self.message = "The damaged save could not be deleted (the system refused)."
+            ctx.play("error")
+            return
+        self.message = "The damaged save was deleted."
 
     def buttons(self, ctx: UiContext) -> list[Button]:
         w, h = ctx.size
@@ -78,7 +121,12 @@ class TitleScene(Scene):
         keys = []
         if self.continue_ok:
             keys.append(("continue", "Continue", "Resume the game you were playing."))
-        keys += [("new", "New game", "Start a new voyage: choose a seed and the variant."),
+        keys.append(("new", "New game", "Start a new voyage: choose a seed and the variant."))
+        if self.damaged:
+            keys.append(("delete", "Delete damaged save",
+                         "The autosaved voyage cannot be read; delete the file to start "
+                         "afresh."))
+        keys += [
                  ("rules", "Rules", "The rules in brief and the keyboard shortcuts."),
                  ("quit", "Quit", "Close the game (it is saved after every decision).")]
         y = round(h * 0.42)
@@ -109,7 +157,21 @@ class TitleScene(Scene):
         if key == "continue":
             return self._continue(ctx)
         if key == "new":
+            if self.continue_ok:
+                return Push(DialogScene(
+                    "replace", "Replace the voyage in progress?",
+                    f"A voyage is in progress ({self.saved}). Starting a new one replaces "
+                    "it for good once you launch.",
+                    [Answer("keep", "Keep it"), Answer("new", "New voyage", default=True)],
+                    cancel="keep"))
             return Push(NewGameScene())
+        if key == "delete":
+            return Push(DialogScene(
+                "delete", "Delete the damaged save?",
+                "The autosaved voyage cannot be read, so it cannot be continued. Delete "
+                "the file? This cannot be undone.",
+                [Answer("keep", "Keep the file"), Answer("delete", "Delete", default=True)],
+                cancel="keep"))
         if key == "rules":
             from game.ui.rules_scene import RulesScene
 
@@ -120,11 +182,10 @@ class TitleScene(Scene):
 
     def _continue(self, ctx: UiContext) -> Command | None:
         path = autosave_path(ctx.data_dir)
-        try:
-            game = load_game(path)
-        except HeraldError as exc:
-            self.message = f"Cannot continue: {exc}"
-            self.continue_ok = False
+        game, _present = read_autosave(path)
+        if game is None:
+            self.on_enter(ctx)
+            self.message = DAMAGED_SAVE
             ctx.play("error")
             return None
         return Replace(HeraldScene(game, autosave=path))
@@ -134,9 +195,12 @@ class TitleScene(Scene):
         w, h = ctx.size
         logo = _logo(surface, ctx, round(h * 0.2))
         saved = f" ({self.saved})" if self.saved else ""
-        sub = (f"A voyage is in progress{saved}: Continue resumes it."
-               if self.continue_ok else
-               "Command the U.N.S. Herald on her voyage to The Source.")
+        if self.continue_ok:
+            sub = f"A voyage is in progress{saved}: Continue resumes it."
+        elif self.damaged:
+            sub = "The saved voyage cannot be read: the file is damaged."
+        else:
+            sub = "Command the U.N.S. Herald on her voyage to The Source."
         center_text(surface, ctx, sub, ctx.type.heading, theme.INK_DIM,
                     (w // 2, logo.bottom + round(20 * ctx.scale)))
         self.tracker.set(self.buttons(ctx))

@@ -256,17 +256,3 @@ def test_rules_screen_opens_from_the_game_and_closes_with_escape(home):
     assert app.top.name == "rules"
     pilot.press(pygame.K_ESCAPE)
     assert app.top.name == "herald"
-
-
-def test_a_corrupt_autosave_is_reported_and_continue_withdrawn(home):
-    home.mkdir(parents=True)
-    autosave_path(home).write_text('{"format": "herald-game", "version": 1, "setup": {}}')
-    app = App((1280, 800), mute=True)
-    app.push(TitleScene())
-    app.step([], 0.02)
-    first = app.top.buttons(app.ctx)[0]
-    assert first.key == "continue"
-    Pilot(app).click(first.rect.center)
-    assert app.top.name == "title"
-    assert app.top.message.startswith("Cannot continue:") and "\n" not in app.top.message
-    assert app.top.buttons(app.ctx)[0].key == "new"
