@@ -18,17 +18,14 @@ import random
 from collections.abc import Iterable
 
 from . import actions as A
-from . import available, judging, movement, sightings
+from . import available, customize, interdiction, judging, legal, movement, sightings, situation
 from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn, SaveError
 from .events import Event
 from .seats import JUDGE, SeatSpec, faction_mix, map_of
 from .sheets import Sheets, default_sheets
+from .table import FORMAT, LOBBY_PHASES, Table, saved_state
 
-FORMAT = 1
-LOBBY_PHASES = ("assign", "encryption", "purchase", "place", "judge_check")
-STACK_LIMIT = 4
-LIFT_STACK_LIMIT = 8
 FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
 
 
@@ -46,16 +43,14 @@ def _rng_from_list(data: list) -> random.Random:
     return rng
 
 
-class ArtifactGame:
+class ArtifactGame(Table):
     """One game of The Artifact (see module docstring)."""
 
     def __init__(self, state: dict, rng: random.Random, plan: DeckPlan | None = None,
                  sheets: Sheets | None = None) -> None:
         state.pop("rng", None)  # the live RNG is self._rng; to_dict() writes its state
-        self._s = state
+        super().__init__(state, plan, sheets)
         self._rng = rng
-        self.plan = plan or feynman()
-        self.sheets = sheets or default_sheets()
 
     # ---- construction ------------------------------------------------------------------------
     @classmethod
@@ -132,54 +127,6 @@ class ArtifactGame:
             state["phase"] = "encryption"
         return cls(state, rng, plan)
 
-    # ---- public properties -------------------------------------------------------------------
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return tuple(self._s["seats"])
-
-    @property
-    def phase(self) -> str:
-        return self._s["phase"]
-
-    @property
-    def round(self) -> int:
-        return self._s["round"]
-
-    @property
-    def turn_seat(self) -> str | None:
-        turn = self._s["turn"]
-        return turn["seat"] if turn else None
-
-    @property
-    def state(self) -> dict:
-        """The live state dict (read it, never change it; use to_dict() for a copy)."""
-        return self._s
-
-    def seat_spec(self, seat: str) -> SeatSpec:
-        d = self._s["specs"][seat]
-        return SeatSpec(d["id"], d["faction"], d["shares_map_with"], d["judge_also"])
-
-    def faction_of(self, seat: str) -> str:
-        return self._s["specs"][seat]["faction"]
-
-    def actors(self) -> frozenset[str]:
-        s = self._s
-        phase = s["phase"]
-        if phase == "assign":
-            return frozenset({JUDGE})
-        if phase == "encryption":
-            return frozenset(seat for seat in s["seats"] if seat not in s["votes"])
-        if phase == "purchase":
-            return frozenset(seat for seat in s["seats"]
-                             if seat not in s["orders"] and seat != "pirates2")
-        if phase == "place":
-            return frozenset(seat for seat in s["seats"] if not s["placed"].get(seat))
-        if phase in ("judge_check",):
-            return frozenset({JUDGE})
-        if phase == "play":
-            return frozenset({JUDGE, s["turn"]["seat"]})
-        return frozenset()
-
     # ---- serialisation -----------------------------------------------------------------------
     def to_dict(self) -> dict:
         out = copy.deepcopy(self._s)
@@ -191,49 +138,16 @@ class ArtifactGame:
 
     @classmethod
     def from_dict(cls, data: dict) -> ArtifactGame:
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError("not a saved game of The Artifact (format mismatch)")
-        needed = {"setup", "seed", "seats", "phase", "characters", "items", "maps", "rng",
-                  "turn", "round", "notices", "pending", "players", "serial"}
-        missing = needed - set(data)
-        if missing:
-            raise SaveError(f"saved game lacks {', '.join(sorted(missing))}")
-        try:
-            state = json.loads(json.dumps(data))
-        except (TypeError, ValueError) as exc:
-            raise SaveError(f"saved game is not plain data: {exc}") from None
-        rng = _rng_from_list(state["rng"])
-        game = cls(state, rng)
-        try:
-            game._check_integrity()
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise SaveError(f"saved game is inconsistent: {exc!r}") from None
+        state = saved_state(data)
+        game = cls(state, _rng_from_list(state["rng"]))
+        game.check_integrity()
         return game
-
-    def _check_integrity(self) -> None:
-        s = self._s
-        faction_mix(s["setup"]["players"])
-        n = len(self.plan.terrain)
-        for cid, char in s["characters"].items():
-            if char["sheet"] not in self.sheets.characters or char["id"] != cid:
-                raise ValueError(f"character {cid}")
-            if char["square"] is not None and not 0 <= char["square"] < n:
-                raise ValueError(f"character {cid} square")
-            if char["facing"] not in FACINGS:
-                raise ValueError(f"character {cid} facing")
-        for iid, item in s["items"].items():
-            if item["type"] not in self.sheets.items or item["id"] != iid:
-                raise ValueError(f"item {iid}")
-        if s["phase"] not in LOBBY_PHASES + ("play", "over"):
-            raise ValueError("phase")
 
     # ---- actions -----------------------------------------------------------------------------
     def legal_actions(self, seat: str) -> list[A.Action]:
-        from .legal import legal_actions
-
         if seat not in self.actors():
             return []
-        return legal_actions(self, seat)
+        return legal.legal_actions(self, seat)
 
     def is_legal(self, seat: str, action: A.Action | dict) -> bool:
         try:
@@ -297,9 +211,6 @@ class ArtifactGame:
         (self._s["pending"] if pending else self._s["notices"])[seat].append(notice)
         self._s["judge_notices"].append({"to": seat, **notice})
         return Event(notice["kind"], (seat, JUDGE), notice)
-
-    def own_characters(self, seat: str) -> list[dict]:
-        return [c for c in self._s["characters"].values() if c["seat"] == seat]
 
     def character(self, seat: str, cid: str) -> dict:
         char = self._s["characters"].get(cid)
@@ -375,9 +286,7 @@ class ArtifactGame:
     def _do_customize(self, seat: str, action: A.Customize) -> list[Event]:
         self._need_seat(seat)
         self._need_phase("purchase")
-        from .customize import check_order
-
-        order = check_order(self, seat, action)
+        order = customize.check_order(self, seat, action)
         s = self._s
         s["orders"][seat] = order
         for partner in self._partners_without_orders(seat):
@@ -395,9 +304,7 @@ class ArtifactGame:
         return []
 
     def _build_forces(self) -> list[Event]:
-        from .customize import build_forces
-
-        events = build_forces(self)
+        events = customize.build_forces(self)
         self._s["phase"] = "place"
         return events
 
@@ -405,9 +312,7 @@ class ArtifactGame:
     def _do_place_forces(self, seat: str, action: A.PlaceForces) -> list[Event]:
         self._need_seat(seat)
         self._need_phase("place")
-        from .customize import check_places
-
-        placements = check_places(self, seat, action)
+        placements = customize.check_places(self, seat, action)
         s = self._s
         for kind, thing_id, square, facing in placements:
             if kind == "character":
@@ -422,22 +327,6 @@ class ArtifactGame:
             s["judge_notices"].append({"kind": "conflicts", "round": 0,
                                        "conflicts": self.placement_conflicts()})
         return events
-
-    def placement_conflicts(self) -> list[list]:
-        """[space, seat, seat] for every space where two seats placed characters."""
-        by_space: dict = {}
-        for char in sorted(self._s["characters"].values(), key=lambda c: c["id"]):
-            if char["seat"] is None or not sightings.is_physical(self.sheets, char):
-                continue
-            name = self.plan.space_name(char["square"]) or f"outside {char['square']}"
-            by_space.setdefault(name, set()).add(char["seat"])
-        out = []
-        for name in sorted(by_space):
-            seats = sorted(by_space[name])
-            for i, a in enumerate(seats):
-                for b in seats[i + 1:]:
-                    out.append([name, a, b])
-        return out
 
     # ---- lobby: the Judge's check ------------------------------------------------------------
     def _do_return_placement(self, seat: str, action: A.ReturnPlacement) -> list[Event]:
@@ -511,15 +400,6 @@ class ArtifactGame:
         return events
 
     # ---- play: sequence of play --------------------------------------------------------------
-    def stack_limit(self, square: int) -> int:
-        return LIFT_STACK_LIMIT if self.plan.feature[square] == "lift_stop" else STACK_LIMIT
-
-    def stack_count(self, square: int, exclude: str | None = None) -> int:
-        """Active characters counting for stacking in ``square``."""
-        return sum(1 for c in self._s["characters"].values()
-                   if c["square"] == square and c["id"] != exclude and c["status"] == "active"
-                   and self.sheets.characters[c["sheet"]].on_map)
-
     def _begin_turn(self, index: int) -> list[Event]:
         """Situation update and initial map update of the seat at ``index``."""
         s = self._s
@@ -669,7 +549,7 @@ class ArtifactGame:
 
     def _do_move(self, seat: str, action: A.Move) -> list[Event]:
         char = self._acting_character(seat, action.character)
-        events, _halted = movement.perform_move(self, seat, char, action.mode, action.path,
+        events, _halted = interdiction.perform_move(self, seat, char, action.mode, action.path,
                                                 action.facing)
         self._finish_action(seat, char)
         return events
@@ -679,7 +559,7 @@ class ArtifactGame:
         if action.mode == "run":
             raise IllegalAction("move-then-pick-up is walking or jogging only")
         self._check_hands(char)
-        events, halted = movement.perform_move(self, seat, char, action.mode, action.path,
+        events, halted = interdiction.perform_move(self, seat, char, action.mode, action.path,
                                                action.facing)
         if not halted:
             events += self._swap_items(seat, char, action.take, action.drop)
@@ -792,11 +672,9 @@ class ArtifactGame:
         if char is None or char.get("informant_of") != seat:
             raise IllegalAction(f"{action.character!r} is not your informant")
         loser = char["seat"]
-        from .views import own_character_entry
-
         # Until the telegram reaches it, the loser's view still shows the character as it was.
-        s.setdefault("lost", {}).setdefault(loser, {})[char["id"]] = own_character_entry(
-            self, char)
+        lost = s.setdefault("lost", {}).setdefault(loser, {})
+        lost[char["id"]] = situation.own_character_entry(self, char)
         char["seat"] = seat
         char["informant_of"] = None
         char["blind"] = False

@@ -20,10 +20,8 @@ Secrecy is kept as the map-update rules keep it:
 
 from __future__ import annotations
 
-import copy
-
 from . import actions as A
-from . import sightings
+from . import sightings, situation
 from .deckplan import FACINGS
 from .errors import IllegalAction
 from .events import Event
@@ -47,14 +45,12 @@ def _hold(game, char: dict) -> None:
     seat = char["seat"]
     if seat is None or seat == game.turn_seat:
         return
-    from .views import own_character_entry
-
     held = game.state.setdefault("held", {}).setdefault(seat, {})
     if char["id"] not in held:
         counter = None
         if sightings.is_physical(game.sheets, char):  # as a map-sharing partner shows it
             counter = sightings.character_counter(game.state, game.plan, game.sheets, char)
-        held[char["id"]] = {"own": own_character_entry(game, char), "counter": counter}
+        held[char["id"]] = {"own": situation.own_character_entry(game, char), "counter": counter}
 
 
 def _tell_owner(game, char: dict, notice: dict, lost: bool) -> list[Event]:
@@ -249,10 +245,3 @@ def judge_suit(game, action: A.JudgeSetSuit) -> list[Event]:
                                        "suit": action.suit}, lost=False)
     _refresh_acting_map(game, char["seat"])
     return events
-
-
-def held_record(state: dict, seat: str, cid: str) -> dict | None:
-    """What ``seat`` still believes of a character the Judge changed, until it is told:
-    ``{"own": its own-forces entry, "counter": the counter its map partner sees, or None}``."""
-    record = state.get("held", {}).get(seat, {}).get(cid)
-    return copy.deepcopy(record) if record is not None else None

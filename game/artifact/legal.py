@@ -13,6 +13,7 @@ from . import movement
 from .customize import start_squares, things_to_place
 from .deckplan import FACINGS
 from .seats import JUDGE
+from .views import view_for
 
 
 def legal_actions(game, seat: str) -> list[A.Action]:
@@ -125,8 +126,6 @@ def _judge_check(game, seat):
 
 
 def _play(game, seat):
-    from .views import view_for
-
     s = game.state
     if seat == JUDGE:
         levels = tuple((x, 1 + n % 3) for n, x in enumerate(s["seats"]))

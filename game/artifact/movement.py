@@ -1,12 +1,10 @@
-"""Movement (rulebook: Movement, Facing, Interdiction, Lift Shafts, Microgravity, Dark).
+"""Movement (rulebook: Movement, Facing, Lift Shafts, Microgravity, Dark).
 
-Two layers. *Planning* works only on what a seat knows (its view: the public deck plan, its
-own characters, the counters on its map, the hatches its own characters opened this phase,
-the lift cars as its map shows them); it decides legality, so an action is never refused for
-a reason the player could not see. *Execution* then walks the true state step by step and
-halts the mover where something unseen interdicts it (a locked or interlocked hatch, an
-unseen character, a booby trap, a lift car that is not there), telling the player why, or,
-for a runner, telling it only at its next Situation Update.
+*Planning* works only on what a seat knows (its view: the public deck plan, its own
+characters, the counters on its map, the hatches its own characters opened this phase, the
+lift cars as its map shows them); it decides legality, so an action is never refused for a
+reason the player could not see. *Execution* of a planned move against the true state is
+``interdiction.perform_move``; facing after other actions and the lift cars are here.
 
 The planning functions (``reachable``, ``path_to``, ``check_path``) take a seat's view, so a
 client may call them on the data it holds.
@@ -22,9 +20,6 @@ from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import IllegalAction
 from .events import Event
 from .sheets import MODES, default_sheets
-
-HATCH_REASON_LOCKED = "the hatch is locked"
-HATCH_REASON_INTERLOCK = "the airlock's other hatch is open: the safety interlock holds this one"
 
 
 def turns_between(a: str, b: str) -> int:
@@ -108,7 +103,7 @@ def _stack_limit(plan: DeckPlan, square: int) -> int:
     return 8 if plan.feature[square] == "lift_stop" else 4
 
 
-def _lift_end(plan: DeckPlan, square: int) -> tuple[str, int] | None:
+def lift_end(plan: DeckPlan, square: int) -> tuple[str, int] | None:
     for lift in plan.lifts:
         if square in lift.ends:
             return lift.name, lift.ends.index(square)
@@ -133,7 +128,7 @@ def _step(k: Knowledge, cur: int, nxt: int, cid: str) -> tuple[bool, int | None]
         raise IllegalAction(f"({x}, {y}) cannot be entered from ({plan.xy(cur)[0]}, "
                             f"{plan.xy(cur)[1]}): not adjacent, a wall, glass, a door or hatch "
                             "taken diagonally, or impassable")
-    end = _lift_end(plan, nxt)
+    end = lift_end(plan, nxt)
     if end is not None and k.lifts.get(end[0]) != end[1]:
         raise IllegalAction(f"the lift {end[0]} car is not at that end of the shaft")
     return kind
@@ -230,7 +225,7 @@ def _search(view: dict, cid: str, mode: str, plan: DeckPlan | None = None):
         if cur in k.hostile and cur != start:
             continue
         for nxt, _diagonal, hatch in plan.neighbours(cur):
-            end = _lift_end(plan, nxt)
+            end = lift_end(plan, nxt)
             if end is not None and k.lifts.get(end[0]) != end[1]:
                 continue
             if k.occupied.get(nxt, 0) + 1 > _stack_limit(plan, nxt):
@@ -311,108 +306,6 @@ def interlocked(plan: DeckPlan, hatch: int, opened) -> bool:
             if seg in segments and seg >= 0 and plan.airlock[seg]:
                 return True
     return False
-
-
-def perform_move(game, seat: str, char: dict, mode: str, path,
-                 facing: str) -> tuple[list[Event], bool]:
-    """Validate from the seat's view, then move, halting on interdiction.
-
-    Returns the events and whether the move was interdicted."""
-    from .views import view_for
-
-    s = game.state
-    plan = game.plan
-    view = view_for(game, seat)
-    planned = check_path(view, char["id"], mode, path, facing, plan)
-    known = set(view["map"]["counters"])
-    opened = set(s["turn"]["opened"])
-    running = mode == "run"
-    reason = None
-    glimpses: dict = {}
-    dark = sightings.dark_squares(s, plan)
-    own_map_seats = set(sightings.map_seats(s, s["map_of"][seat]))
-    trap_events: list[Event] = []
-    for index, nxt in enumerate(planned.squares):
-        cur = char["square"]
-        hatch = planned.hatches[index]
-        if hatch is not None and hatch not in opened:
-            if hatch in s["locked"]:
-                reason = HATCH_REASON_LOCKED
-                break
-            if interlocked(plan, hatch, opened):
-                reason = HATCH_REASON_INTERLOCK
-                break
-        end = _lift_end(plan, nxt)
-        if end is not None and s["lifts"][end[0]] != end[1]:
-            reason = f"the lift {end[0]} car is not here: the shaft is empty"
-            break
-        if game.stack_count(nxt) + 1 > game.stack_limit(nxt):
-            reason = "there is no room: someone unseen fills that square"
-            break
-        if hatch is not None:
-            opened.add(hatch)
-        char["square"] = nxt
-        unseen = [c for c in s["characters"].values()
-                  if c["square"] == nxt and c["id"] != char["id"] and c["status"] == "active"
-                  and c["seat"] != seat and c["token"] not in known
-                  and game.sheets.characters[c["sheet"]].on_map
-                  and not (c.get("suit") and s["items"][c["suit"]]["type"] == "sneaksuit"
-                           and game.sheets.characters[char["sheet"]].kind == "robot")]
-        traps = [i for i in s["items"].values()
-                 if i["square"] == nxt and i["holder"] is None and i["owner"] != seat
-                 and game.sheets.items[i["type"]].marker]
-        if unseen:
-            reason = "bumped into someone unseen"
-            break
-        if traps:
-            reason = "a booby trap"
-            for trap in traps:
-                trap_events.append(game.notify(trap["owner"], {"kind": "trap_triggered",
-                                            "square": list(plan.xy(nxt)),
-                                            "by": char["counter"]}, pending=True))
-            break
-        if not running and index < len(planned.squares) - 1:
-            step_facing = _direction(plan, cur, nxt, char["facing"])
-            fov = sightings.observer_fov(s, plan, game.sheets, char, dark, nxt, step_facing)
-            glimpses.update(sightings.visible_to(s, plan, game.sheets, char, fov,
-                                                 own_map_seats))
-    s["turn"]["opened"] = sorted(opened)
-    char["facing"] = facing
-    events = [Event("moved", (seat, "judge"), {"character": char["id"],
-                                               "square": list(plan.xy(char["square"]))})]
-    events += trap_events
-    if reason is not None:
-        events.append(game.notify(seat, {"kind": "interdiction", "character": char["id"],
-                                         "reason": reason,
-                                         "square": list(plan.xy(char["square"]))},
-                                  pending=running))
-    if running and planned.squares:
-        char["blind"] = True
-    else:
-        final = sightings.observer_fov(s, plan, game.sheets, char, dark)
-        seen_now = sightings.visible_to(s, plan, game.sheets, char, final, own_map_seats)
-        fleeting = [{"counter": entry["counter"],
-                     "space": plan.space_name(plan.sq(*entry["square"])) or "outside"}
-                    for token, entry in sorted(glimpses.items())
-                    if token not in seen_now]
-        if fleeting:
-            events.append(game.notify(seat, {"kind": "fleeting", "character": char["id"],
-                                             "glimpses": fleeting}))
-    return events, reason is not None
-
-
-def _direction(plan: DeckPlan, a: int, b: int, default: str) -> str:
-    ax, ay = plan.xy(a)
-    bx, by = plan.xy(b)
-    if bx > ax:
-        return "E"
-    if bx < ax:
-        return "W"
-    if by > ay:
-        return "S"
-    if by < ay:
-        return "N"
-    return default
 
 
 def face_after_action(game, char: dict, facing: str) -> None:

@@ -13,41 +13,18 @@ from __future__ import annotations
 
 import copy
 
-from . import movement
-from .judging import held_record
+from .customize import things_to_place
 from .seats import JUDGE
+from .sightings import character_counter
+from .situation import held_record, own_character_entry, xy_or_none
+from .table import Table
 
 
-def _xy(plan, square):
-    return None if square is None else list(plan.xy(square))
-
-
-def own_character_entry(game, char: dict) -> dict:
-    """Everything a seat knows about one of its own characters."""
-    s = game.state
-    plan = game.plan
-    sheet = game.sheets.characters[char["sheet"]]
-    entry = {
-        "id": char["id"], "name": sheet.name, "counter": char["counter"],
-        "token": char["token"], "kind": sheet.kind, "skills": list(sheet.skills),
-        "armour": sheet.armour, "movement": sheet.movement,
-        "square": _xy(plan, char["square"]), "facing": char["facing"],
-        "status": char["status"], "items": list(char["items"]), "suit": char["suit"],
-        "busy": copy.deepcopy(char["busy"]), "blind": char["blind"],
-        "wound": bool(char.get("wound")),
-    }
-    if char["square"] is not None and sheet.on_map and s["phase"] == "play":
-        entry.update(movement.mobility(game, char))
-    return entry
-
-
-def view_for(game, seat: str) -> dict:
-    """The view of ``seat`` (a faction seat id or JUDGE) of ``game``: an ArtifactGame, or a
-    state dict as made by ``ArtifactGame.to_dict``."""
+def view_for(game: Table | dict, seat: str) -> dict:
+    """The view of ``seat`` (a faction seat id or JUDGE) of ``game``: a ``Table`` (the engine's
+    ``ArtifactGame`` is one), or a state dict as made by ``ArtifactGame.to_dict``."""
     if isinstance(game, dict):
-        from .engine import ArtifactGame
-
-        game = ArtifactGame.from_dict(game)
+        game = Table.from_dict(game)
     s = game.state
     plan = game.plan
     if seat == JUDGE:
@@ -84,7 +61,7 @@ def view_for(game, seat: str) -> dict:
             own_items[item["id"]] = {
                 "id": item["id"], "type": item["type"],
                 "name": sheets.items[item["type"]].name, "holder": item["holder"],
-                "square": _xy(plan, item["square"]) if item["holder"] is None else None,
+                "square": xy_or_none(plan, item["square"]) if item["holder"] is None else None,
                 "worn": item["worn"],
             }
     counters = copy.deepcopy(book["counters"])
@@ -96,8 +73,6 @@ def view_for(game, seat: str) -> dict:
             if held["counter"] is not None:
                 counters[char["token"]] = held["counter"]
         elif char["square"] is not None and sheets.characters[char["sheet"]].on_map:
-            from .sightings import character_counter
-
             counters[char["token"]] = character_counter(s, plan, sheets, char)
     informants = {c["id"]: {"counter": c["counter"], "token": c["token"]}
                   for c in s["characters"].values() if c.get("informant_of") == seat}
@@ -129,8 +104,6 @@ def view_for(game, seat: str) -> dict:
         "result": copy.deepcopy(s["result"]),
     }
     if s["phase"] == "place" and not s["placed"].get(seat):
-        from .customize import things_to_place
-
         view["to_place"] = [[kind, thing, list(regions)]
                             for kind, thing, regions in things_to_place(game, seat)]
     return view
@@ -141,14 +114,11 @@ def seat_view_from_judge_view(judge_view: dict, seat: str) -> dict:
     as" switch).
 
     The Judge's view carries the whole state except the seed and the RNG, and no seat's view
-    reads either, so the engine rebuilds a read-only game from it and runs the one
-    ``view_for``: the result equals what the hub sends that seat, key for key."""
-    from .engine import ArtifactGame
-
+    reads either, so a read-only ``Table`` of it runs the one ``view_for``: the result equals
+    what the hub sends that seat, key for key."""
     if not isinstance(judge_view, dict) or judge_view.get("judge") is not True:
         raise ValueError("not the Judge's view")
     state = judge_view.get("state")
     if not isinstance(state, dict) or seat not in state.get("seats", ()):
         raise KeyError(f"no seat {seat!r}")
-    game = ArtifactGame(copy.deepcopy(state), None)  # type: ignore[arg-type]  # never applied
-    return view_for(game, seat)
+    return view_for(Table(copy.deepcopy(state)), seat)

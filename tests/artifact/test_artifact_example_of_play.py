@@ -10,7 +10,8 @@ from game.artifact import actions as A
 from game.artifact.engine import replay
 from game.artifact.errors import IllegalAction
 from game.artifact.example import example_data, example_game
-from game.artifact.movement import HATCH_REASON_INTERLOCK, check_path, path_to
+from game.artifact.interdiction import HATCH_REASON_INTERLOCK
+from game.artifact.movement import check_path, path_to
 from game.artifact.views import view_for
 
 SEED = 11  # the Judge's random pick of the G-men's informant falls on Orlov, as in the book

@@ -8,7 +8,8 @@ import pytest
 from game.artifact import actions as A
 from game.artifact.errors import IllegalAction, NotYourTurn
 from game.artifact.example import example_game
-from game.artifact.movement import HATCH_REASON_LOCKED, check_path, reachable
+from game.artifact.interdiction import HATCH_REASON_LOCKED
+from game.artifact.movement import check_path, reachable
 from game.artifact.views import view_for
 
 
