@@ -133,6 +133,9 @@ def _add_artifact_commands(sub: argparse._SubParsersAction) -> None:
                       help="action log to write (a new file; default: in the user data folder)")
     host.add_argument("--resume", type=_existing_file, default=None, metavar="FILE",
                       help="continue the game in this action log (after a crash or a stop)")
+    host.add_argument("--salvage", action="store_true",
+                      help="with --resume: if the log is damaged, keep a copy of it and resume "
+                      "from the last good record")
     host.add_argument("--turn-seconds", type=_seconds, default=180.0, metavar="T",
                       help="Rapidity: skip a player turn after this long (0: never; default 180)")
     host.add_argument("--encrypt", action="store_true",
@@ -234,6 +237,8 @@ def _run_host(args: argparse.Namespace) -> int:
             raise CliError(f"{', '.join(clashes)}: taken from the saved game with --resume")
     elif args.players is None:
         raise CliError("host wants --players N (3-8) or --resume FILE")
+    if args.salvage and args.resume is None:
+        raise CliError("--salvage goes with --resume FILE")
     if args.no_window and (args.size is not None or args.mute):
         raise CliError("--size and --mute apply to the Judge's window, not to --no-window")
     size = _window_size(args.size)
@@ -243,7 +248,7 @@ def _run_host(args: argparse.Namespace) -> int:
     options = HostOptions(
         players=args.players, bind=args.bind, port=args.port, seed=args.seed, save=args.save,
         resume=args.resume, turn_seconds=args.turn_seconds, encrypt=args.encrypt,
-        assignment=args.assignment, heartbeat=max(args.heartbeat, 0.05),
+        assignment=args.assignment, heartbeat=max(args.heartbeat, 0.05), salvage=args.salvage,
     )
     try:
         if args.no_window:

@@ -5,17 +5,29 @@ save: ``--resume FILE`` rebuilds the engine by replaying it. Every accepted acti
 appended and fsynced before any client hears of its result, so a host killed at any
 instant resumes at a point no client has seen past.
 
-Layout: the 8-byte magic ``ARTLOG1\\n``, then records of ``[length u32 BE][crc32 u32 BE]
-[msgpack payload]``. The first record is the header (setup, seed, seat codes and, with
-encryption, the CURVE keys, so the same join strings work after a resume: the file is
-therefore secret and created with mode 0600). Each further record is one action.
-A torn last record (the host died mid-write, before the fsync returned) is dropped on
-resume; damage anywhere else is an error naming the record.
+Layout (format 2): the 8-byte magic ``ARTLOG2\\n``, then records of
+``[length u32 BE][crc32 of payload u32 BE][crc32 of those 8 bytes u32 BE][msgpack payload]``.
+The first record is the header (setup, seed, seat codes and, with encryption, the CURVE
+keys, so the same join strings work after a resume: the file is therefore secret and
+created with mode 0600). Each further record is one action.
+
+Why the length has its own checksum: a torn last record (the host died mid-write,
+before the fsync returned, so nobody was told of that action) must be told apart from a
+flipped bit anywhere else. With a checked length, "the file ends inside this record" is
+proof of a torn write; a length that fails its check, a payload that fails its checksum
+(even in the last record) or bytes that are no record at all are damage, reported with
+the record's number and byte offset and never silently cut. ``resume(..., salvage=True)``
+is the explicit way out: it keeps a copy of the damaged file and resumes from the last
+good record.
+
+Format 1 (``ARTLOG1\\n``, records without the length check) is still read; resuming one
+rewrites it as format 2 first (atomically), so new records are always protected.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import struct
 import zlib
 from dataclasses import dataclass, field
@@ -26,23 +38,57 @@ import msgpack
 
 from net.errors import LogError
 
-MAGIC = b"ARTLOG1\n"
-_HEAD = struct.Struct(">II")
+MAGIC = b"ARTLOG2\n"
+MAGIC_V1 = b"ARTLOG1\n"
+_HEAD = struct.Struct(">III")
+_HEAD_V1 = struct.Struct(">II")
+_LENGTH = struct.Struct(">II")
 MAX_RECORD = 16 * 1024 * 1024
-FORMAT_VERSION = 1
+FORMAT_VERSION = 1  # of the header record's contents (kind, version, setup...)
 
 
 @dataclass
 class LogContents:
-    """What a log file holds: its header and the (seat, action dict) entries in order."""
+    """What a log file holds: its header and the (seat, action dict) entries in order.
+
+    ``torn`` is the number of bytes of a torn final record that reading ignored (0 when
+    the file ends cleanly); ``format`` is the file format the records were read in."""
 
     header: dict[str, Any]
     entries: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    torn: int = 0
+    format: int = 2
+
+
+class LogDamage(LogError):
+    """A record that is damaged (not a torn tail): where it is and what precedes it."""
+
+    def __init__(self, path: Path, record: int, offset: int, why: str,
+                 good: list[dict[str, Any]], fmt: int) -> None:
+        what = "the header" if record == 0 else f"action {record - 1}"
+        super().__init__(
+            f"{path}: record {record} ({what}) at byte {offset} is damaged: {why}; the file "
+            f"was left as it is (--salvage keeps a copy and resumes from the record before)")
+        self.record = record
+        self.offset = offset
+        self.good = good
+        self.format = fmt
+
+
+@dataclass(frozen=True)
+class Salvage:
+    """What ``resume(..., salvage=True)`` did: the copy it kept and where it cut."""
+
+    copy: Path
+    record: int
+    offset: int
+    actions_kept: int
 
 
 def _record(payload: dict[str, Any]) -> bytes:
     data = msgpack.packb(payload, use_bin_type=True)
-    return _HEAD.pack(len(data), zlib.crc32(data)) + data
+    lengths = _LENGTH.pack(len(data), zlib.crc32(data))
+    return lengths + struct.pack(">I", zlib.crc32(lengths)) + data
 
 
 def _fsync_dir(path: Path) -> None:
@@ -53,6 +99,13 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
 class ActionLog:
     """An open log file, appended to and fsynced one action at a time."""
 
@@ -60,6 +113,8 @@ class ActionLog:
         self.path = path
         self._fd = fd
         self.count = count
+        #: What resuming had to say (a torn tail dropped, a salvage): the host prints it.
+        self.notes: list[str] = []
 
     @classmethod
     def create(cls, path: str | Path, header: dict[str, Any]) -> ActionLog:
@@ -72,16 +127,33 @@ class ActionLog:
             raise LogError(f"{path} already exists (use --resume to continue it)") from None
         except OSError as exc:
             raise LogError(f"cannot create {path}: {exc.strerror}") from None
-        os.write(fd, MAGIC + _record(header))
+        _write_all(fd, MAGIC + _record(header))
         os.fsync(fd)
         _fsync_dir(path)
         return cls(path, fd, 0)
 
     @classmethod
-    def resume(cls, path: str | Path) -> tuple[ActionLog, LogContents]:
-        """Open an existing log for appending, after reading it (and cutting a torn tail)."""
+    def resume(cls, path: str | Path, salvage: bool = False
+               ) -> tuple[ActionLog, LogContents, Salvage | None]:
+        """Open an existing log for appending, after reading it.
+
+        A torn final record is cut (``contents.torn`` says how many bytes). Damage raises
+        :class:`LogDamage` unless ``salvage``: then the damaged file is copied aside and
+        the log resumes from the last good record before the damage."""
         path = Path(path)
-        contents, good_end = read(path)
+        rescued = None
+        try:
+            contents, good_end = read(path)
+        except LogDamage as exc:
+            if not salvage or exc.record == 0:
+                raise
+            contents = _contents(path, exc.good, exc.format)
+            good_end = exc.offset
+            copy = _keep_copy(path)
+            rescued = Salvage(copy, exc.record, exc.offset, len(contents.entries))
+        if contents.format != 2:
+            _rewrite(path, contents)
+            good_end = path.stat().st_size
         try:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         except OSError as exc:
@@ -89,15 +161,23 @@ class ActionLog:
         if os.fstat(fd).st_size != good_end:
             os.ftruncate(fd, good_end)
             os.fsync(fd)
-        return cls(path, fd, len(contents.entries)), contents
+        log = cls(path, fd, len(contents.entries))
+        if contents.torn:
+            log.notes.append(
+                f"the last record was torn ({contents.torn} bytes at byte {good_end}: the "
+                f"host stopped while writing an action it had not yet acknowledged); "
+                f"it was dropped")
+        if rescued is not None:
+            log.notes.append(
+                f"salvaged: record {rescued.record} at byte {rescued.offset} was damaged; "
+                f"a copy of the damaged file is {rescued.copy}; resuming with "
+                f"{rescued.actions_kept} actions")
+        return log, contents, rescued
 
     def append(self, seat: str, action: dict[str, Any]) -> None:
         """Write one accepted action and fsync it; only then may clients hear of it."""
-        data = _record({"kind": "action", "n": self.count, "seat": seat, "action": action})
-        view = memoryview(data)
-        while view:
-            written = os.write(self._fd, view)
-            view = view[written:]
+        _write_all(self._fd, _record(
+            {"kind": "action", "n": self.count, "seat": seat, "action": action}))
         os.fsync(self._fd)
         self.count += 1
 
@@ -107,53 +187,108 @@ class ActionLog:
             self._fd = -1
 
 
+def _keep_copy(path: Path) -> Path:
+    """Copy a damaged log next to itself under a name not yet taken; fsync the copy."""
+    for n in range(1000):
+        copy = path.with_name(f"{path.name}.damaged" + (f".{n}" if n else ""))
+        if not copy.exists():
+            break
+    else:
+        raise LogError(f"{path}: too many damaged copies beside it already")
+    shutil.copyfile(path, copy)
+    fd = os.open(copy, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return copy
+
+
+def _rewrite(path: Path, contents: LogContents) -> None:
+    """Write ``contents`` as a format-2 log in place of ``path`` (write, fsync, rename)."""
+    temp = path.with_name(path.name + ".rewrite")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        parts = [MAGIC, _record(contents.header)]
+        parts += [_record({"kind": "action", "n": n, "seat": seat, "action": action})
+                  for n, (seat, action) in enumerate(contents.entries)]
+        _write_all(fd, b"".join(parts))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(temp, path)
+    _fsync_dir(path)
+    contents.format = 2
+
+
+def _unpack(path: Path, body: bytes, index: int, offset: int, good: list[dict[str, Any]],
+            fmt: int) -> dict[str, Any]:
+    try:
+        record = msgpack.unpackb(body, raw=False, strict_map_key=True)
+    except Exception as exc:  # noqa: BLE001 - any unpack failure is a corrupt record
+        raise LogDamage(path, index, offset, f"not msgpack ({exc})", good, fmt) from None
+    if not isinstance(record, dict):
+        raise LogDamage(path, index, offset, "not a map", good, fmt)
+    if index == 0:
+        if record.get("kind") != "game" or record.get("version") != FORMAT_VERSION:
+            raise LogError(
+                f"{path}: unsupported log header (version {record.get('version')!r})")
+    elif (record.get("kind") != "action" or record.get("n") != index - 1
+          or not isinstance(record.get("seat"), str)
+          or not isinstance(record.get("action"), dict)):
+        raise LogDamage(path, index, offset, f"it is not action number {index - 1}", good, fmt)
+    return record
+
+
 def read(path: str | Path) -> tuple[LogContents, int]:
-    """Read a whole log; returns its contents and the byte offset where good data ends."""
+    """Read a whole log; returns its contents and the byte offset where good data ends.
+
+    Raises :class:`LogDamage` for damage (anything but a torn final record) and
+    :class:`LogError` for a file that is not an action log at all."""
     path = Path(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise LogError(f"cannot read {path}: {exc.strerror}") from None
-    if not data.startswith(MAGIC):
+    if data.startswith(MAGIC):
+        fmt, head = 2, _HEAD
+    elif data.startswith(MAGIC_V1):
+        fmt, head = 1, _HEAD_V1
+    else:
         raise LogError(f"{path} is not an Artifact action log (bad magic)")
     pos = len(MAGIC)
     records: list[dict[str, Any]] = []
+    torn = 0
     while pos < len(data):
-        if pos + _HEAD.size > len(data):
-            break  # torn header of the last record
-        length, crc = _HEAD.unpack_from(data, pos)
-        start, end = pos + _HEAD.size, pos + _HEAD.size + length
+        index = len(records)
+        if pos + head.size > len(data):
+            torn = len(data) - pos  # the host died writing this record's first bytes
+            break
+        if fmt == 2:
+            length, crc, check = _HEAD.unpack_from(data, pos)
+            if zlib.crc32(data[pos:pos + 8]) != check:
+                raise LogDamage(path, index, pos, "its length fails its checksum", records, fmt)
+        else:
+            length, crc = _HEAD_V1.unpack_from(data, pos)
         if length > MAX_RECORD:
-            raise LogError(f"{path}: record {len(records)} claims {length} bytes")
+            raise LogDamage(path, index, pos, f"it claims {length} bytes", records, fmt)
+        start, end = pos + head.size, pos + head.size + length
         if end > len(data):
-            break  # torn body of the last record
+            torn = len(data) - pos  # the file ends inside this record: a torn write
+            break
         body = data[start:end]
         if zlib.crc32(body) != crc:
-            if end == len(data):
-                break  # torn last record
-            raise LogError(f"{path}: record {len(records)} fails its checksum")
-        try:
-            record = msgpack.unpackb(body, raw=False, strict_map_key=True)
-        except Exception as exc:  # noqa: BLE001 - any unpack failure is a corrupt record
-            raise LogError(f"{path}: record {len(records)} is not msgpack ({exc})") from None
-        if not isinstance(record, dict):
-            raise LogError(f"{path}: record {len(records)} is not a map")
-        records.append(record)
+            raise LogDamage(path, index, pos, "its contents fail their checksum", records, fmt)
+        records.append(_unpack(path, body, index, pos, records, fmt))
         pos = end
     if not records:
         raise LogError(f"{path} has no header record")
-    header = records[0]
-    if header.get("kind") != "game" or header.get("version") != FORMAT_VERSION:
-        raise LogError(f"{path}: unsupported log header (version {header.get('version')!r})")
-    entries: list[tuple[str, dict[str, Any]]] = []
-    for index, record in enumerate(records[1:]):
-        seat, action = record.get("seat"), record.get("action")
-        if (
-            record.get("kind") != "action"
-            or record.get("n") != index
-            or not isinstance(seat, str)
-            or not isinstance(action, dict)
-        ):
-            raise LogError(f"{path}: record {index + 1} is not action number {index}")
-        entries.append((seat, action))
-    return LogContents(header, entries), pos
+    return _contents(path, records, fmt, torn), pos
+
+
+def _contents(path: Path, records: list[dict[str, Any]], fmt: int, torn: int = 0
+              ) -> LogContents:
+    if not records:
+        raise LogError(f"{path} has no header record")
+    entries = [(record["seat"], record["action"]) for record in records[1:]]
+    return LogContents(records[0], entries, torn, fmt)

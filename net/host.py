@@ -45,6 +45,7 @@ class HostOptions:
     encrypt: bool = False
     assignment: str = "random"
     heartbeat: float = 1.0
+    salvage: bool = False
 
 
 def replay_log(header: dict[str, Any], entries: list[tuple[str, dict[str, Any]]]) -> Any:
@@ -75,12 +76,16 @@ def _codes_ok(codes: Any, seats: tuple[str, ...]) -> bool:
 def prepare(options: HostOptions) -> tuple[Any, ActionLog, dict[str, str], dict[str, Any] | None]:
     """Engine, open log, seat codes and CURVE keys, new or resumed."""
     if options.resume is not None:
-        log, contents = ActionLog.resume(options.resume)
+        log, contents, _ = ActionLog.resume(options.resume, salvage=options.salvage)
         header = contents.header
-        game = replay_log(header, contents.entries)
-        codes, curve = header.get("codes"), header.get("curve")
-        if not _codes_ok(codes, tuple(game.seats)):
-            raise LogError(f"{options.resume}: the header's seat codes do not fit the game")
+        try:
+            game = replay_log(header, contents.entries)
+            codes, curve = header.get("codes"), header.get("curve")
+            if not _codes_ok(codes, tuple(game.seats)):
+                raise LogError(f"{options.resume}: the header's seat codes do not fit the game")
+        except LogError:
+            log.close()
+            raise
         return game, log, codes, curve
     seed = options.seed if options.seed is not None else secrets.randbits(63)
     setup = {"players": options.players, "assignment": options.assignment}
@@ -145,6 +150,8 @@ def _announce(options: HostOptions, port: int, log: ActionLog, codes: dict[str, 
     public = _public_host(options.bind)
     print(f"hosting The Artifact on tcp://{public}:{port} ({mode}), "
           f"log {log.path}, {log.count} actions so far", file=out)
+    for note in log.notes:
+        print(f"resume: {note}", file=out)
     joins = join_strings(public, port, codes, curve)
     for seat, join in joins.items():
         print(f"join {seat} {join}", file=out)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import random
+import struct
+import zlib
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -11,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from net import messages
-from net.actionlog import MAGIC, ActionLog, read
+from net.actionlog import MAGIC, ActionLog, LogDamage, read
 from net.codec import MAX_CLIENT_FRAME, MAX_DEPTH, decode, encode
 from net.diff import diff, patch
 from net.errors import JoinStringError, LogError, ProtocolError
@@ -187,7 +190,7 @@ def test_log_round_trip_and_refuses_overwrite(tmp_path):
         ActionLog.create(path, {})
 
 
-@pytest.mark.parametrize("cut", [1, 5, 9, 12])
+@pytest.mark.parametrize("cut", [1, 5, 11, 12, 13, 17])
 def test_log_torn_tail_is_dropped_on_resume(tmp_path, cut):
     path = tmp_path / "game.alog"
     log = ActionLog.create(path, {"seed": 1})
@@ -197,25 +200,85 @@ def test_log_torn_tail_is_dropped_on_resume(tmp_path, cut):
     log.close()
     data = path.read_bytes()
     path.write_bytes(data[: size_one + cut])  # the host died writing the second record
-    log, contents = ActionLog.resume(path)
-    assert contents.entries == [("pirates", {"type": "A"})]
+    log, contents, salvaged = ActionLog.resume(path)
+    assert contents.entries == [("pirates", {"type": "A"})] and salvaged is None
+    assert contents.torn == cut and "torn" in log.notes[0]
     assert path.stat().st_size == size_one
     log.append("scientist", {"type": "C"})
     log.close()
     assert read(path)[0].entries[-1] == ("scientist", {"type": "C"})
 
 
-def test_log_damage_in_the_middle_is_an_error(tmp_path):
+def _three_actions(tmp_path) -> tuple[Path, list[int]]:
+    """A log with three actions and the byte offset of each record (header first)."""
     path = tmp_path / "game.alog"
     log = ActionLog.create(path, {"seed": 1})
+    offsets = [len(MAGIC)]
     for n in range(3):
+        offsets.append(path.stat().st_size)
         log.append("pirates", {"type": "A", "n": n})
     log.close()
+    return path, offsets
+
+
+@pytest.mark.parametrize("record, delta, why", [
+    (2, 0, "length"),        # a flipped bit in a middle record's length field
+    (2, 3, "length"),
+    (3, 1, "length"),        # ... in the last record's length
+    (3, 13, "contents"),     # ... inside the last complete record's payload
+    (1, 14, "contents"),
+])
+def test_log_damage_is_an_error_naming_record_and_offset(tmp_path, record, delta, why):
+    path, offsets = _three_actions(tmp_path)
     data = bytearray(path.read_bytes())
-    data[len(data) // 2] ^= 0xFF
+    data[offsets[record] + delta] ^= 0x40
     path.write_bytes(bytes(data))
-    with pytest.raises(LogError, match="record"):
+    with pytest.raises(LogDamage, match=f"record {record} .* at byte {offsets[record]} .*{why}"):
         read(path)
+    with pytest.raises(LogDamage):
+        ActionLog.resume(path)
+    assert path.read_bytes() == bytes(data)  # nothing cut
+
+
+def test_log_zeros_after_the_end_are_damage_and_salvage_keeps_a_copy(tmp_path):
+    path, offsets = _three_actions(tmp_path)
+    good = path.read_bytes()
+    path.write_bytes(good + bytes(4096))
+    with pytest.raises(LogDamage, match=f"record 4 .* at byte {len(good)}"):
+        read(path)
+    log, contents, salvaged = ActionLog.resume(path, salvage=True)
+    log.close()
+    assert salvaged is not None and salvaged.actions_kept == 3 == len(contents.entries)
+    assert salvaged.copy.read_bytes() == good + bytes(4096)
+    assert path.read_bytes() == good
+    # a damaged middle record: salvage keeps what precedes it
+    data = bytearray(good)
+    data[offsets[2] + 14] ^= 1
+    path.write_bytes(bytes(data))
+    log, contents, salvaged = ActionLog.resume(path, salvage=True)
+    log.close()
+    assert contents.entries == [("pirates", {"type": "A", "n": 0})]
+    assert salvaged is not None and salvaged.copy.name == "game.alog.damaged.1"
+    assert read(path)[1] == offsets[2]
+
+
+def test_log_format_1_is_read_and_rewritten_on_resume(tmp_path):
+    def record(payload):
+        body = msgpack.packb(payload, use_bin_type=True)
+        return struct.pack(">II", len(body), zlib.crc32(body)) + body
+
+    path = tmp_path / "old.alog"
+    path.write_bytes(b"ARTLOG1\n" + record({"kind": "game", "version": 1, "seed": 4})
+                     + record({"kind": "action", "n": 0, "seat": "judge", "action": {"t": 1}}))
+    contents, _ = read(path)
+    assert contents.format == 1 and contents.entries == [("judge", {"t": 1})]
+    log, contents, _ = ActionLog.resume(path)
+    log.append("pirates", {"t": 2})
+    log.close()
+    again, end = read(path)
+    assert path.read_bytes().startswith(MAGIC) and end == path.stat().st_size
+    assert again.entries == [("judge", {"t": 1}), ("pirates", {"t": 2})]
+    assert again.header["seed"] == 4
 
 
 def test_log_refuses_other_files(tmp_path):
