@@ -19,7 +19,6 @@ from game.herald.actions import (
     Action,
     AssignDice,
     ChooseDirection,
-    ChooseIncidentOfficer,
     FaceEvent,
     Investigate,
     MountOperation,
@@ -269,42 +268,77 @@ def choose(game: HeraldGame) -> Hint:
     best: Action = options[0]
     best_value: float | None = None
     best_sim: _Sim | None = None
+    others: list[_Sim] = []
     for option in options:
         value, sim = _score_option(game, option)
         if best_value is None or value > best_value:
+            if best_sim is not None:
+                others.append(best_sim)
             best, best_value, best_sim = option, value, sim
-    return Hint(best, _reason(game, best, best_sim))
+        else:
+            others.append(sim)
+    return Hint(best, _reason(game, best, best_sim, others))
 
 
-def _reason(game: HeraldGame, action: Action, sim: _Sim | None) -> str:
-    """Say in plain words what the choice achieves this turn."""
+def _merits(game: HeraldGame, sim: _Sim) -> dict[str, float]:
+    """What a choice leads to by the end of the turn, each measure bigger-is-better."""
+    b = sim.state
+    ended = b.outcome is not None
+    return {
+        "home": 1.0 if ended and b.outcome.victory else 0.0,
+        "lis": float(len(b.lis_visited)),
+        "source": float(b.source_visited),
+        "alien": float(b.alien_tech),
+        "cell": float(-b.infiltration),
+        "result": float(accomplishments(b)),
+        "supplies": float(b.supplies),
+        "event": float(-len(b.bad_reputation)),
+        "leadership": float(b.leadership),
+        "way": 0.0 if ended else -float(tour_length(game, b.position, not b.lis_visited,
+                                                     not b.source_visited)),
+        "time": float(b.time + b.countdown_modifier),
+        "crew": float(sum(b.effectiveness.values())),
+        "alive": 0.0 if ended and not b.outcome.victory else 1.0,
+    }
+
+
+_MERIT_WORDS: tuple[tuple[str, str], ...] = (
+    ("home", "it brings the Herald home"),
+    ("alive", "it avoids a defeat another choice would bring"),
+    ("lis", "it reaches a Lis Point"),
+    ("source", "it reaches The Source"),
+    ("alien", "it recovers the Alien Travel Technology"),
+    ("cell", "it dismantles a Cell"),
+    ("result", "it adds a Diplomatic Success or Research Survey"),
+    ("event", "it keeps a Bad Reputation away"),
+    ("supplies", "it keeps more Supplies"),
+    ("leadership", "it keeps more Leadership"),
+    ("way", "it shortens the way still to fly"),
+    ("time", "it saves Time"),
+    ("crew", "it spares the officers' Effectiveness"),
+)
+
+
+def _reason(game: HeraldGame, action: Action, sim: _Sim | None,
+            others: list[_Sim] | None = None) -> str:
+    """Say in plain words what this choice achieves that another choice would not.
+
+    Every note compares the chosen action's turn with the other options' turns played
+    the same way, so a choice is never credited with something that happens whatever is
+    chosen (a Cell dismantled by the Sabotage Reading is not the Environment choice's
+    doing). The notes name only what the chosen action does better than some alternative.
+    """
     what = describe_action(action, game.state, game.pads)
     if sim is None:
         return what
-    a, b = game.state, sim.state
-    notes = []
-    if b.outcome is not None:
-        notes.append("it brings the Herald home" if b.outcome.victory else
-                     "every choice loses now; this one at least scores best")
-    if len(b.lis_visited) > len(a.lis_visited):
-        notes.append("it reaches a Lis Point")
-    if b.source_visited and not a.source_visited:
-        notes.append("it reaches The Source")
-    if b.alien_tech and not a.alien_tech:
-        notes.append("it recovers the Alien Travel Technology")
-    if b.infiltration < a.infiltration:
-        notes.append("it dismantles a Cell")
-    if accomplishments(b) > accomplishments(a):
-        notes.append("it adds a Diplomatic Success or Research Survey")
-    if b.supplies > a.supplies:
-        notes.append("it restocks Supplies")
-    if b.bad_reputation == a.bad_reputation and isinstance(action, FaceEvent):
-        notes.append("it handles the Event")
-    if b.outcome is None and not isinstance(action, ChooseIncidentOfficer):
-        before = tour_length(game, a.position, not a.lis_visited, not a.source_visited)
-        after = tour_length(game, b.position, not b.lis_visited, not b.source_visited)
-        if after < before:
-            notes.append("it shortens the way still to fly")
-    if not notes:
-        notes.append("it costs the least of the options")
+    mine = _merits(game, sim)
+    rivals = [_merits(game, o) for o in (others or [])]
+    if sim.state.outcome is not None and not sim.state.outcome.victory:
+        return f"{what}: every choice loses now; this one at least scores best."
+    notes = [words for key, words in _MERIT_WORDS
+             if any(mine[key] > r[key] for r in rivals)]
+    if not rivals:
+        notes = ["it is the only choice"]
+    elif not notes:
+        notes = ["the choices come out alike this turn; this one keeps the best position"]
     return f"{what}: " + ", ".join(notes[:3]) + "."

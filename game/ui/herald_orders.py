@@ -86,10 +86,14 @@ class Orders:
         return None
 
     def on_key(self, event: pygame.event.Event, ctx: UiContext) -> act.Action | None:
+        """Enter confirms what the player has composed; with nothing composed (a direction,
+        an Environment choice, a declined Event) it takes the hinted choice, if any."""
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             for b in self.buttons(ctx):
                 if b.key == "confirm" and b.enabled:
                     return self.on_click("confirm", ctx)
+            if self.hint_action is not None and self.game.is_legal(self.hint_action):
+                return self.hint_action
         return None
 
     def draw(self, surface: pygame.Surface, ctx: UiContext) -> None:
@@ -817,8 +821,12 @@ class OfficerOrders(Orders):
         super().apply_hint(action)
         p = _picks(action)
         if p is not None:
-            self.picks = list(p[0])
             self.dilemma = p[1]
+            self.picks = list(p[0])
+        else:
+            # a hinted decline: clear the picks so Enter takes the decline, not a team
+            self.picks = [None] * len(self.picks)
+            self.active = 0
 
     def draw(self, surface: pygame.Surface, ctx: UiContext) -> None:
         area = self._decision_area()

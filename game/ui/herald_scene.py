@@ -357,8 +357,12 @@ class HeraldScene(Scene):
                                 note.get_height()))
         self.tracker.set(self.widgets(ctx))
         self.tracker.draw(surface, ctx)
-        self.log.draw(surface, ctx, L.log_area)
-        self._draw_hint(surface, ctx)
+        hint_box = self._draw_hint(surface, ctx)
+        log_area = L.log_area
+        if hint_box is not None:
+            top = hint_box.bottom + 4
+            log_area = pygame.Rect(log_area.x, top, log_area.w, max(1, log_area.bottom - top))
+        self.log.draw(surface, ctx, log_area)
         self.painter.banner(surface, ctx, d)
         self._draw_flash(surface, ctx)
         self._draw_tooltip(surface, ctx)
@@ -380,25 +384,43 @@ class HeraldScene(Scene):
             err = ctx.text.render(self.save_error, ctx.type.tiny, theme.VERMILLION)
             surface.blit(err, (round(x), L.top.bottom - err.get_height()))
 
-    def _draw_hint(self, surface: pygame.Surface, ctx: UiContext) -> None:
-        if not self.hint or self.busy:
-            return
-        L = self.layout
+    def hint_lines(self, ctx: UiContext) -> list[str]:
+        """The hint as wrapped lines for the box at the top of the ship's log."""
+        if not self.hint or self.busy or self.layout is None:
+            return []
         what, why = self.hint
         reason = why if why.startswith(what) else f"{what}. {why}"
         text = f"Hint: {reason[:1].upper()}{reason[1:]}"
-        px = ctx.type.small
-        width = L.map_area.w - 40
-        lines = ctx.text.wrap(text, px, width)[:4]
-        lh = ctx.text.font(px).get_linesize()
-        box = pygame.Rect(L.map_area.x + 20, L.map_area.y + 4, width + 16, lh * len(lines) + 12)
+        return ctx.text.wrap(text, ctx.type.small, self.layout.log_area.w - 16)[:5]
+
+    def hint_rect(self, ctx: UiContext) -> pygame.Rect | None:
+        """Where the hint box goes: the top of the ship's log, never over the Holomap."""
+        lines = self.hint_lines(ctx)
+        if not lines:
+            return None
+        area = self.layout.log_area
+        lh = ctx.text.font(ctx.type.small).get_linesize()
+        height = min(area.h, lh * len(lines) + 12)
+        return pygame.Rect(area.x, area.y, area.w, height)
+
+    def _draw_hint(self, surface: pygame.Surface, ctx: UiContext) -> pygame.Rect | None:
+        box = self.hint_rect(ctx)
+        if box is None:
+            return None
+        lines = self.hint_lines(ctx)
+        lh = ctx.text.font(ctx.type.small).get_linesize()
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (6, 12, 22, 230), layer.get_rect(), border_radius=8)
+        pygame.draw.rect(layer, (6, 12, 22, 235), layer.get_rect(), border_radius=8)
         pygame.draw.rect(layer, theme.YELLOW, layer.get_rect(), 2, border_radius=8)
         surface.blit(layer, box)
+        clip = surface.get_clip()
+        surface.set_clip(box)
         for i, line in enumerate(lines):
-            surface.blit(ctx.text.render(line, px, theme.YELLOW if i == 0 else theme.INK),
+            surface.blit(ctx.text.render(line, ctx.type.small,
+                                         theme.YELLOW if i == 0 else theme.INK),
                          (box.x + 8, box.y + 6 + i * lh))
+        surface.set_clip(clip)
+        return box
 
     def _draw_flash(self, surface: pygame.Surface, ctx: UiContext) -> None:
         if not self.flash_text or self.flash_left <= 0:
