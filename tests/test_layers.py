@@ -12,6 +12,7 @@ those inside functions included, so no cycle or forbidden arrow can hide in a fu
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -133,3 +134,14 @@ def test_rule_modules_import_downward_only(package):
     graph = {n: {i for i in MODULES[n] if i in members and i != n} for n in members}
     cycle = find_cycle(graph)
     assert cycle is None, f"import cycle in {package}: {' -> '.join(cycle)}"
+
+
+def test_screens_build_actions_with_the_engines_classes():
+    """No action is spelt as a dict literal in ``game.ui``: the screens construct the
+    engine's frozen action classes, so a renamed field fails at import, not on the wire."""
+    pattern = re.compile(r'\{\s*"type"\s*:')
+    found = [f"{path.relative_to(ROOT)}:{n}"
+             for path in sorted((ROOT / "game" / "ui").rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if pattern.search(line)]
+    assert not found, f"dict-literal actions in {', '.join(found)}"

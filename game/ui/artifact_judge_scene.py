@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.artifact import actions as A
 from game.artifact.actions import JUDGE_STATUSES
 from game.artifact.errors import ArtifactError
 from game.artifact.judging import judge_status_of
@@ -212,29 +213,28 @@ class ArtifactJudgeScene(ArtifactMapScene):
         elif kind == "assign":
             free = [p for p in state["setup"]["names"] if p not in state["players"].values()]
             if free:
-                self.send({"type": "assign_faction", "player": free[0], "seat": arg}, ctx)
+                self.send(A.AssignFaction(free[0], arg), ctx)
         elif kind == "return":
-            self.send({"type": "return_placement", "seat": arg, "note": ""}, ctx)
+            self.send(A.ReturnPlacement(arg), ctx)
         elif kind == "robot":
             self.robot = arg
             self.pending_square = None
             self.status = "Click an open square aboard for the robot, then choose its facing."
         elif kind == "start_play":
-            self.send({"type": "start_play"}, ctx)
+            self.send(A.StartPlay(), ctx)
         elif kind == "skip_turn":
-            self.send({"type": "skip_turn"}, ctx)
+            self.send(A.SkipTurn(), ctx)
         elif kind == "announce":
-            self.send({"type": "announce", "text": self.text.text.strip()}, ctx)
+            self.send(A.Announce(self.text.text.strip()), ctx)
             self.text.text = ""
         elif kind == "msg":
-            self.send({"type": "judge_message", "seat": arg, "text": self.text.text.strip()}, ctx)
+            self.send(A.JudgeMessage(arg, self.text.text.strip()), ctx)
             self.text.text = ""
         elif kind == "end_game":
             if self.levels is None:
                 self.levels = {s: 1 for s in state["seats"]}
             else:
-                self.send({"type": "end_game",
-                           "levels": [[s, v] for s, v in self.levels.items()]}, ctx)
+                self.send(A.EndGame(tuple(self.levels.items())), ctx)
                 self.levels = None
         elif kind == "cancel_end":
             self.levels = None
@@ -244,17 +244,16 @@ class ArtifactJudgeScene(ArtifactMapScene):
             self.moving = True
             self.status = "Click the square to move it to (Esc: cancel)."
         elif kind == "jremove" and self.picked:
-            self.send({"type": "judge_remove", "thing": self.picked}, ctx)
+            self.send(A.JudgeRemove(self.picked), ctx)
             self.picked, self.moving = None, False
         elif kind == "jstatus" and self.picked:
-            self.send({"type": "judge_status", "character": self.picked, "status": arg}, ctx)
+            self.send(A.JudgeSetStatus(self.picked, arg), ctx)
         elif kind == "jsuit" and self.picked:
-            self.send({"type": "judge_suit", "character": self.picked, "suit": arg}, ctx)
+            self.send(A.JudgeSetSuit(self.picked, arg), ctx)
         elif kind == "jface" and self.picked:
             where = self._picked_square()
             if where is not None:
-                self.send({"type": "judge_move", "thing": self.picked, "x": where[0],
-                           "y": where[1], "facing": arg}, ctx)
+                self.send(A.JudgeMove(self.picked, where[0], where[1], arg), ctx)
         elif kind == "level" and self.levels is not None:
             seat, _, step = arg.partition("|")
             count = len(default_sheets().factions[state["specs"][seat]["faction"]].victory)
@@ -311,7 +310,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
         out.append(("unpick", "Done", True))
         return out
 
-    def send(self, action: dict, ctx) -> None:
+    def send(self, action: A.Action, ctx) -> None:
         self.source.action(action)
         ctx.play("click")
 
@@ -319,8 +318,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
         if self.robot is None or self.pending_square is None:
             return
         x, y = self.pending_square
-        self.send({"type": "place_robot", "robot": self.robot, "x": x, "y": y,
-                   "facing": facing}, ctx)
+        self.send(A.PlaceRobot(self.robot, x, y, facing), ctx)
         self.pending_square = None
 
     # ------------------------------------------------------------------ events
@@ -378,8 +376,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
         if view is None or view["phase"] != "play" or self.as_seat is not None:
             return
         if self.moving and self.picked is not None and square is not None:
-            self.send({"type": "judge_move", "thing": self.picked, "x": square[0],
-                       "y": square[1], "facing": ""}, ctx)
+            self.send(A.JudgeMove(self.picked, square[0], square[1]), ctx)
             self.moving = False
             self.status = ""
             return

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.artifact import actions as A
 from game.artifact.deckplan import DeckPlan, feynman
 from game.artifact.sheets import default_sheets
 from game.ui import theme
@@ -72,14 +73,15 @@ class PurchaseForm:
     def left(self) -> int:
         return self.faction.budget - self.spent()
 
-    def action(self) -> dict:
+    def action(self) -> A.Customize:
         roster = self.roster()
         partner: list[str] = []
         if self.seat == "pirates" and self._has_partner:
             partner = roster[1:5]
-        return {"type": "customize", "option": self.option,
-                "roster": [] if self.faction_id == "alien" else list(self.picked),
-                "items": [list(p) for p in self.free + self.bought], "partner": partner}
+        return A.Customize(self.option,
+                           () if self.faction_id == "alien" else tuple(self.picked),
+                           tuple((item, holder) for item, holder in self.free + self.bought),
+                           tuple(partner))
 
     _has_partner = False
 
@@ -177,7 +179,7 @@ class PurchaseForm:
         for b in self.buttons:
             b.draw(surface, ctx)
 
-    def click(self, key: str) -> dict | None:
+    def click(self, key: str) -> A.Customize | None:
         """Act on a clicked button key; returns the customize action on 'send'."""
         kind, _, arg = key.partition(":")
         rules = dict(self.faction.free_items)
@@ -264,10 +266,9 @@ class PlacementDraft:
     def complete(self) -> bool:
         return all(t[1] in self.places for t in self.things)
 
-    def action(self) -> dict:
-        return {"type": "place_forces",
-                "places": [[thing, *self.places[thing]] for _k, thing, _r in self.things
-                           if thing in self.places]}
+    def action(self) -> A.PlaceForces:
+        return A.PlaceForces(tuple((thing, *self.places[thing]) for _k, thing, _r in self.things
+                                   if thing in self.places))
 
     def pieces(self, view: dict) -> list[Piece]:
         colour = faction_colour(view.get("faction"))

@@ -13,8 +13,11 @@ cancels, +/- zoom, M mute (the app's), C focus the negotiation line.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
+from game.artifact import actions as A
 from game.artifact import movement, preview
 from game.artifact.errors import ArtifactError
 from game.ui import theme
@@ -87,7 +90,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         self.show_fov = overlays_on
         self.show_los = overlays_on
         self.show_reach = overlays_on
-        self.pending: dict | None = None
+        self.pending: A.Action | None = None
         self.pending_at: tuple[int, int] | None = None
         self.sent_paths: dict[str, list[tuple[int, int]]] = {}
         self.motions: dict[str, Motion] = {}
@@ -285,11 +288,11 @@ class ArtifactSeatScene(ArtifactMapScene):
             return out
         mine = self.my_turn()
         cid = self.selected
-        pending = self.pending or {}
-        if pending.get("type") == "move" and pending.get("path") and pending["mode"] != "run":
+        pending = self.pending
+        if isinstance(pending, A.Move) and pending.path and pending.mode != "run":
             # move, then pick up what lies where the move ends (walking or jogging only)
-            entry = self.own().get(pending["character"], {})
-            end = list(pending["path"][-1])
+            entry = self.own().get(pending.character, {})
+            end = list(pending.path[-1])
             if "Hands" in entry.get("skills", []):
                 for key, name in self._floor_items(end):
                     out.append((f"mtake:{key}", f"Move + take {name}", True))
@@ -323,26 +326,25 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     # ------------------------------------------------------------------ acting
 
-    def send(self, action: dict, ctx) -> None:
-        if action.get("type") == "move" and action.get("path"):
-            self.sent_paths[action["character"]] = [tuple(p) for p in action["path"]]
+    def send(self, action: A.Action, ctx) -> None:
+        if isinstance(action, A.Move) and action.path:
+            self.sent_paths[action.character] = list(action.path)
         self.source.action(action)
         ctx.play("click")
         self.pending = None
         self.pending_at = None
 
-    def ask_facing(self, action: dict, at: tuple[int, int]) -> None:
+    def ask_facing(self, action: A.Action, at: tuple[int, int]) -> None:
+        """Hold ``action`` (its facing is the default) until the player picks a facing."""
         self.pending = action
         self.pending_at = at
 
     def finish_facing(self, facing: str | None, ctx) -> None:
         if self.pending is None:
             return
-        action = dict(self.pending)
-        if facing is None:
-            facing = action.get("_default", "N")
-        action.pop("_default", None)
-        action["facing"] = facing
+        action = self.pending
+        if facing is not None:
+            action = dataclasses.replace(action, facing=facing)
         self.send(action, ctx)
         self._after_action()
 
@@ -353,7 +355,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         kind, _, arg = key.partition(":")
         view = self.view
         if kind == "vote":
-            self.send({"type": "vote_encryption", "allow": arg == "yes"}, ctx)
+            self.send(A.VoteEncryption(arg == "yes"), ctx)
         elif kind == "ready" and self.placement is not None:
             self.send(self.placement.action(), ctx)
         elif kind == "clear" and self.placement is not None:
@@ -372,28 +374,30 @@ class ArtifactSeatScene(ArtifactMapScene):
             if entry and entry.get("square") is not None:
                 self.cam.centre_on(tuple(entry["square"]))
         elif kind == "end_turn":
-            self.send({"type": "end_turn"}, ctx)
-        elif kind == "mtake" and self.pending is not None:
-            self.pending = {**self.pending, "type": "move_then_pick_up", "take": [arg],
-                            "drop": []}
+            self.send(A.EndTurn(), ctx)
+        elif kind == "mtake" and isinstance(self.pending, A.Move):
+            move = self.pending
+            self.pending = A.MoveThenPickUp(move.character, move.mode, move.path, (arg,), (),
+                                            move.facing)
         elif kind == "inform":
-            self.send({"type": "activate_informant", "character": arg}, ctx)
+            self.send(A.ActivateInformant(arg), ctx)
         elif self.selected and kind in ("turn", "take", "drop", "suit", "lift", "check"):
             entry = self.own()[self.selected]
             at = tuple(entry["square"])
-            base = {"character": self.selected, "_default": entry["facing"]}
+            cid, now = self.selected, entry["facing"]
+            action: A.Action
             if kind == "turn":
-                action = {"type": "move", "mode": "walk", "path": [], **base}
+                action = A.Move(cid, "walk", (), now)
             elif kind == "take":
-                action = {"type": "pick_up_drop", "take": [arg], "drop": [], **base}
+                action = A.PickUpDrop(cid, (arg,), (), now)
             elif kind == "drop":
-                action = {"type": "pick_up_drop", "take": [], "drop": [arg], **base}
+                action = A.PickUpDrop(cid, (), (arg,), now)
             elif kind == "suit":
-                action = {"type": "wear_suit", "suit": arg, **base}
+                action = A.WearSuit(cid, arg, now)
             elif kind == "check":
-                action = {"type": "check_status", "target": arg, **base}
+                action = A.CheckStatus(cid, arg, now)
             else:
-                action = {"type": "move_lift_car", "lift": arg, **base}
+                action = A.MoveLiftCar(cid, arg, now)
             self.ask_facing(action, at)
         elif self.purchase is not None:
             action = self.purchase.click(key)
@@ -446,8 +450,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             facing = "E" if dx > 0 else "W"
         elif dy:
             facing = "S" if dy > 0 else "N"
-        self.ask_facing({"type": "move", "character": self.selected, "mode": self.mode,
-                         "path": [list(p) for p in found["path"]], "_default": facing}, stop)
+        self.ask_facing(A.Move(self.selected, self.mode, tuple(tuple(p) for p in found["path"]),
+                               facing), stop)
 
     # ------------------------------------------------------------------ events
 
@@ -509,9 +513,9 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.show_reach = not self.show_reach
         elif key in (pygame.K_y, pygame.K_n) and view_phase(self.view) == "encryption":
             if self.view.get("my_vote") is None:
-                self.send({"type": "vote_encryption", "allow": key == pygame.K_y}, ctx)
+                self.send(A.VoteEncryption(key == pygame.K_y), ctx)
         elif key == pygame.K_e and self.my_turn():
-            self.send({"type": "end_turn"}, ctx)
+            self.send(A.EndTurn(), ctx)
         elif key == pygame.K_c:
             self.chat.line.active = True
             self._swallow = "c"
@@ -584,9 +588,9 @@ class ArtifactSeatScene(ArtifactMapScene):
                     ov.path_notes = self.path_notes(ov.path)
         if self.pending is not None and self.pending_at is not None:
             ov.facing_at = self.pending_at
-            ov.facing_default = self.pending.get("_default")
-            if self.pending.get("path"):
-                ov.path = [tuple(p) for p in self.pending["path"]]
+            ov.facing_default = getattr(self.pending, "facing", None)
+            if getattr(self.pending, "path", ()):
+                ov.path = list(self.pending.path)
                 ov.path_start = tuple(entry["square"]) if entry else None
                 ov.path_stop = self.pending_at
         return ov, key
@@ -632,7 +636,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         if self.pending is not None:
             status = ("Choose the facing: click an arrow or press an arrow key "
                       "(Enter takes the ringed one, Esc cancels).")
-            entry = self.own().get(self.pending.get("character", ""), {})
+            entry = self.own().get(getattr(self.pending, "character", ""), {})
             if entry and not entry.get("free_turns", True):
                 status += " Zero-g, no thrusters: 1 MP per quarter turn."
         if status:

@@ -1,9 +1,10 @@
 """Where an Artifact screen gets its data: a seat's document, and a way to act and talk.
 
 Every Artifact scene reads one *source*: an object with the shape of ``net.client.SeatLink``
-as a window sees it: ``seat``, ``doc`` (``{"view", "presence", "timer", "chat"}``, the seat's whole
-document), ``action(dict)``, ``chat(text, to)``, ``pump()`` (read the network, heartbeat),
-``version`` (changes whenever the document changes), ``last_error`` and ``turn_seconds``.
+as a window sees it: ``seat``, ``doc`` (``{"view", "presence", "timer", "chat"}``, the seat's
+whole document), ``action(Action)`` (an engine action value), ``chat(text, to)``, ``pump()``
+(read the network, heartbeat), ``version`` (changes whenever the document changes),
+``last_error`` and ``turn_seconds``.
 
 ``LinkSource`` wraps a real ``SeatLink`` to the hub; ``LocalTable`` runs an engine in the
 same process and hands out ``LocalSource`` objects for its seats (tests, screenshots, the
@@ -70,8 +71,8 @@ class LinkSource:
         self.link.receive()
         self.link.tick()
 
-    def action(self, action: dict) -> None:
-        self.link.action(action)
+    def action(self, action: A.Action) -> None:
+        self.link.action(action.to_dict())
 
     def chat(self, text: str, to: str | None = None) -> None:
         self.link.chat(text, to)
@@ -133,7 +134,7 @@ class LocalTable:
     def source(self, seat: str) -> LocalSource:
         return LocalSource(self, seat)
 
-    def apply(self, seat: str, action: dict) -> str:
+    def apply(self, seat: str, action: A.Action) -> str:
         """Apply ``action`` for ``seat``; '' or the engine's reason for refusing it."""
         try:
             self.game.apply(seat, action)
@@ -209,7 +210,7 @@ class LocalSource:
     def pump(self) -> None:
         """Nothing to read: the engine is right here."""
 
-    def action(self, action: dict) -> None:
+    def action(self, action: A.Action) -> None:
         self.last_error = self.table.apply(self.seat, action)
         if self.last_error:
             self.errors += 1

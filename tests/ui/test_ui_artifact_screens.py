@@ -165,7 +165,8 @@ def test_seat_map_overlays_and_los(ui_app, in_play, tmp_path):  # noqa: F811
     sounds = []
     w.ctx.sound.play = lambda name: sounds.append(name) or False
     w.click(scene.cam.centre_px(*target))
-    assert scene.pending is not None and scene.pending["path"] == [list(p) for p in found["path"]]
+    assert scene.pending is not None
+    assert scene.pending.path == tuple(tuple(p) for p in found["path"])
     shoot(w, folder, "seat_facing_choice")
     facing_now = scene.own()[cid]["facing"]
     arrows = scene.renderer.facing_rects(scene.cam, scene.pending_at)
