@@ -202,15 +202,6 @@ BAD_WEAPONS = [
 ]
 
 
-@pytest.mark.parametrize(("old", "new", "reason"), BAD_WEAPONS)
-def test_bad_weapon_chart_names_file_line_and_reason(chart_copy, old, new, reason):
-    line = _edit(chart_copy / "weapons.toml", old, new) + _last_line(new)
-    with pytest.raises(DataError, match=reason) as info:
-        _load(chart_copy)
-    assert "weapons.toml" in str(info.value)
-    assert info.value.line == line
-
-
 BAD_COMBAT = [
     ("squares = [4, 8]", "squares = [5, 8]", "must start at 4 squares"),
     ("squares = [9, 16]", "squares = [16, 9]", "nearest, farthest"),
@@ -231,12 +222,19 @@ BAD_COMBAT = [
 ]
 
 
-@pytest.mark.parametrize(("old", "new", "reason"), BAD_COMBAT)
-def test_bad_combat_table_names_file_line_and_reason(chart_copy, old, new, reason):
-    line = _edit(chart_copy / "combat.toml", old, new)
+# (file, old text, new text, reason, lines from the edit's start to the faulty line): a new
+# weapon field is reported on its own line, a changed combat value on the edit's first line
+BAD = ([("weapons.toml", old, new, reason, _last_line(new)) for old, new, reason in BAD_WEAPONS]
+       + [("combat.toml", old, new, reason, 0) for old, new, reason in BAD_COMBAT])
+
+
+@pytest.mark.parametrize(("name", "old", "new", "reason", "offset"), BAD)
+def test_a_bad_chart_value_names_file_line_and_reason(chart_copy, name, old, new, reason,
+                                                      offset):
+    line = _edit(chart_copy / name, old, new) + offset
     with pytest.raises(DataError, match=reason) as info:
         _load(chart_copy)
-    assert "combat.toml" in str(info.value)
+    assert name in str(info.value)
     assert info.value.line == line
 
 
