@@ -13,7 +13,6 @@ import pygame
 
 from game.herald.holomap import neighbour
 from game.herald.pads import MATRIX_COLS, MATRIX_ROWS, SUBJECT_NAMES, Pads
-from game.herald.readings import timeline_step
 from game.ui import art, theme
 from game.ui.context import UiContext
 from game.ui.herald_display import Display
@@ -533,15 +532,10 @@ class HeraldPainter:
         if style == "lost":
             pygame.draw.circle(surf, theme.ORANGE, (round(x + r), round(y - r)), max(4, r // 3), 2)
 
-    def timeline_ghost(self, surf: pygame.Surface, ctx: UiContext, value: int,
-                       matrix: tuple[int, int] | None = None) -> None:
-        """Outline the Event a Timeline value would lead to (a preview)."""
-        if matrix is None:
-            return
-        dc, dr = timeline_step(value)
-        c = (matrix[0] + dc) % MATRIX_COLS
-        r = (matrix[1] + dr) % MATRIX_ROWS
-        cell = self.layout.matrix_cells[c][r]
+    def timeline_ghost(self, surf: pygame.Surface, ctx: UiContext,
+                       cell_pos: tuple[int, int]) -> None:
+        """Outline the Event the Timeline would lead to (``cell_pos`` from the engine)."""
+        cell = self.layout.matrix_cells[cell_pos[0]][cell_pos[1]]
         pygame.draw.rect(surf, theme.YELLOW, cell.inflate(4, 4), 2, border_radius=5)
         _dashed_rect(surf, theme.YELLOW, cell.inflate(10, 10))
 

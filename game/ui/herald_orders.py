@@ -23,8 +23,13 @@ from game.herald.engine import Decision, HeraldGame
 from game.herald.holomap import DIRECTION_NAMES
 from game.herald.labels import ENVIRONMENT_WORDS
 from game.herald.pads import SUBJECT_NAMES
-from game.herald.preview import reading_consequences
-from game.herald.readings import COUNTERINTELLIGENCE_SUM, DIRECTION_CHOICES
+from game.herald.preview import (
+    ReadingPreview,
+    destinations,
+    pawn_destination,
+    preview_reading,
+)
+from game.herald.readings import DIRECTION_CHOICES
 from game.ui import theme
 from game.ui.context import UiContext
 from game.ui.herald_help import OUTCOME_WORDS, PANEL_TIPS, READING_TIPS
@@ -142,6 +147,7 @@ class DiceOrders(Orders):
         self.drag_pos = (0, 0)
         self.hover_slot: int | None = None
         self.hover_die: int | None = None
+        self._previews: dict[tuple[str, int, int | None], ReadingPreview] = {}
 
     # geometry ---------------------------------------------------------------------------
     def slot_of(self, die: int) -> int | None:
@@ -314,6 +320,29 @@ class DiceOrders(Orders):
                 out.append((None, ""))
         return out
 
+    def consequences(self, reading: str, value: int) -> str:
+        """The engine-made preview line, cached for this decision (it never changes)."""
+        key = (reading, value, self.direction_value())
+        if key not in self._previews:
+            self._previews[key] = preview_reading(self.game, reading, value, key[2])
+        return self._previews[key].text
+
+    def clues_enough(self) -> bool:
+        """True when the engine's Sabotage step would dismantle a Cell for free on these dice."""
+        if "sabotage" not in self.readings:
+            return False
+        for value in range(1, 7):
+            self.consequences("sabotage", value)
+            found = self._previews[("sabotage", value, self.direction_value())]
+            if any(isinstance(e, ev.CellDismantled) and e.how == "dice_sum" for e in found.events):
+                return True
+        return False
+
+    def direction_value(self) -> int | None:
+        """The die placed (or held over) the Direction Reading: it decides whether the ship
+        can enter The Source, which changes what the Timeline and Event Readings do."""
+        return self.preview_values()[self.readings.index("direction")][0]
+
     def focus_reading(self) -> tuple[str, int] | None:
         """The reading and value the pointer is asking about, for map/matrix previews."""
         vals = self.preview_values()
@@ -323,8 +352,6 @@ class DiceOrders(Orders):
 
     def draw(self, surface: pygame.Surface, ctx: UiContext) -> None:
         L = self.scene.layout
-        state = self.game.state
-        pads = self.game.pads
         # slot highlight while holding a die
         held = self.held_die()
         for i, r in enumerate(L.slots):
@@ -352,9 +379,8 @@ class DiceOrders(Orders):
         lh = ctx.text.font(px).get_linesize()
         rows = self.preview_values()
         total = sum(self.dice)
-        note = f"Dice sum {total}" + (": clues enough to dismantle a Cell on Sabotage 3-4"
-                                      if total >= COUNTERINTELLIGENCE_SUM
-                                      and "sabotage" in self.readings else "")
+        note = f"Dice sum {total}" + (": clues enough to dismantle a Cell on a middle "
+                                      "Sabotage Reading" if self.clues_enough() else "")
         img = ctx.text.render(note, px, theme.INK_DIM)
         panel = L.orders_panel
         surface.blit(img, (panel.right - img.get_width() - round(14 * ctx.scale),
@@ -365,7 +391,7 @@ class DiceOrders(Orders):
             if value is None:
                 text, colour = f"{name}: -", theme.INK_FAINT
             else:
-                what = reading_consequences(state, pads, self.readings[i], value)
+                what = self.consequences(self.readings[i], value)
                 text = f"{name} {value}: {what}"
                 colour = {"held": theme.YELLOW, "placed": theme.INK, "try": theme.INK_DIM}[how]
             text = _ellipsize(ctx, text, px, box.w - 8)
@@ -389,8 +415,10 @@ class DiceOrders(Orders):
         if reading == "direction":
             for d in DIRECTION_CHOICES[value]:
                 painter.direction_arrow(surface, ctx, d, "ghost")
-        elif reading == "timeline" and self.game.state.position != self.game.pads.holomap.source:
-            painter.timeline_ghost(surface, ctx, value, tuple(self.game.state.matrix))
+        elif reading == "timeline":
+            places = destinations(self.game, self.direction_value())
+            if places != [self.game.pads.holomap.source]:
+                painter.timeline_ghost(surface, ctx, pawn_destination(self.game, value))
 
     def tooltip_at(self, pos: tuple[int, int], ctx: UiContext) -> str:
         slot = self.slot_at(pos)
@@ -400,7 +428,7 @@ class DiceOrders(Orders):
             value = vals[slot][0]
             tip = READING_TIPS.get(reading, "")
             if value is not None:
-                now = reading_consequences(self.game.state, self.game.pads, reading, value)
+                now = self.consequences(reading, value)
                 return f"{READING_LABELS[reading]} {value}: {now}.  {tip}"
             return tip
         die = self.die_at(pos)
