@@ -25,6 +25,7 @@ from .events import Event
 from .seats import JUDGE, SeatSpec, faction_mix, map_of
 from .sheets import Sheets, default_sheets
 from .table import FORMAT, LOBBY_PHASES, Table, saved_state
+from .views import view_for
 
 FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
 
@@ -103,7 +104,6 @@ class ArtifactGame(Table):
             "judge_notices": [],
             "announcements": [],
             "turn": None,
-            "lost": {},
             "round": 0,
             "result": None,
             "serial": 0,
@@ -412,8 +412,7 @@ class ArtifactGame(Table):
             s["notices"][seat].append(notice)
             events.append(Event(notice["kind"], (seat, JUDGE), notice))
         s["pending"][seat] = []
-        s.setdefault("lost", {}).pop(seat, None)
-        if s.get("held"):
+        if s.get("held"):  # what others did to its forces reaches it now
             s["held"].pop(seat, None)
         for char in self.own_characters(seat):
             char["blind"] = False
@@ -616,8 +615,7 @@ class ArtifactGame(Table):
         problem = available.checker_problem(self.sheets.characters[char["sheet"]].kind)
         if problem:
             raise IllegalAction(problem)
-        target = self._s["characters"].get(action.target) or next(
-            (c for c in self._s["characters"].values() if c["token"] == action.target), None)
+        target = self._seen_fallen(seat, char, action.target)
         problem = available.check_status_problem(
             target is not None and target["id"] != char["id"]
             and target["square"] == char["square"] and target["status"] != "active",
@@ -625,6 +623,7 @@ class ArtifactGame(Table):
         if problem:
             raise IllegalAction(problem)
         if target["status"] == "down":  # a downed human's fate is rolled when first checked
+            situation.hold_forces(self, target["seat"])  # its owner learns at its update
             roll = self._rng.randint(1, 6)
             target["status"] = "dead" if roll <= 3 else "serious"
         events = [self.notify(seat, {"kind": "status", "target": action.target,
@@ -632,6 +631,23 @@ class ArtifactGame(Table):
         movement.face_after_action(self, char, action.facing)
         self._finish_action(seat, char)
         return events
+
+    def _seen_fallen(self, seat: str, char: dict, name: str) -> dict | None:
+        """The character ``name`` stands for, if the seat's view shows it fallen in the
+        checker's square: one of its own by id, or a counter on its map by token. Nothing
+        else is accepted, and every refusal reads the same, so a try teaches nothing the
+        view does not show (the internal ids of the data files are public)."""
+        view = view_for(self, seat)
+        here = view["own"]["characters"][char["id"]]["square"]
+        entry = view["own"]["characters"].get(name)
+        if entry is None:
+            entry = view["map"]["counters"].get(name)
+            if entry is not None and entry["kind"] != "character":
+                entry = None
+        if entry is None or entry["square"] != here or entry["status"] == "active":
+            return None
+        return next((c for c in self._s["characters"].values()
+                     if c["id"] == name or c["token"] == name), None)
 
     def _do_wear_suit(self, seat: str, action: A.WearSuit) -> list[Event]:
         char = self._acting_character(seat, action.character)
@@ -658,6 +674,10 @@ class ArtifactGame(Table):
 
     def _do_move_lift_car(self, seat: str, action: A.MoveLiftCar) -> list[Event]:
         char = self._acting_character(seat, action.character)
+        lift = movement.lift_controls(self, char, action.lift)
+        # Riders of other seats (and owners of markers on the car's floor) learn at their
+        # Situation Update: their views and map updates keep the car where it was till then.
+        situation.hold_square(self, lift.ends[self._s["lifts"][lift.name]])
         events = movement.move_lift_car(self, seat, char, action.lift)
         movement.face_after_action(self, char, action.facing)
         self._finish_action(seat, char)
@@ -672,9 +692,9 @@ class ArtifactGame(Table):
         if char is None or char.get("informant_of") != seat:
             raise IllegalAction(f"{action.character!r} is not your informant")
         loser = char["seat"]
-        # Until the telegram reaches it, the loser's view still shows the character as it was.
-        lost = s.setdefault("lost", {}).setdefault(loser, {})
-        lost[char["id"]] = situation.own_character_entry(self, char)
+        # Until the telegram reaches it, the loser (and its map partner) still sees the
+        # informant, its items and its map as they were.
+        situation.hold_forces(self, loser)
         char["seat"] = seat
         char["informant_of"] = None
         char["blind"] = False

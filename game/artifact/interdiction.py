@@ -70,9 +70,10 @@ def perform_move(game, seat: str, char: dict, mode: str, path,
         if traps:
             reason = "a booby trap"
             for trap in traps:
+                # Only the square: who set it off shows on the owner's map if, and only
+                # if, one of its characters sees it there at a map update.
                 trap_events.append(game.notify(trap["owner"], {"kind": "trap_triggered",
-                                            "square": list(plan.xy(nxt)),
-                                            "by": char["counter"]}, pending=True))
+                                            "square": list(plan.xy(nxt))}, pending=True))
             break
         if not running and index < len(planned.squares) - 1:
             step_facing = direction(plan, cur, nxt, char["facing"])

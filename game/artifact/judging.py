@@ -10,7 +10,7 @@ Secrecy is kept as the map-update rules keep it:
   once when it is that seat's turn): a *telegram* naming only the counter when it loses the
   character (down, KO, seriously wounded, dead, inactive, removed), otherwise a
   ``judge_status`` / ``judge_moved`` / ``judge_suit`` notice. Until then its view keeps the
-  character as it was (``state["held"]``), so neither the timing nor the content of the
+  forces as they were (``situation.hold_forces``), so neither the timing nor the content of the
   adjudication reaches it early.
 * Other maps change only by sight: their counters stay where their observers last saw them
   and become last-known places at their next map update; nothing is placed for them.
@@ -41,16 +41,14 @@ def judge_status_of(char: dict) -> str:
 
 
 def _hold(game, char: dict) -> None:
-    """Keep the owner's view of ``char`` as it is now until its next Situation Update."""
-    seat = char["seat"]
-    if seat is None or seat == game.turn_seat:
-        return
-    held = game.state.setdefault("held", {}).setdefault(seat, {})
-    if char["id"] not in held:
-        counter = None
-        if sightings.is_physical(game.sheets, char):  # as a map-sharing partner shows it
-            counter = sightings.character_counter(game.state, game.plan, game.sheets, char)
-        held[char["id"]] = {"own": situation.own_character_entry(game, char), "counter": counter}
+    """Keep the owner's view of its forces as it is now until its next Situation Update."""
+    situation.hold_forces(game, char["seat"])
+
+
+def _hold_marker_owner(game, item: dict) -> None:
+    """A hidden marker on the floor (a booby trap) is in its owner's view: hold that too."""
+    if item["holder"] is None and item["owner"] and game.sheets.items[item["type"]].marker:
+        situation.hold_forces(game, item["owner"])
 
 
 def _tell_owner(game, char: dict, notice: dict, lost: bool) -> list[Event]:
@@ -106,6 +104,7 @@ def judge_move(game, action: A.JudgeMove) -> list[Event]:
             _let_go(holder, obj)
         if obj["square"] == square and holder is None:
             raise IllegalAction("the item is already there")
+        _hold_marker_owner(game, obj)
         obj.update(holder=None, square=square)
         events = [Event("judge_moved", (JUDGE,), {"thing": obj["id"],
                                                   "square": [action.x, action.y]})]
@@ -146,6 +145,7 @@ def judge_remove(game, action: A.JudgeRemove) -> list[Event]:
         if holder is None and obj["square"] is None:
             raise IllegalAction(f"{obj['id']} is not in play")
         events = [Event("judge_removed", (JUDGE,), {"thing": obj["id"]})]
+        _hold_marker_owner(game, obj)
         if holder is not None:
             _hold(game, holder)
             _let_go(holder, obj)

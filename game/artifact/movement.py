@@ -357,7 +357,6 @@ def move_lift_car(game, seat: str, char: dict, lift_name: str) -> list[Event]:
         if rider["seat"] and rider["seat"] != seat:
             events.append(game.notify(rider["seat"], {"kind": "lift_moved", "lift": lift.name,
                                                       "character": rider["id"]}, pending=True))
-            s["maps"][s["map_of"][rider["seat"]]]["lifts"][lift.name] = 1 - here
     return events
 
 

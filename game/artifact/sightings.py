@@ -78,12 +78,14 @@ def item_counter(plan: DeckPlan, sheets: Sheets, item: dict) -> dict:
 
 
 def visible_to(state: dict, plan: DeckPlan, sheets: Sheets, observer: dict, fov: frozenset,
-               exclude_seats: set) -> dict:
-    """Counters for everything the observer sees in ``fov`` (not of its own map's seats)."""
+               exclude_seats: set, exclude_ids: frozenset = frozenset()) -> dict:
+    """Counters for everything the observer sees in ``fov`` (not of its own map's seats, nor
+    the characters in ``exclude_ids``)."""
     out: dict = {}
     robot = sheets.characters[observer["sheet"]].kind in ("robot", "android")
     for char in state["characters"].values():
-        if char["seat"] in exclude_seats or not is_physical(sheets, char):
+        if (char["seat"] in exclude_seats or char["id"] in exclude_ids
+                or not is_physical(sheets, char)):
             continue
         if char["square"] not in fov:
             continue
@@ -102,12 +104,24 @@ def visible_to(state: dict, plan: DeckPlan, sheets: Sheets, observer: dict, fov:
 
 def refresh_map(state: dict, plan: DeckPlan, sheets: Sheets, map_id: str, *,
                 informants: bool = False) -> dict:
-    """Replace the map's counters by what its observers see now; returns the new counters."""
+    """Replace the map's counters by what its observers see now; returns the new counters.
+
+    A seat whose forces are held (``state["held"]``: another seat changed them and it has
+    not been told yet) looks from where it believes its characters are, and what its
+    characters could only see from where they truly are waits for its own map update: a map
+    whose seats are all held is left as it is, and lift cars are updated only from the
+    squares of observers that are where their seat knows them."""
     seats = set(map_seats(state, map_id))
+    held = {seat: state["held"][seat] for seat in seats if seat in (state.get("held") or {})}
+    book = state["maps"][map_id]
+    if seats and len(held) == len(seats):
+        return dict(book["counters"])
+    believed = [b for forces in held.values() for b in forces["bodies"].values()]
+    exclude_ids = frozenset(b["id"] for b in believed)
     dark = dark_squares(state, plan)
     counters: dict = {}
     observers = [c for c in state["characters"].values()
-                 if c["seat"] in seats and can_observe(sheets, c)]
+                 if c["seat"] in seats and c["seat"] not in held and can_observe(sheets, c)]
     if informants:
         for char in state["characters"].values():
             master = char.get("informant_of")
@@ -120,8 +134,11 @@ def refresh_map(state: dict, plan: DeckPlan, sheets: Sheets, map_id: str, *,
     for observer in sorted(observers, key=lambda c: c["id"]):
         fov = observer_fov(state, plan, sheets, observer, dark)
         seen_squares.update(fov)
-        counters.update(visible_to(state, plan, sheets, observer, fov, seats))
-    book = state["maps"][map_id]
+        counters.update(visible_to(state, plan, sheets, observer, fov, seats, exclude_ids))
+    for observer in sorted((b for b in believed if can_observe(sheets, b)),
+                           key=lambda c: c["id"]):
+        fov = observer_fov(state, plan, sheets, observer, dark)
+        counters.update(visible_to(state, plan, sheets, observer, fov, seats, exclude_ids))
     old = book["counters"]
     for token, entry in old.items():
         if token not in counters:

@@ -1,17 +1,19 @@
 """Situation Update (rulebook: Situation Update, Telegram from the War Department).
 
-A seat learns what others did to its forces only at its own Situation Update. Until then its
-view keeps showing its characters as they were: ``state["lost"]`` holds the entries of
-characters it lost (an informant activated, a telegram on its way) and ``state["held"]`` the
-entries of characters the Judge changed. Both are written by the rule modules that cause the
-change and read by the views; the turn's Situation Update clears them.
+A seat learns what others did to its forces only at its own Situation Update. Whenever
+another seat's action or the Judge is about to change one of its characters or items outside
+its turn (an informant activated, a lift call carrying it, a status check rolling a downed
+one's fate, an adjudication), ``hold_forces`` first freezes what the seat knows of its forces
+in ``state["held"][seat]``. The views read that record instead of the live state (the seat's
+own section, and its map partner's counters for it), and so do map updates (sightings), which
+look from where the seat believes its characters are. The seat's Situation Update clears it.
 """
 
 from __future__ import annotations
 
 import copy
 
-from . import movement
+from . import movement, sightings
 
 
 def xy_or_none(plan, square) -> list | None:
@@ -38,8 +40,71 @@ def own_character_entry(game, char: dict) -> dict:
     return entry
 
 
-def held_record(state: dict, seat: str, cid: str) -> dict | None:
-    """What ``seat`` still believes of a character the Judge changed, until it is told:
-    ``{"own": its own-forces entry, "counter": the counter its map partner sees, or None}``."""
-    record = state.get("held", {}).get(seat, {}).get(cid)
-    return copy.deepcopy(record) if record is not None else None
+def own_forces(game, seat: str) -> dict:
+    """What ``seat`` knows of its own forces now: ``characters`` (id -> own entry), ``items``
+    (carried items and its hidden markers, id -> entry), ``counters`` (token -> the counter
+    a map-sharing partner sees for each of its characters) and ``bodies`` (plain copies of
+    its characters, for map updates made from where the seat believes they are)."""
+    s = game.state
+    plan = game.plan
+    sheets = game.sheets
+    chars = sorted((c for c in s["characters"].values() if c["seat"] == seat),
+                   key=lambda c: c["id"])
+    items = {}
+    for item in sorted(s["items"].values(), key=lambda i: i["id"]):
+        holder = s["characters"].get(item["holder"]) if item["holder"] else None
+        carried = holder is not None and holder["seat"] == seat
+        hidden_marker = (holder is None and item["owner"] == seat
+                         and sheets.items[item["type"]].marker)
+        if carried or hidden_marker:
+            items[item["id"]] = {
+                "id": item["id"], "type": item["type"],
+                "name": sheets.items[item["type"]].name, "holder": item["holder"],
+                "square": xy_or_none(plan, item["square"]) if item["holder"] is None else None,
+                "worn": item["worn"],
+            }
+    return {
+        "characters": {c["id"]: own_character_entry(game, c) for c in chars},
+        "items": items,
+        "counters": {c["token"]: sightings.character_counter(s, plan, sheets, c)
+                     for c in chars if sightings.is_physical(sheets, c)},
+        "bodies": {c["id"]: copy.deepcopy(c) for c in chars},
+    }
+
+
+def hold_forces(game, seat: str | None) -> None:
+    """Freeze what ``seat`` knows of its own forces until its next Situation Update.
+
+    Called just before another seat's action, or the Judge, changes one of its characters or
+    items: the rulebook tells the owner at its Situation Update, so until then its view, its
+    map-sharing partner's counters and its map updates keep the forces as they were. Changes
+    in the seat's own turn reach it at once, so nothing is held then."""
+    s = game.state
+    if seat is None or seat == game.turn_seat or s["phase"] != "play":
+        return
+    held = s.setdefault("held", {})
+    if seat not in held:
+        held[seat] = own_forces(game, seat)
+
+
+def hold_square(game, square: int) -> None:
+    """Hold the forces of every seat with a character, or a hidden marker, in ``square``
+    (everything there is about to be carried off: a lift car)."""
+    s = game.state
+    seats = {c["seat"] for c in s["characters"].values() if c["square"] == square}
+    seats |= {i["owner"] for i in s["items"].values()
+              if i["holder"] is None and i["square"] == square
+              and game.sheets.items[i["type"]].marker}
+    for seat in sorted(x for x in seats if x):
+        hold_forces(game, seat)
+
+
+def held_forces(state: dict, seat: str) -> dict | None:
+    """The forces ``hold_forces`` froze for ``seat``, or None when its view is live."""
+    return (state.get("held") or {}).get(seat)
+
+
+def believed_forces(game, seat: str) -> dict:
+    """What ``seat`` knows of its own forces: the held record, or the live state (a copy)."""
+    held = held_forces(game.state, seat)
+    return copy.deepcopy(held) if held is not None else own_forces(game, seat)

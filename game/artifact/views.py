@@ -15,8 +15,7 @@ import copy
 
 from .customize import things_to_place
 from .seats import JUDGE
-from .sightings import character_counter
-from .situation import held_record, own_character_entry, xy_or_none
+from .situation import believed_forces
 from .table import Table
 
 
@@ -26,7 +25,6 @@ def view_for(game: Table | dict, seat: str) -> dict:
     if isinstance(game, dict):
         game = Table.from_dict(game)
     s = game.state
-    plan = game.plan
     if seat == JUDGE:
         full = copy.deepcopy(s)
         full.pop("rng", None)
@@ -43,37 +41,12 @@ def view_for(game: Table | dict, seat: str) -> dict:
     faction = game.faction_of(seat)
     map_id = s["map_of"][seat]
     book = s["maps"][map_id]
-    own_chars = {cid: copy.deepcopy(entry)
-                 for cid, entry in s.get("lost", {}).get(seat, {}).items()}
-    for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
-        if char["seat"] == seat:
-            held = held_record(s, seat, char["id"])
-            own_chars[char["id"]] = (held["own"] if held is not None
-                                     else own_character_entry(game, char))
-    own_chars = {k: own_chars[k] for k in sorted(own_chars)}
-    own_items = {}
-    for item in sorted(s["items"].values(), key=lambda i: i["id"]):
-        holder = s["characters"].get(item["holder"]) if item["holder"] else None
-        carried = holder is not None and holder["seat"] == seat
-        hidden_marker = (holder is None and item["owner"] == seat
-                         and sheets.items[item["type"]].marker)
-        if carried or hidden_marker:
-            own_items[item["id"]] = {
-                "id": item["id"], "type": item["type"],
-                "name": sheets.items[item["type"]].name, "holder": item["holder"],
-                "square": xy_or_none(plan, item["square"]) if item["holder"] is None else None,
-                "worn": item["worn"],
-            }
+    mine = believed_forces(game, seat)
+    own_chars, own_items = mine["characters"], mine["items"]
     counters = copy.deepcopy(book["counters"])
-    for char in s["characters"].values():
-        if char["seat"] in (seat, None) or s["map_of"][char["seat"]] != map_id:
-            continue
-        held = held_record(s, char["seat"], char["id"])  # the partner is not told yet either
-        if held is not None:
-            if held["counter"] is not None:
-                counters[char["token"]] = held["counter"]
-        elif char["square"] is not None and sheets.characters[char["sheet"]].on_map:
-            counters[char["token"]] = character_counter(s, plan, sheets, char)
+    for partner in s["seats"]:  # a map-sharing partner's characters, as its seat knows them
+        if partner != seat and s["map_of"][partner] == map_id:
+            counters.update(believed_forces(game, partner)["counters"])
     informants = {c["id"]: {"counter": c["counter"], "token": c["token"]}
                   for c in s["characters"].values() if c.get("informant_of") == seat}
     turn = None

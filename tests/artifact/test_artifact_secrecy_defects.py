@@ -1,0 +1,204 @@
+"""Secrecy is timing too: a seat's view changes only when the rulebook lets it learn (its own
+actions' results, its map updates, telegrams and notices at its Situation Update, public
+announcements). Each test here pins one way another seat's action, or the Judge's, used to
+reach a seat early or say more than it may."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.artifact import actions as A
+from game.artifact.errors import IllegalAction
+from game.artifact.example import example_game
+from game.artifact.movement import reachable
+from game.artifact.seats import JUDGE
+from game.artifact.views import view_for
+
+from .secrecy_tools import (
+    informant_of,
+    item_ids,
+    items_of,
+    on_map_characters,
+    seat_of,
+    square_of,
+    start_game,
+    to_seat,
+    token_of,
+)
+
+
+def _quiet(view: dict) -> dict:
+    """A view without the public frame that every turn change moves (whose turn it is)."""
+    return {k: v for k, v in view.items() if k not in ("turn_seat", "actors", "turn")}
+
+
+def _arm_orlov(game):
+    """In the Pirates' turn 1: Orlov picks up Kyoshi's rifle and the Judge suits him up."""
+    rifle = game.state["characters"]["kyoshi"]["items"][0]
+    suit = game.state["characters"]["kyoshi"]["suit"]
+    game.apply(JUDGE, A.JudgeMove(rifle, 14, 3))
+    game.apply(JUDGE, A.JudgeMove(suit, 14, 3))
+    game.apply("pirates", A.PickUpDrop("orlov", (rifle,), (), "W"))
+    game.apply(JUDGE, A.JudgeSetSuit("orlov", suit))
+    assert items_of(game, "orlov") == sorted([rifle, suit])
+    return rifle, suit
+
+
+def test_an_armed_informant_leaves_its_old_owner_nothing_to_notice_until_the_telegram():
+    game, _log = example_game(11)
+    assert informant_of(game, "phoneco") == "orlov"
+    rifle, suit = _arm_orlov(game)
+    to_seat(game, "phoneco")
+    before = view_for(game, "pirates")
+    assert {rifle, suit} <= set(before["own"]["items"])
+    game.apply("phoneco", A.ActivateInformant("orlov"))
+    assert view_for(game, "pirates") == before  # its items too: nothing left early
+    target = sorted(reachable(view_for(game, "phoneco"), "orlov", "walk", game.plan))[0]
+    game.apply("phoneco", A.Move("orlov", "walk", (target,), "E"))
+    assert square_of(game, "orlov") == target
+    assert view_for(game, "pirates") == before
+    game.apply("phoneco", A.EndTurn())  # the final map update
+    after = view_for(game, "pirates")
+    assert _quiet(after) == _quiet(before)
+    assert token_of(game, "orlov") not in after["map"]["counters"]  # not twice
+    to_seat(game, "pirates")  # the telegram, and only now is Orlov gone
+    view = view_for(game, "pirates")
+    assert [n["counter"] for n in view["notices"] if n["kind"] == "telegram"] == ["Orlov"]
+    assert "orlov" not in view["own"]["characters"]
+    assert rifle not in view["own"]["items"] and suit not in view["own"]["items"]
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_the_map_partner_keeps_the_informants_counter_until_the_telegram(seed):
+    game = start_game(8, seed, gmen=True)
+    master = "phoneco"
+    spy = informant_of(game, master)
+    victim = seat_of(game, spy)
+    partner = {"pirates": "pirates2", "pirates2": "pirates"}[victim]
+    to_seat(game, master)
+    before = view_for(game, partner)
+    assert token_of(game, spy) in before["map"]["counters"]
+    game.apply(master, A.ActivateInformant(spy))
+    assert view_for(game, partner) == before
+    to_seat(game, victim)
+    assert token_of(game, spy) not in view_for(game, partner)["map"]["counters"] or any(
+        n["kind"] == "telegram" for n in view_for(game, victim)["notices"])
+
+
+def test_status_check_accepts_only_what_the_seat_sees_and_refusals_say_nothing_more():
+    game = start_game(6, 4)
+    pirate = next(c for c in on_map_characters(game, "pirates")
+                  if game.sheets.characters[game.state["characters"][c]["sheet"]].kind
+                  == "human")
+    alien = on_map_characters(game, "alien")[0]
+    to_seat(game, game.seats[-1])
+    game.apply(JUDGE, A.JudgeSetStatus(alien, "down"))
+    game.apply(JUDGE, A.JudgeMove(alien, *square_of(game, pirate)))
+    game.apply(game.turn_seat, A.EndTurn())  # the pirates' initial map update sees it
+    assert game.turn_seat == "pirates"
+    turned = game.state["characters"][pirate]["facing"]
+    token = token_of(game, alien)
+    assert view_for(game, "pirates")["map"]["counters"][token]["counter"] == "Bug Alien"
+    state = game.to_json()
+    answers = set()
+    names = sorted(c for c in game.state["characters"] if seat_of(game, c) != "pirates")
+    assert alien in names
+    for name in names + ["bug_1", "bug_2", "zombie_1", "koch", "nobody"]:
+        with pytest.raises(IllegalAction) as refused:
+            game.apply("pirates", A.CheckStatus(pirate, name, turned))
+        answers.add(str(refused.value).replace(repr(name), "<name>"))
+        assert game.to_json() == state
+    assert len(answers) == 1  # the same words whatever the name stands for
+    game.apply("pirates", A.CheckStatus(pirate, token, turned))
+    assert view_for(game, "pirates")["notices"][-1]["target"] == token
+
+
+def test_the_judges_item_adjudications_wait_for_the_owners_situation_update():
+    game, _log = example_game(3)
+    assert game.turn_seat == "pirates"
+    pistol, geiger = item_ids(game, "pistol", "phoneco")[0], item_ids(game, "geiger_counter")[0]
+    trap = item_ids(game, "booby_trap")[0]
+    phoneco, scientist = view_for(game, "phoneco"), view_for(game, "scientist")
+    game.apply(JUDGE, A.JudgeMove(pistol, 6, 19))  # out of its holder's hands
+    game.apply(JUDGE, A.JudgeRemove(geiger))
+    trap_at = game.plan.xy(game.state["items"][trap]["square"])
+    game.apply(JUDGE, A.JudgeMove(trap, 6, 19))  # a hidden marker on the floor
+    assert view_for(game, "phoneco") == phoneco
+    assert view_for(game, "scientist") == scientist
+    game.apply("pirates", A.EndTurn())
+    view = view_for(game, "phoneco")  # its Situation Update
+    assert pistol not in view["own"]["items"] and geiger not in view["own"]["items"]
+    assert {n["kind"] for n in view["notices"]} >= {"judge_dropped", "judge_took"}
+    to_seat(game, "scientist")
+    assert scientist["own"]["items"][trap]["square"] == list(trap_at)
+    assert view_for(game, "scientist")["own"]["items"][trap]["square"] == [6, 19]
+
+
+def test_taking_off_a_suit_waits_for_the_owner():
+    game, _log = example_game(3)
+    to_seat(game, "phoneco")
+    before = view_for(game, "pirates")
+    game.apply(JUDGE, A.JudgeSetSuit("kyoshi", ""))
+    assert view_for(game, "pirates") == before
+    to_seat(game, "pirates")
+    assert view_for(game, "pirates")["own"]["characters"]["kyoshi"]["suit"] is None
+
+
+def test_a_lift_call_moves_a_rider_in_its_owners_view_only_at_its_situation_update():
+    game, _log = example_game(3)
+    to_seat(game, "phoneco")
+    lift = game.plan.lifts[0]
+    car = game.plan.xy(lift.ends[game.state["lifts"][lift.name]])
+    far = game.plan.xy(lift.ends[1 - game.state["lifts"][lift.name]])
+    game.apply(JUDGE, A.JudgeMove("osorio", *car))  # in its own turn: told at once
+    game.apply(JUDGE, A.JudgeMove("mccray", *car))
+    to_seat(game, "scientist")
+    before = view_for(game, "phoneco")
+    assert before["own"]["characters"]["osorio"]["square"] == list(car)
+    game.apply("scientist", A.MoveLiftCar("mccray", lift.name, "N"))
+    assert square_of(game, "osorio") == far
+    assert view_for(game, "phoneco") == before  # no jump, no lift change on its map
+    game.apply("scientist", A.EndTurn())  # the final map update keeps it too
+    assert _quiet(view_for(game, "phoneco")) == _quiet(before)
+    to_seat(game, "phoneco")
+    view = view_for(game, "phoneco")
+    assert view["own"]["characters"]["osorio"]["square"] == list(far)
+    assert view["notices"][-1]["kind"] == "lift_moved" or any(
+        n["kind"] == "lift_moved" for n in view["notices"])
+    assert view["map"]["lifts"][lift.name] == 1 - before["map"]["lifts"][lift.name]
+
+
+def test_a_status_check_does_not_tell_the_owner_the_roll_before_its_update():
+    game, _log = example_game(3)
+    to_seat(game, "phoneco")
+    game.apply(JUDGE, A.JudgeSetStatus("osorio", "down"))  # in its own turn: told at once
+    game.apply(JUDGE, A.JudgeMove("osorio", 16, 5))  # among the pirates
+    to_seat(game, "pirates")
+    token = token_of(game, "osorio")
+    assert view_for(game, "pirates")["map"]["counters"][token]["status"] == "inactive"
+    before = view_for(game, "phoneco")
+    assert before["own"]["characters"]["osorio"]["status"] == "down"
+    game.apply("pirates", A.CheckStatus("kyoshi", token, "S"))
+    assert game.state["characters"]["osorio"]["status"] in ("dead", "serious")
+    assert view_for(game, "phoneco") == before
+    to_seat(game, "phoneco")
+    status = view_for(game, "phoneco")["own"]["characters"]["osorio"]["status"]
+    assert status == game.state["characters"]["osorio"]["status"]
+
+
+def test_a_booby_trap_notice_does_not_name_who_set_it_off():
+    game, _log = example_game(3)
+    trap = item_ids(game, "booby_trap")[0]
+    plan = game.plan
+    square = game.state["items"][trap]["square"]
+    start = next(n for n, _diag, hatch in plan.neighbours(square) if hatch is None)
+    game.apply(JUDGE, A.JudgeMove("mendez", *plan.xy(start)))  # in its own turn
+    game.apply("pirates", A.Move("mendez", "walk", (plan.xy(square),), "N"))
+    assert square_of(game, "mendez") == plan.xy(square)
+    to_seat(game, "scientist")
+    view = view_for(game, "scientist")
+    notice = next(n for n in view["notices"] if n["kind"] == "trap_triggered")
+    assert notice["square"] == list(plan.xy(square))
+    assert "Mendez" not in json.dumps(notice) and "by" not in notice
