@@ -45,9 +45,9 @@ def test_example_orlov_downs_eastwood_from_behind():
     assert armoured.effect.code == "NE" and armoured.status == ""
 
 
-def test_example_reading_the_2_as_the_total_still_fells_eastwood():
-    hit = cd.damage("unarmed", "none", 2)
-    assert hit.effect.status in ("ko", "down")
+def test_example_the_2_is_the_die_and_the_modifier_is_added():
+    # without the +1 the same die would only wound: the rear attack is what felled him
+    assert cd.damage("unarmed", "none", 2).effect.code == "L"
     assert cd.damage("unarmed", "armoured", 2).effect.code == "NE"
 
 
@@ -333,7 +333,7 @@ def test_close_weapons_by_kind_hands_and_skill():
 def test_a_tough_character_seriously_wounded_strikes_at_minus_one():
     mods = cd.close_modifiers(tough_serious=True)
     hit = cd.damage("unarmed", "none", 3, modifiers=mods)
-    assert hit.total == 2 and hit.effect.code == "KO"
+    assert hit.total == 2 and hit.effect.code == "L"
 
 
 def test_a_damage_total_off_the_chart_reads_its_end():
@@ -440,9 +440,11 @@ def test_a_wounded_character_hit_again_combines_the_damage():
 
 
 def test_a_light_wound_stays_marked_under_a_knockout():
-    hit = cd.damage("unarmed", "none", 2, previous="L")
-    assert hit.effect.code == "KO" and hit.light_wound_kept
-    assert not cd.damage("unarmed", "none", 2).light_wound_kept
+    hit = cd.damage("unarmed", "light", 4, previous="L")
+    assert hit.chart.code == "KO" and hit.effect.code == "KO" and hit.light_wound_kept
+    assert not cd.damage("unarmed", "light", 4).light_wound_kept
+    knocked = cd.damage("pistol", "light", 3, previous="KO")
+    assert knocked.chart.code == "L" and knocked.effect.code == "KO" and knocked.light_wound_kept
 
 
 # ---- Bug Aliens ----------------------------------------------------------------------------
