@@ -184,6 +184,7 @@ class Cannon:
     plasma_drill: str
     needle_beam: str
     needle_beam_row: str
+    skill: str
 
 
 @dataclass(frozen=True)
@@ -499,11 +500,13 @@ def _weapon_tables(path: Path, sheets: Sheets, bands: tuple[RangeBand, ...],
         return value
 
     reader = TableReader(path, text, _table(data, path, text, "cannon"), "[cannon]")
-    reader.unknown({"anti_personnel", "plasma_drill", "needle_beam", "needle_beam_row"})
+    reader.unknown({"anti_personnel", "plasma_drill", "needle_beam", "needle_beam_row",
+                    "skill"})
     cannon = Cannon(
         *(weapon_ref(reader, key, reader.get(key, str), ("ranged",))
           for key in ("anti_personnel", "plasma_drill", "needle_beam")),
-        needle_beam_row=_one_of(reader, "needle_beam_row", ARMOUR))
+        needle_beam_row=_one_of(reader, "needle_beam_row", ARMOUR),
+        skill=_one_of(reader, "skill", SKILLS))
     reader = TableReader(path, text, _table(data, path, text, "close_combat"),
                          "[close_combat]")
     reader.unknown({"natural", "improvised"})

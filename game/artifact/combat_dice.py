@@ -524,6 +524,27 @@ def close_weapons(kind: str, *, hands: bool, carried: Sequence[str] = (),
     return tuple(dict.fromkeys(found))
 
 
+def use_problem(weapon: str | Weapon, *, hands: bool, skills: Sequence[str] = (),
+                builtin: bool = False, charts: CombatCharts | None = None) -> str:
+    """Why a character may not use this weapon or device ("" if it may). Carried equipment
+    needs hands and the chart's skill; a robot's built-in needs neither (it is used as if
+    skilled, rulebook: Robots); natural attacks need nothing."""
+    arm = _weapon(weapon, _charts(charts))
+    if builtin or not arm.item:
+        return ""
+    if not hands:
+        return "using equipment needs hands"
+    if arm.skill and arm.skill not in skills:
+        return f"the {arm.name} needs the {arm.skill} skill"
+    return ""
+
+
+def cannon_problem(skills: Sequence[str], charts: CombatCharts | None = None) -> str:
+    """Why a character may not crew the pirate cannon ("" if it may)."""
+    skill = _charts(charts).cannon.skill
+    return "" if skill in skills else f"the cannon needs the {skill} skill"
+
+
 def self_preservation_problem(shooter_kind: str, hostiles_in_square: int,
                               target_in_square: bool) -> str:
     """Humans must down the active hostiles in their own square before firing out of it

@@ -194,6 +194,7 @@ BAD_WEAPONS = [
      "hatches must be bool"),
     ('name = "Rifle"', 'name = "Rifle"\ncolour = "red"', "unknown field 'colour'"),
     ('anti_personnel = "rpp7"', 'anti_personnel = "unarmed"', "not a ranged weapon"),
+    ('[cannon]\nskill = "Plasma"', '[cannon]\nskill = "Gunnery"', "skill must be one of"),
     ('improvised = "improvised"', 'improvised = "rifle"', "not a close weapon"),
     ('securi_bot = ["gas"]', 'mccray = ["gas"]', "'mccray' is not a robot"),
     ('securi_bot = ["gas"]', 'securi_bot = ["laser"]', "unknown weapon 'laser'"),

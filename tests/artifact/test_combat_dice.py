@@ -376,6 +376,39 @@ def test_opportunity_fire_stops_a_move_in_the_exact_square():
     assert cd.opportunity_fire_stop(path, [(8, 1), (6, 1)]) == 1
 
 
+# ---- Skills: Hands, Plasma, Mechanic; robots' built-ins ------------------------------------
+
+def test_example_orlov_cannot_fire_the_cannon_without_plasma():
+    # the informant "without plasma skill ... cannot shoot out the shields himself"
+    orlov = ["Hands", "Pilot"]
+    assert cd.cannon_problem(orlov) == "the cannon needs the Plasma skill"
+    assert cd.cannon_problem(["Hands", "Pilot", "Plasma", "Tough"]) == ""  # Eastwood
+
+
+def test_equipment_needs_hands_and_its_skill():
+    assert cd.use_problem("rpp7", hands=True, skills=["Hands"]) == (
+        "the RPP-7 plasma gun needs the Plasma skill")
+    assert cd.use_problem("rpp7", hands=True, skills=["Hands", "Plasma"]) == ""
+    for device in ("booby_trap", "thermite_mine"):
+        assert "Plasma" in cd.use_problem(device, hands=True, skills=["Hands", "Mechanic"])
+    assert "Mechanic" in cd.use_problem("welding_torch", hands=True, skills=["Hands"])
+    assert cd.use_problem("rifle", hands=False) == "using equipment needs hands"
+    assert cd.use_problem("rifle", hands=True) == ""
+    assert cd.use_problem("claws", hands=False) == ""          # natural attacks
+    # a sailmaker reconbot seals and burns with its torch, and sets its thermite, unskilled
+    assert cd.use_problem("welding_torch", hands=False, builtin=True) == ""
+    assert cd.use_problem("thermite_mine", hands=False, builtin=True) == ""
+
+
+def test_the_needle_beam_adds_up_until_the_system_is_killed(charts):
+    row, weapon = charts.cannon.needle_beam_row, charts.cannon.needle_beam
+    state = ""
+    for roll in (2, 2, 1, 3):     # L, then L+L = S, then NE, then S + S = D
+        state = cd.damage(weapon, row, roll, previous=state).effect.code
+    assert state == "D"
+    assert cd.damage(weapon, row, 4, previous=state).effect.code == "K"
+
+
 # ---- Combat in Hostile Squares -------------------------------------------------------------
 
 def test_the_self_preservation_reflex():
