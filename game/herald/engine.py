@@ -399,8 +399,9 @@ class HeraldGame:
             efforts = self.event_efforts(False)
             dil = self.event_efforts(True)
             return Decision("event_officers",
-                            f"{ev.name}: choose two officers for {ev.subjects[0]} (Effort "
-                            f"{efforts[0]}) and {ev.subjects[1]} (Effort {efforts[1]}), "
+                            f"{ev.name}: choose two officers for "
+                            f"{SUBJECT_NAMES[ev.subjects[0]]} (Effort {efforts[0]}) and "
+                            f"{SUBJECT_NAMES[ev.subjects[1]]} (Effort {efforts[1]}), "
                             "or decline.",
                             {"pos": list(s.matrix), "name": ev.name,
                              "subjects": list(ev.subjects), "listed_effort": ev.effort,

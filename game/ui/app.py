@@ -230,6 +230,10 @@ def run_herald(
     options = {"seed": seed, "variant": variant, "pads": pads_obj,
                "dice": tuple(dice) if dice else None}
     try:
+        from game.ui.settings import load_settings
+
+        # the window size chosen in the Herald's settings, unless --size asked for another
+        size = (load_settings()[0].window_size or size) if size == (1280, 800) else size
         app = App(size, mute=mute, options=options)
         app.push(TitleScene())
         if game is not None:

@@ -22,8 +22,28 @@ from game.ui.herald_orders import READING_ICONS, READING_LABELS
 from game.ui.hexgrid import DIRECTION_ANGLES, SQRT3
 from game.ui.widgets import draw_panel
 
-BAY_LABELS = {"supplies": "SUP", "leadership": "LEA", "infiltration": "INF",
-              "diplomatic": "DIP", "research": "RES"}
+BAY_LABELS = {"supplies": "Supplies", "leadership": "Leadership", "infiltration": "Cells aboard",
+              "diplomatic": "Diplomacy", "research": "Research"}
+#: Each Event outcome as a picture and a sign: what a success wins or a failure costs.
+OUTCOME_ICONS = {"+SUP": ("icon_supplies", "+"), "+DIP": ("icon_diplomatic", "+"),
+                 "+RES": ("icon_research", "+"), "-LEA": ("icon_leadership", "-"),
+                 "-TIM": ("icon_time", "-"), "-REP": ("token_badrep", "-")}
+#: The colour-blind palette: opportunities blue, threats orange (two hues that stay apart
+#: for every common colour vision deficiency), and fields told apart by brightness.
+CB_OUTCOME_COLOURS = {"+SUP": theme.SKY, "+DIP": theme.SKY, "+RES": theme.SKY,
+                      "-LEA": theme.ORANGE, "-TIM": theme.ORANGE, "-REP": theme.ORANGE}
+CB_FIELD_COLOURS = {"social": (255, 255, 255), "theoretical": theme.SKY,
+                    "applied": theme.YELLOW, "security": theme.BLUE}
+
+
+def outcome_colour(ctx: UiContext, outcome: str) -> tuple[int, int, int]:
+    table = CB_OUTCOME_COLOURS if ctx.options.get("colour_blind") else theme.OUTCOME_COLOURS
+    return table.get(outcome, theme.INK_DIM)
+
+
+def field_colour(ctx: UiContext, field: str) -> tuple[int, int, int]:
+    table = CB_FIELD_COLOURS if ctx.options.get("colour_blind") else theme.FIELD_COLOURS
+    return table.get(field, theme.INK_DIM)
 BAY_ICONS = {"supplies": "icon_supplies", "leadership": "icon_leadership",
              "infiltration": "icon_infiltration", "diplomatic": "icon_diplomatic",
              "research": "icon_research"}
@@ -52,7 +72,7 @@ class HeraldPainter:
     # -- static layer ---------------------------------------------------------------------
 
     def static_layer(self, ctx: UiContext, stec_active: bool) -> pygame.Surface:
-        key = (self.layout.size, stec_active)
+        key = (self.layout.size, stec_active, bool(ctx.options.get("colour_blind")))
         if self._static is None or self._static_key != key:
             self._static = self._paint_static(ctx, stec_active)
             self._static_key = key
@@ -179,16 +199,22 @@ class HeraldPainter:
     def _paint_bay(self, surf: pygame.Surface, ctx: UiContext) -> None:
         L = self.layout
         draw_panel(surf, L.bay_panel, ctx, "Command Bay", icon="icon_leadership")
-        px = ctx.type.small
+        px = ctx.type.tiny
         for track in BAY_TRACKS:
             col = L.bay_rows[track]
             cells = L.bay_cells[track]
             side = min(col.w - 4, round(22 * L.scale))
             icon = art.sprite(ctx, BAY_ICONS[track], (side, side))
             surf.blit(icon, (col.centerx - side // 2, col.y))
-            label = ctx.text.render(BAY_LABELS[track], px, theme.INK, bold=True)
-            surf.blit(label, label.get_rect(midtop=(col.centerx, col.y + side + 1)))
-            x = col.centerx
+            # the track's name in words, running up beside its cells
+            lane = pygame.Rect(col.x, cells[4].top, max(4, cells[0].left - col.x - 1),
+                               cells[0].bottom - cells[4].top)
+            label = ctx.text.render(BAY_LABELS[track], px, theme.INK_DIM, bold=True)
+            if label.get_width() > lane.h:
+                label = ctx.text.render(BAY_LABELS[track], max(8, px - 2), theme.INK_DIM)
+            label = pygame.transform.rotate(label, 90)
+            surf.blit(label, label.get_rect(center=lane.center))
+            x = cells[0].centerx
             pygame.draw.line(surf, theme.GRID, (x, cells[4].centery), (x, cells[0].centery), 2)
             for k, cell in enumerate(cells):
                 danger = k == 0 and track in ("supplies", "leadership")
@@ -227,25 +253,33 @@ class HeraldPainter:
             for r in range(MATRIX_ROWS):
                 ev = self.pads.events[c][r]
                 cell = L.matrix_cells[c][r]
-                colour = theme.OUTCOME_COLOURS.get(ev.outcome, theme.INK_DIM)
+                colour = outcome_colour(ctx, ev.outcome)
                 pygame.draw.rect(surf, (16, 24, 38), cell, border_radius=4)
                 pygame.draw.rect(surf, theme.GRID, cell, 1, border_radius=4)
                 stripe = pygame.Rect(cell.x, cell.y, max(3, round(4 * L.scale)), cell.h)
                 pygame.draw.rect(surf, colour, stripe, border_radius=2)
                 x0 = cell.x + round(cell.w * 0.2)
+                # the outcome as a picture with its sign, between the stripe and the name
+                icon_name, sign = OUTCOME_ICONS.get(ev.outcome, ("icon_event", "?"))
+                side = max(8, min(x0 - stripe.right - 14, cell.h - 8))
+                icon = art.sprite(ctx, icon_name, (side, side))
+                ix = stripe.right + 2
+                surf.blit(icon, (ix, cell.centery - side // 2))
+                mark = ctx.text.render(sign, name_px + 2, colour, bold=True)
+                surf.blit(mark, (ix + side, cell.centery - mark.get_height() // 2))
                 name = ctx.text.render(ev.name, name_px, theme.INK, bold=True)
                 if name.get_width() > cell.right - x0 - 4:
                     name = ctx.text.render(ev.name, max(8, name_px - 2), theme.INK, bold=True)
                 lh = name.get_height()
-                sub = ctx.text.render(f"{ev.subjects[0]} - {ev.subjects[1]}   Effort {ev.effort}",
-                                      sub_px, theme.INK_DIM)
+                words = (f"{SUBJECT_NAMES[ev.subjects[0]]} & {SUBJECT_NAMES[ev.subjects[1]]}, "
+                         f"Effort {ev.effort}")
+                sub = ctx.text.render(words, sub_px, theme.INK_DIM)
+                if sub.get_width() > cell.right - x0 - 4:
+                    sub = ctx.text.render(words, max(8, sub_px - 2), theme.INK_DIM)
                 total = lh + sub.get_height()
                 y = cell.centery - total // 2
                 surf.blit(name, (x0, y))
                 surf.blit(sub, (x0, y + lh))
-                tag = ctx.text.render(ev.outcome, sub_px, colour, bold=True)
-                tag_rect = tag.get_rect(bottomright=(cell.right - 4, cell.bottom - 2))
-                surf.blit(tag, tag_rect)
 
     def _paint_officers(self, surf: pygame.Surface, ctx: UiContext) -> None:
         L = self.layout
@@ -253,19 +287,22 @@ class HeraldPainter:
                    icon="icon_leadership")
         for i, off in enumerate(self.pads.officers):
             card = L.officer_cards[i]
-            field_colour = theme.FIELD_COLOURS.get(off.field, theme.INK_DIM)
+            tone = field_colour(ctx, off.field)
             pygame.draw.rect(surf, (16, 24, 38), card, border_radius=6)
             pygame.draw.rect(surf, theme.GRID, card, 1, border_radius=6)
             side = card.h - 6
             portrait = art.sprite(ctx, f"portrait_{off.field}", (side, side))
             surf.blit(portrait, (card.x + 3, card.y + 3))
-            pygame.draw.rect(surf, field_colour, (card.x + 3, card.y + 3, side, side), 1)
+            pygame.draw.rect(surf, tone, (card.x + 3, card.y + 3, side, side), 1)
             x = card.x + side + 8
             name = ctx.text.render(off.name, ctx.type.small, theme.INK, bold=True)
             surf.blit(name, (x, card.y + 3))
-            exp = "  ".join(f"{s} {v}" for s, v in sorted(off.expertise.items(),
-                                                           key=lambda kv: -kv[1]))
-            ex = ctx.text.render(exp, ctx.type.tiny, field_colour)
+            exp = ", ".join(f"{SUBJECT_NAMES[s]} {v}" for s, v in sorted(
+                off.expertise.items(), key=lambda kv: -kv[1]))
+            room = L.officer_track_cells(i, off.max_effectiveness)[0].left - x - 4
+            ex = ctx.text.render(exp, ctx.type.tiny, tone)
+            if ex.get_width() > room:
+                ex = ctx.text.render(exp, max(8, ctx.type.tiny - 2), tone)
             surf.blit(ex, (x, card.y + 3 + name.get_height()))
             for k, cell in enumerate(L.officer_track_cells(i, off.max_effectiveness)):
                 if k > off.max_effectiveness:

@@ -94,7 +94,7 @@ BUTTON_TIPS: dict[str, str] = {
     "undo": "Take back your last decision, as long as no dice were rolled since (U or Ctrl+Z).",
     "rules": "The rules in brief, and the keyboard shortcuts (R or F1).",
     "sound": "Sound on or off (M).",
-    "menu": "Back to the title menu; the game is saved (Esc).",
+    "menu": "Pause: resume, rules, settings, or save and leave (Esc).",
 }
 
 SCORE_LINES: dict[str, str] = {
@@ -120,7 +120,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("R or F1", "rules reference"),
     ("M", "sound on/off"),
     ("F11", "full screen on/off"),
-    ("Esc", "title menu (the game is kept)"),
+    ("Esc", "pause: resume, rules, settings, save and leave (Esc again resumes)"),
     ("click during an animation", "skip to its end"),
 )
 

@@ -108,7 +108,7 @@ class HeraldLayout:
 
         # -- left column: Holomap | Command Bay, then the Time track, then the Readings
         top_row, rest = _split_v(left, 0.50, m)
-        map_panel, bay_panel = _split_h(top_row, 0.79, m)
+        map_panel, bay_panel = _split_h(top_row, 0.76, m)
         time_h = round(78 * s)
         time_panel = Rect(left.x, rest.y, left.w, time_h)
         orders_panel = Rect(left.x, time_panel.bottom + m, left.w,
@@ -146,15 +146,17 @@ class HeraldLayout:
         b_inner = bay_panel.inflate(-2 * pad, -2 * pad)
         b_inner = Rect(b_inner.x, b_inner.y + title_h, b_inner.w, b_inner.h - title_h)
         col_w = b_inner.w / len(BAY_TRACKS)
-        head = round(40 * s)
+        head = round(26 * s)
         bay_rows, bay_cells = {}, {}
         for i, track in enumerate(BAY_TRACKS):
             col = Rect(round(b_inner.x + i * col_w), b_inner.y, max(8, round(col_w) - 2), b_inner.h)
             bay_rows[track] = col
             ch = (col.h - head) / 5
-            side = max(6, min(round(ch) - 4, col.w - 4))
+            # the cells keep the right part of the column; the track's name runs up the left
+            side = max(6, min(round(ch) - 4, round(col.w * 0.56)))
+            cx = col.right - side // 2 - 1
             bay_cells[track] = [
-                Rect(col.centerx - side // 2, round(col.bottom - (k + 1) * ch + (ch - side) / 2),
+                Rect(cx - side // 2, round(col.bottom - (k + 1) * ch + (ch - side) / 2),
                      side, side)
                 for k in range(5)
             ]

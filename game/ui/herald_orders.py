@@ -766,7 +766,8 @@ class OfficerOrders(Orders):
         for k, subject in enumerate(self.spec.subjects):
             oid = self.picks[k]
             effort = self.effort(k)
-            label = f"{subject}" + (f" · Effort {effort}" if effort is not None else "")
+            label = SUBJECT_NAMES.get(subject, subject) + (
+                f", Effort {effort}" if effort is not None else "")
             if oid is None:
                 sub = "pick an officer"
                 if self.dilemma and self.kind == "source_operation":
@@ -875,26 +876,20 @@ class OfficerOrders(Orders):
     def draw_officer_overlay(self, surface: pygame.Surface, ctx: UiContext) -> None:
         L = self.scene.layout
         pads = self.game.pads
-        state = self.game.state
         slot = self.active
         subject = self.spec.subjects[slot]
-        effort = self.effort(slot)
         for i, off in enumerate(pads.officers):
             card = L.officer_cards[i]
             if off.id in self.picks:
                 k = self.picks.index(off.id)
                 pygame.draw.rect(surface, theme.ORANGE, card, 3, border_radius=6)
-                tag = ctx.text.render(f"> {self.spec.subjects[k]}", ctx.type.small,
-                                      theme.ORANGE, bold=True)
+                leads = SUBJECT_NAMES.get(self.spec.subjects[k], self.spec.subjects[k])
+                tag = ctx.text.render(f"Leads {leads}", ctx.type.small, theme.ORANGE, bold=True)
                 surface.blit(tag, (card.right - tag.get_width() - 6, card.y + 3))
                 continue
             if self.eligible(off.id, slot):
                 pygame.draw.rect(surface, theme.SKY, card, 3, border_radius=6)
-                level = off.expertise.get(subject, 0)
-                eff = state.effectiveness[off.id]
-                need = f"{level}+{eff}" + (f" vs {effort}" if effort is not None else "")
-                c = self.cost(off.id, slot)
-                text = f"OK {subject} {need}, cost {abs(c) if c else 0}"
+                text = eligibility_words(subject, self.cost(off.id, slot))
                 tag = ctx.text.render(text, ctx.type.tiny, theme.SKY, bold=True)
                 surface.blit(tag, (card.right - tag.get_width() - 6, card.y + 3))
                 _tick(surface, card.x + 4, card.y + 4, max(8, card.h // 4), theme.SKY)
@@ -911,7 +906,8 @@ class OfficerOrders(Orders):
         subject = self.spec.subjects[self.active]
         name = SUBJECT_NAMES.get(subject, subject)
         if oid in self.picks:
-            return f"{off.name} leads the {self.spec.subjects[self.picks.index(oid)]} " \
+            leads = self.spec.subjects[self.picks.index(oid)]
+            return f"{off.name} leads the {SUBJECT_NAMES.get(leads, leads)} " \
                    "Challenge. Click to take them off it."
         if not self.eligible(oid, self.active):
             level = off.expertise.get(subject, 0)
@@ -931,6 +927,13 @@ class OfficerOrders(Orders):
         for i, off in enumerate(self.game.pads.officers):
             out[f"officer:{off.id}"] = self.scene.layout.officer_cards[i].center
         return out
+
+
+def eligibility_words(subject: str, cost: int | None) -> str:
+    """The tag on a lit officer card: which Challenge they can lead and what it costs."""
+    name = SUBJECT_NAMES.get(subject, subject)
+    return f"Can lead {name}: Effectiveness -{abs(cost)}" if cost else \
+        f"Can lead {name} at no cost"
 
 
 def _tick(surface: pygame.Surface, x: int, y: int, size: int, colour) -> None:

@@ -27,7 +27,7 @@ from game.ui.herald_draw import HeraldPainter
 from game.ui.herald_help import BUTTON_TIPS
 from game.ui.herald_layout import HeraldLayout
 from game.ui.herald_orders import DiceOrders, DirectionOrders, OfficerOrders, Orders, make_orders
-from game.ui.scene import Command, Push, Replace, Reset, Scene
+from game.ui.scene import Command, Push, Replace, Scene
 from game.ui.widgets import Button, ClickTracker, ScrollText, draw_tooltip
 
 AUTOSAVE_NAME = "herald-autosave.json"
@@ -83,6 +83,9 @@ class HeraldScene(Scene):
     # -- lifecycle ---------------------------------------------------------------------
 
     def on_enter(self, ctx: UiContext) -> None:
+        from game.ui.herald_pause import settings_in_effect
+
+        settings_in_effect(ctx)
         self.relayout(ctx)
         if self.needs_refresh and not self.queue.busy:
             self.refresh()
@@ -235,6 +238,8 @@ class HeraldScene(Scene):
             self.log.handle(event, ctx)
             return None
         if self.busy:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                return self.pause()
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
                 self.queue.skip()
             return None
@@ -273,22 +278,24 @@ class HeraldScene(Scene):
             ctx.sound.toggle_mute()
             return None
         if key == "menu":
-            return self._to_menu()
+            ctx.play("click")
+            return self.pause()
         if self.orders is not None:
             action = self.orders.on_click(key, ctx)
             if action is not None:
                 self.act(action, ctx)
         return None
 
-    def _to_menu(self) -> Command:
-        from game.ui.title_scene import TitleScene
+    def pause(self) -> Command:
+        """Esc and Menu open the pause overlay; leaving the voyage is asked there."""
+        from game.ui.herald_pause import PauseScene
 
-        return Reset(TitleScene())
+        return Push(PauseScene(self))
 
     def _on_key(self, event: pygame.event.Event, ctx: UiContext) -> Command | None:
         mods = getattr(event, "mod", 0)
         if event.key == pygame.K_ESCAPE:
-            return self._to_menu()
+            return self.pause()
         if event.key == pygame.K_h:
             self.ask_hint(ctx)
             return None
@@ -311,6 +318,7 @@ class HeraldScene(Scene):
     # -- time ---------------------------------------------------------------------------
 
     def update(self, dt: float, ctx: UiContext) -> Command | None:
+        self.queue.speed = float(ctx.options.get("animation_speed", 1.0))
         self.flash_left = max(0.0, self.flash_left - dt)
         self.queue.update(dt)
         if self.queue.busy:

@@ -76,6 +76,20 @@ class SoundBoard:
             except Exception:  # silence is the goal either way
                 log.debug("mixer.stop failed", exc_info=True)
 
+    @property
+    def volume(self) -> float:
+        return self._volume
+
+    def set_volume(self, volume: float) -> None:
+        """Set the effects' volume (0 to 1) for loaded and future sounds."""
+        self._volume = min(1.0, max(0.0, float(volume)))
+        for sound in self._cache.values():
+            if sound is not None:
+                try:
+                    sound.set_volume(self._volume)
+                except Exception:  # a mixer gone away: the next load retries
+                    log.debug("set_volume failed", exc_info=True)
+
     def toggle_mute(self) -> bool:
         """Flip mute and return the new state (True = muted)."""
         self.set_muted(not self._muted)

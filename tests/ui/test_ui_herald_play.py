@@ -208,6 +208,10 @@ def test_autosave_then_continue_restores_the_same_game(home):
     saved = game.to_dict()
     assert autosave_path(home).is_file()
     pilot.press(pygame.K_ESCAPE)
+    assert app.top.name == "pause"
+    pilot.press(pygame.K_t)
+    assert app.top.name == "confirm"
+    pilot.press(pygame.K_RETURN)
     assert app.top.name == "title"
     # a fresh window: Continue is the first button and resumes the same state
     app2 = App((1280, 800), mute=True)
