@@ -60,7 +60,8 @@ def perform_move(game, seat: str, char: dict, mode: str, path,
                   and c["seat"] != seat and c["token"] not in known
                   and game.sheets.characters[c["sheet"]].on_map
                   and not (c.get("suit") and s["items"][c["suit"]]["type"] == "sneaksuit"
-                           and game.sheets.characters[char["sheet"]].kind == "robot")]
+                           and game.sheets.characters[char["sheet"]].kind
+                           in ("robot", "android"))]
         traps = [i for i in s["items"].values()
                  if i["square"] == nxt and i["holder"] is None and i["owner"] != seat
                  and game.sheets.items[i["type"]].marker]

@@ -68,6 +68,13 @@ def faction_mix(players: int) -> tuple[SeatSpec, ...]:
     return (pirates, pirates2, phoneco, phoneco2, scientist, alien, alien2)
 
 
+def allied(a: SeatSpec, b: SeatSpec) -> bool:
+    """Whether two seats play one side: the eighth player's pirate seat shares the first
+    pirate seat's map and victory conditions. Seats that only share a map (two phone
+    companies, two aliens) are rivals."""
+    return a.faction == b.faction == "pirates" and map_of(a) == map_of(b)
+
+
 def map_of(spec: SeatSpec) -> str:
     """The id of the map a seat plays on (shared maps are named after their first seat)."""
     return spec.shares_map_with or spec.id

@@ -14,7 +14,7 @@ import json
 from . import sightings
 from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import SaveError
-from .seats import JUDGE, SeatSpec, faction_mix
+from .seats import JUDGE, SeatSpec, allied, faction_mix
 from .sheets import Sheets, default_sheets
 
 FORMAT = 1
@@ -84,7 +84,8 @@ class Table:
         return [c for c in self._s["characters"].values() if c["seat"] == seat]
 
     def placement_conflicts(self) -> list[list]:
-        """[space, seat, seat] for every space where two seats placed characters."""
+        """[space, seat, seat] for every space where two seats that are not allies (the two
+        pirate bands of an 8-player game are one side) placed characters."""
         by_space: dict = {}
         for char in sorted(self._s["characters"].values(), key=lambda c: c["id"]):
             if char["seat"] is None or not sightings.is_physical(self.sheets, char):
@@ -96,7 +97,8 @@ class Table:
             seats = sorted(by_space[name])
             for i, a in enumerate(seats):
                 for b in seats[i + 1:]:
-                    out.append([name, a, b])
+                    if not allied(self.seat_spec(a), self.seat_spec(b)):
+                        out.append([name, a, b])
         return out
 
     def stack_limit(self, square: int) -> int:

@@ -13,16 +13,21 @@ from game.artifact.engine import ArtifactGame
 from game.artifact.seats import JUDGE
 
 
-def start_game(players: int, seed: int, *, gmen: bool | None = None) -> ArtifactGame:
+def start_game(players: int, seed: int, *, gmen: bool | None = None,
+               orders: dict | None = None) -> ArtifactGame:
     """A random game of ``players`` driven through the lobby to the first turn of play.
 
     ``gmen``: True makes every Phone Co. seat pick the G-men (so there is an informant),
-    False the technicians, None either at random."""
+    False the technicians, None either at random. ``orders``: seat -> Customize action to
+    give instead of a random one."""
     rng = random.Random(seed)
     game = ArtifactGame.new({"players": players, "assignment": "random"}, seed)
     for seat in game.seats:
         game.apply(seat, A.VoteEncryption(rng.random() < 0.5))
     for seat in sorted(game.actors()):
+        if orders and seat in orders:
+            game.apply(seat, orders[seat])
+            continue
         options = game.legal_actions(seat)
         if gmen is not None and game.faction_of(seat) == "phoneco":
             wanted = "gmen" if gmen else "technicians"
