@@ -1,4 +1,4 @@
-"""Bench: recompute every seat's view of The Artifact after an action, against python-tcod.
+"""Bench: every seat's sight after an action in The Artifact, against python-tcod.
 
 Sets up an eight-player game with every character placed on the full Feynman deck plan,
 then repeatedly applies one action and recomputes every map (one field of view per observing
@@ -6,6 +6,12 @@ character) and every seat's view. In the same run, python-tcod's ``compute_fov``
 number of field-of-view computations from the same squares on the same deck plan, drawn as a
 transparency grid at double resolution (walls and hatches as opaque cells). tcod is a
 bench-only dependency; the engine never imports it.
+
+Printed, each with its ratio to tcod: fields of view from the plan's sight table (the goal
+figure: every observer's field of view after an action), fields of view from squares nobody
+had looked from yet (the table's per-square first use), the rules' direct statement
+(``reference_field_of_view``, one line walk per square), the map updates and the whole update
+with every seat's view. Also the table's build time and memory, lazily and for every square.
 
     .venv/bin/python bench/artifact_sight.py [--rounds N]
 """
@@ -16,6 +22,7 @@ import argparse
 import random
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,7 +34,13 @@ from game.artifact import actions as A  # noqa: E402
 from game.artifact import sightings  # noqa: E402
 from game.artifact.engine import ArtifactGame  # noqa: E402
 from game.artifact.seats import JUDGE  # noqa: E402
-from game.artifact.sight import SIGHT_BLOCKING_EDGES, _field_of_view  # noqa: E402
+from game.artifact.sight import (  # noqa: E402
+    SIGHT_BLOCKING_EDGES,
+    SightTable,
+    field_of_view,
+    reference_field_of_view,
+    sight_table,
+)
 from game.artifact.views import view_for  # noqa: E402
 
 
@@ -77,6 +90,38 @@ def observers(game) -> list[dict]:
     return out
 
 
+def repeat(count: int, calls: list) -> float:
+    """Seconds to make ``count`` calls, cycling through ``calls`` (argument-free functions)."""
+    start = time.perf_counter()
+    done = 0
+    while done < count:
+        for call in calls:
+            call()
+            done += 1
+            if done >= count:
+                break
+    return time.perf_counter() - start
+
+
+def table_figures(plan) -> tuple[float, float, int, int]:
+    """(seconds to build, seconds to look from every square, bytes built, bytes when full)."""
+    start = time.perf_counter()
+    table = SightTable(plan)
+    built = time.perf_counter() - start
+    start = time.perf_counter()
+    for square in range(plan.width * plan.height):
+        table.from_square(square)
+    full = time.perf_counter() - start
+    tracemalloc.start()
+    table = SightTable(plan)
+    empty_bytes = tracemalloc.get_traced_memory()[0]
+    for square in range(plan.width * plan.height):
+        table.from_square(square)
+    full_bytes = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return built, full, empty_bytes, full_bytes
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30)
@@ -84,68 +129,76 @@ def main(argv: list[str] | None = None) -> int:
     game = placed_game()
     s = game.state
     plan = game.plan
-    plan.memo.clear()  # start cold: the first action computes every field of view
+    plan.memo.clear()  # start cold: the first action builds the sight table
     seat = game.turn_seat
     mover = next(c for c in game.own_characters(seat) if c["status"] == "active")
     fov_count = 0
+    maps_time = views_time = 0.0
     start = time.perf_counter()
     for n in range(args.rounds):
         facing = "NESW"[n % 4]
         game.apply(JUDGE, A.JudgeMessage(seat, f"tick {n}"))
         mover["facing"] = facing  # an action has changed what one character faces
+        mark = time.perf_counter()
         for map_id in sorted(s["maps"]):
             sightings.refresh_map(s, plan, game.sheets, map_id)
+        maps_time += time.perf_counter() - mark
+        mark = time.perf_counter()
         for other in game.seats:
             view_for(game, other)
         view_for(game, JUDGE)
+        views_time += time.perf_counter() - mark
         fov_count += len(observers(game))
     ours = time.perf_counter() - start
+    watchers = observers(game)
     grid = transparency(plan)
     spots = [(2 * (c["square"] // plan.width) + 1, 2 * (c["square"] % plan.width) + 1)
-             for c in observers(game)]
-    start = time.perf_counter()
-    done = 0
-    while done < fov_count:
-        for row, col in spots:
-            tcod.map.compute_fov(grid, (row, col), radius=0,
-                                 algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
-            done += 1
-            if done >= fov_count:
-                break
-    theirs = time.perf_counter() - start
+             for c in watchers]
+    theirs = repeat(fov_count, [
+        lambda spot=spot: tcod.map.compute_fov(
+            grid, spot, radius=0, algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
+        for spot in spots])
     dark = sightings.dark_squares(s, plan)
-    start = time.perf_counter()
-    done = 0
-    watchers = observers(game)
-    while done < fov_count:
-        for char in watchers:
-            sightings.observer_fov(s, plan, game.sheets, char, dark)
-            done += 1
-            if done >= fov_count:
-                break
-    fov_only = time.perf_counter() - start
-    start = time.perf_counter()
-    done = 0
-    while done < fov_count:
-        for char in watchers:
-            _field_of_view(plan, char["square"], char["facing"], dark, False)
-            done += 1
-            if done >= fov_count:
-                break
-    fov_cold = time.perf_counter() - start
+    table_calls = [lambda c=c: field_of_view(plan, c["square"], c["facing"], dark=dark,
+                                             sees_dark=sightings.sees_dark(s, game.sheets, c))
+                   for c in watchers]
+    fov_table = repeat(fov_count, table_calls)
+    table = sight_table(plan)
+    first_calls = []
+    for c in watchers:
+        def first(c=c):
+            table.seen.pop(c["square"], None)
+            field_of_view(plan, c["square"], c["facing"], dark=dark)
+        first_calls.append(first)
+    fov_first = repeat(fov_count, first_calls)
+    fov_reference = repeat(fov_count, [
+        lambda c=c: reference_field_of_view(plan, c["square"], c["facing"], dark, False)
+        for c in watchers])
+    built, full, empty_bytes, full_bytes = table_figures(plan)
+    squares = plan.width * plan.height
+    per = 1e6 / max(fov_count, 1)
     print(f"deck plan {plan.width}x{plan.height} squares, {len(s['characters'])} characters, "
-          f"{len(game.seats)} seats, {len(observers(game))} observers")
+          f"{len(game.seats)} seats, {len(watchers)} observers")
+    print(f"tcod compute_fov, {fov_count} fields of view on the same plan: {theirs:.4f} s "
+          f"({per * theirs:.1f} us each)")
+    print(f"engine field_of_view, sight table in use: {fov_table:.4f} s "
+          f"({per * fov_table:.1f} us each, {len(watchers)} of them "
+          f"{1000 * fov_table / fov_count * len(watchers):.2f} ms an action)")
+    print(f"engine field_of_view from a square not looked from before: {fov_first:.4f} s "
+          f"({per * fov_first:.1f} us each)")
+    print(f"reference_field_of_view (a line walked per square): {fov_reference:.3f} s "
+          f"({per * fov_reference:.0f} us each)")
     print(f"engine: {args.rounds} actions, every map and view recomputed: {ours:.3f} s "
-          f"({1000 * ours / args.rounds:.2f} ms per action, {fov_count} fields of view, "
-          f"{1e6 * ours / max(fov_count, 1):.0f} us each incl. views)")
-    print(f"tcod compute_fov, same {fov_count} fields of view on the same plan: {theirs:.3f} s "
-          f"({1e6 * theirs / max(fov_count, 1):.0f} us each)")
-    print(f"engine field_of_view alone, same {fov_count}, remembered on the plan: "
-          f"{fov_only:.4f} s ({1e6 * fov_only / max(fov_count, 1):.1f} us each)")
-    print(f"engine field_of_view alone, same {fov_count}, computed afresh every time: "
-          f"{fov_cold:.3f} s ({1e6 * fov_cold / max(fov_count, 1):.0f} us each)")
-    print(f"ratio engine/tcod: {ours / theirs:.1f}x for whole view updates (views included), "
-          f"{fov_cold / theirs:.1f}x for fields of view computed afresh")
+          f"({1000 * ours / args.rounds:.2f} ms an action: map updates "
+          f"{1000 * maps_time / args.rounds:.2f} ms, seat and Judge views "
+          f"{1000 * views_time / args.rounds:.2f} ms)")
+    print(f"sight table: built in {1000 * built:.1f} ms ({empty_bytes / 1e6:.2f} MB); "
+          f"looking from all {squares} squares {1000 * full:.0f} ms "
+          f"({full_bytes / 1e6:.2f} MB in all)")
+    print(f"ratio engine/tcod: {fov_table / theirs:.2f}x fields of view (sight table), "
+          f"{fov_first / theirs:.2f}x from new squares, "
+          f"{fov_reference / theirs:.1f}x reference, "
+          f"{maps_time / theirs:.1f}x map updates, {ours / theirs:.1f}x whole update with views")
     return 0
 
 

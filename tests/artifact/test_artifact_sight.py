@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.artifact.deckplan import deckplan_from_text, feynman
-from game.artifact.sight import field_of_view, line_of_sight, sight_areas
+from game.artifact.sight import (
+    field_of_view,
+    line_of_sight,
+    reference_field_of_view,
+    sight_areas,
+    sight_table,
+)
 
 
 def room(width: int, height: int, *, squares: dict | None = None,
@@ -166,3 +175,119 @@ def test_field_of_view_equals_brute_force_on_the_feynman():
                  if plan.terrain[s] != "void" and in_field(plan, origin, facing, s)
                  and line_of_sight(plan, origin, s)[0]}
         assert field_of_view(plan, origin, facing) == frozenset(brute | {origin})
+
+
+# ---- the sight table against the rules' direct statement -----------------------------------
+#
+# ``field_of_view`` answers from the plan's sight table (bit masks of every line of sight);
+# ``reference_field_of_view`` walks one line per square exactly as the rules say. They must
+# agree everywhere: on the Feynman, on the Feynman with its hatches opened or shut at random,
+# and on random small plans of every terrain and edge kind.
+
+def _with_edges(plan, **changes):
+    """The plan with some sight geometry replaced, and nothing remembered from the old one."""
+    return dataclasses.replace(plan, memo={}, **changes)
+
+
+def _all_squares_agree(plan, dark=frozenset(), sees_dark=False):
+    table = sight_table(plan)
+    for origin in range(plan.width * plan.height):
+        for facing in "NESW":
+            expected = reference_field_of_view(plan, origin, facing, dark, sees_dark)
+            assert field_of_view(plan, origin, facing, dark=dark,
+                                 sees_dark=sees_dark) == expected, (plan.xy(origin), facing)
+        for target in range(plan.width * plan.height):
+            assert table.clear(origin, target) is line_of_sight(plan, origin, target)[0]
+
+
+def test_sight_table_equals_the_reference_from_every_square_of_the_feynman():
+    plan = feynman()
+    for origin in range(plan.width * plan.height):
+        for facing in "NESW":
+            assert field_of_view(plan, origin, facing) == reference_field_of_view(
+                plan, origin, facing), (plan.xy(origin), facing)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_sight_table_equals_the_reference_on_the_feynman(data):
+    plan = feynman()
+    squares = plan.width * plan.height
+    origin = data.draw(st.integers(0, squares - 1), label="origin")
+    facing = data.draw(st.sampled_from("NESW"), label="facing")
+    sees_dark = data.draw(st.booleans(), label="sees_dark")
+    if data.draw(st.booleans(), label="dark spaces"):
+        names = data.draw(st.sets(st.sampled_from(plan.space_names)), label="dark")
+        dark = frozenset(s for s in range(squares) if plan.space_name(s) in names)
+    else:
+        dark = frozenset(data.draw(st.sets(st.integers(0, squares - 1)), label="dark"))
+    assert field_of_view(plan, origin, facing, dark=dark, sees_dark=sees_dark) == (
+        reference_field_of_view(plan, origin, facing, dark, sees_dark))
+    target = data.draw(st.integers(0, squares - 1), label="target")
+    assert sight_table(plan).clear(origin, target) is line_of_sight(plan, origin, target)[0]
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_sight_table_equals_the_reference_with_feynman_hatches_opened_at_random(data):
+    """Hatches always block sight in play; a hatch drawn open (or as a door or glass) shows the
+    table follows whatever edges a plan has, across areas the open hatches join."""
+    base = feynman()
+    w = base.width
+    kinds = [data.draw(st.sampled_from(("hatch", "open", "door", "glass")), label=h.name)
+             for h in base.hatches]
+    vedge, hedge = list(base.vedge), list(base.hedge)
+    for hatch, kind in zip(base.hatches, kinds, strict=True):
+        for a, b in hatch.edges:
+            if b == a + 1:
+                vedge[(a // w) * (w + 1) + a % w + 1] = kind
+            elif b == a + w:
+                hedge[b] = kind
+    plan = _with_edges(base, vedge=tuple(vedge), hedge=tuple(hedge))
+    passable = [s for s in range(w * base.height) if plan.passable(s)]
+    for origin in data.draw(st.lists(st.sampled_from(passable), min_size=1, max_size=6),
+                            label="origins"):
+        for facing in "NESW":
+            assert field_of_view(plan, origin, facing) == reference_field_of_view(
+                plan, origin, facing)
+
+
+TERRAIN_DRAW = st.sampled_from(("clear", "clear", "clear", "cluttered", "obstructed",
+                                "blocked", "space", "void"))
+EDGE_DRAW = st.sampled_from(("open", "open", "open", "wall", "door", "hatch", "glass"))
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data(), width=st.integers(1, 6), height=st.integers(1, 6))
+def test_sight_table_equals_the_reference_on_random_plans(data, width, height):
+    base = deckplan_from_text(room(width, height))
+    terrain = tuple(data.draw(st.lists(TERRAIN_DRAW, min_size=width * height,
+                                       max_size=width * height), label="terrain"))
+    vedge = tuple(data.draw(st.lists(EDGE_DRAW, min_size=(width + 1) * height,
+                                     max_size=(width + 1) * height), label="vedge"))
+    hedge = tuple(data.draw(st.lists(EDGE_DRAW, min_size=width * (height + 1),
+                                     max_size=width * (height + 1)), label="hedge"))
+    plan = _with_edges(base, terrain=terrain, vedge=vedge, hedge=hedge,
+                       opaque=tuple(t in ("blocked", "void") for t in terrain))
+    dark = frozenset(data.draw(st.sets(st.integers(0, width * height - 1)), label="dark"))
+    _all_squares_agree(plan)
+    _all_squares_agree(plan, dark, sees_dark=data.draw(st.booleans(), label="sees_dark"))
+
+
+@pytest.mark.parametrize("arms", [(), ("N",), ("N", "W"), ("N", "S"), ("W", "S"),
+                                  ("N", "E", "S", "W")])
+def test_sight_table_keeps_the_corner_rule(arms):
+    _all_squares_agree(deckplan_from_text(room(4, 3, edges=corner(*arms))))
+    _all_squares_agree(deckplan_from_text(room(4, 3, squares={(1, 0): "#", (2, 1): "#"},
+                                               edges=corner(*arms))))
+
+
+def test_sight_table_keeps_one_entry_per_square_looked_from():
+    plan = deckplan_from_text(room(5, 4, edges={((2, 1), "W"): "|"}))
+    table = sight_table(plan)
+    for _ in range(3):
+        for origin in (plan.sq(0, 0), plan.sq(4, 3)):
+            for facing in "NESW":
+                field_of_view(plan, origin, facing, dark=frozenset({plan.sq(1, 1)}))
+    assert sorted(table.seen) == [plan.sq(0, 0), plan.sq(4, 3)]
+    assert sight_table(plan) is table
