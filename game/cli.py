@@ -1,7 +1,8 @@
 """The one command-line entry point, ``python -m game`` (console script ``lastfrontier``).
 
-Subcommands are added per game; with no subcommand the Herald window opens, because
-that is the game that needs nothing but this machine. Bad arguments print a single
+Subcommands are added per game; with no subcommand a window opens offering both games
+(The Herald first, since it needs nothing but this machine) and The Artifact's Host, Join
+and Judge, all by mouse. Bad arguments print a single
 line naming what was wrong and exit with status 2, like every other input error in
 the project.
 """
@@ -39,6 +40,10 @@ def _dice_list(text: str) -> tuple[int, ...]:
     return values
 
 
+# The bounded-number parsers below are argparse types, and the launcher's forms use the
+# very same ones, so a field and its option accept and refuse exactly the same text.
+
+
 def _number(text: str, convert, low, high, not_a_number: str, out_of_range: str):
     """One argparse type for every bounded number: ``convert`` the text, then check
     ``low <= value <= high`` (NaN fails too). The two messages are formatted with
@@ -52,7 +57,7 @@ def _number(text: str, convert, low, high, not_a_number: str, out_of_range: str)
     return value
 
 
-def _seed(text: str) -> int:
+def parse_seed(text: str) -> int:
     return _number(text, int, 0, 2**63 - 1, "seed must be a whole number, got {text!r}",
                    "seed must be between 0 and 2**63-1, got {text}")
 
@@ -68,8 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m game",
         description="The Herald (solitaire) and The Artifact (LAN). "
-        "With no subcommand, opens The Herald.",
+        "With no subcommand, opens a window offering both games and every Artifact role.",
     )
+    parser.add_argument("--size", default=None,
+                        help="window size WIDTHxHEIGHT (with no subcommand; default 1280x800)")
+    parser.add_argument("--mute", action="store_true",
+                        help="start with sound off (with no subcommand)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     herald = sub.add_parser(
@@ -79,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
         "game speaks JSON lines on stdin/stdout (see docs/herald-bot-protocol.md).",
     )
     herald.add_argument("--headless", action="store_true", help="JSON-lines bot protocol")
-    herald.add_argument("--seed", type=_seed, default=None, help="game seed (default: random)")
+    herald.add_argument("--seed", type=parse_seed, default=None,
+                        help="game seed (default: random)")
     herald.add_argument(
         "--variant", choices=("standard", "linear"), default="standard",
         help="'linear' plays the Linear Timeline variant",
@@ -97,17 +107,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _port(text: str) -> int:
+def parse_port(text: str) -> int:
     return _number(text, int, 0, 65535, "port must be a whole number, got {text!r}",
                    "port must be 0-65535 (0: any free port), got {value}")
 
 
-def _players(text: str) -> int:
+def parse_players(text: str) -> int:
     return _number(text, int, 3, 8, "--players wants a number, got {text!r}",
                    "The Artifact is for 3 to 8 players, got {value}")
 
 
-def _seconds(text: str) -> float:
+def parse_seconds(text: str) -> float:
     return _number(text, float, 0, 86400, "want a number of seconds, got {text!r}",
                    "seconds must be between 0 and 86400, got {text}")
 
@@ -121,13 +131,13 @@ def _add_artifact_commands(sub: argparse._SubParsersAction) -> None:
         "stops when it closes). --no-window serves without a window until SIGINT/SIGTERM. "
         "See docs/hosting.md.",
     )
-    host.add_argument("--players", type=_players, default=None, metavar="N",
+    host.add_argument("--players", type=parse_players, default=None, metavar="N",
                       help="players counting the Judge, 3-8 (not with --resume)")
     host.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
-    host.add_argument("--port", type=_port, default=47474, metavar="P",
+    host.add_argument("--port", type=parse_port, default=47474, metavar="P",
                       help="port to listen on (default 47474; 0 picks a free one)")
-    host.add_argument("--seed", type=_seed, default=None, metavar="S",
+    host.add_argument("--seed", type=parse_seed, default=None, metavar="S",
                       help="game seed (default: random)")
     host.add_argument("--save", type=Path, default=None, metavar="FILE",
                       help="action log to write (a new file; default: in the user data folder)")
@@ -136,13 +146,13 @@ def _add_artifact_commands(sub: argparse._SubParsersAction) -> None:
     host.add_argument("--salvage", action="store_true",
                       help="with --resume: if the log is damaged, keep a copy of it and resume "
                       "from the last good record")
-    host.add_argument("--turn-seconds", type=_seconds, default=180.0, metavar="T",
+    host.add_argument("--turn-seconds", type=parse_seconds, default=180.0, metavar="T",
                       help="Rapidity: skip a player turn after this long (0: never; default 180)")
     host.add_argument("--encrypt", action="store_true",
                       help="CURVE-encrypt and authenticate every connection")
     host.add_argument("--assignment", choices=("random", "judge"), default="random",
                       help="factions assigned at random or by the Judge (default random)")
-    host.add_argument("--heartbeat", type=_seconds, default=1.0, metavar="S",
+    host.add_argument("--heartbeat", type=parse_seconds, default=1.0, metavar="S",
                       help="seconds between heartbeats (a seat silent 4 beats is disconnected)")
     host.add_argument("--no-window", action="store_true",
                       help="serve without the Judge's window (until SIGINT/SIGTERM)")
@@ -180,10 +190,12 @@ def _add_artifact_commands(sub: argparse._SubParsersAction) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    command = args.command or "herald"
-    if args.command is None:
-        args = parser.parse_args(["herald"])
+    command = args.command
     try:
+        if command is None:
+            from game.ui.app import run_launcher
+
+            return run_launcher(size=_window_size(args.size), mute=args.mute)
         if command == "herald":
             return _run_herald(args)
         if command == "host":
@@ -281,12 +293,28 @@ def _run_client(args: argparse.Namespace, command: str) -> int:
     if args.docs and not args.headless:
         raise CliError("--docs goes with --headless")
     size = _window_size(args.size)
-    from net.errors import JoinStringError
     from net.headless import run_headless
+
+    joins = check_join_strings(args.join_strings, command)
+    if not args.headless:
+        from game.ui.artifact_app import run_judge_window, run_seat_window
+
+        if command == "judge":
+            return run_judge_window(args.join_strings[0], size=size, mute=args.mute)
+        return run_seat_window(list(args.join_strings), size=size, mute=args.mute)
+    return run_headless(joins, sys.stdin.fileno(), sys.stdout, docs=args.docs)
+
+
+def check_join_strings(texts: Sequence[str], command: str) -> list:
+    """Parse the join strings given to ``join`` or ``judge``; CliError (one line) names
+    what is wrong. The launcher's Join and Judge forms check pasted text with this too."""
+    from net.errors import JoinStringError
     from net.joinstring import parse
 
+    if not texts:
+        raise CliError("give at least one join string")
     try:
-        joins = [parse(text) for text in args.join_strings]
+        joins = [parse(text) for text in texts]
     except JoinStringError as exc:
         raise CliError(str(exc)) from None
     seats = [join.seat for join in joins]
@@ -296,10 +324,4 @@ def _run_client(args: argparse.Namespace, command: str) -> int:
         raise CliError("judge wants the Judge's join string")
     if command == "join" and "judge" in seats:
         raise CliError("the Judge's join string goes with 'judge', not 'join'")
-    if not args.headless:
-        from game.ui.artifact_app import run_judge_window, run_seat_window
-
-        if command == "judge":
-            return run_judge_window(args.join_strings[0], size=size, mute=args.mute)
-        return run_seat_window(list(args.join_strings), size=size, mute=args.mute)
-    return run_headless(joins, sys.stdin.fileno(), sys.stdout, docs=args.docs)
+    return joins

@@ -174,6 +174,30 @@ class App:
             scene.draw(self.screen, self.ctx)
         pygame.display.flip()
 
+    def render_checked(self) -> list[str]:
+        """Draw the stack as ``render`` does, onto a surface that records every text, and
+        list each text that overlaps another or leaves its panel, button or the window
+        (see game.ui.text_registry). For the layout tests; the window is not touched."""
+        from game.ui.text_registry import RecordingSurface, TextRegistry, problems
+
+        registry = TextRegistry()
+        self.ctx.text.check_layout(registry)
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].opaque:
+            first -= 1
+        shown = self.stack[first:]
+        try:
+            for scene in shown:  # drop cached layers painted before the check began
+                scene.on_resize(self.ctx)
+            target = RecordingSurface(self.screen.get_size(), registry=registry)
+            for scene in shown:
+                scene.draw(target, self.ctx)
+            return problems(target)
+        finally:
+            self.ctx.text.check_layout(None)
+            for scene in shown:
+                scene.on_resize(self.ctx)
+
     def screenshot(self, path: str | Path) -> Path:
         self.render()
         target = Path(path)
@@ -190,6 +214,8 @@ class App:
         return self.status or 0
 
     def close(self) -> None:
+        """Shut what the scenes started (hubs, links), then the window."""
+        self.ctx.close_all()
         pygame.display.quit()
 
 
@@ -243,4 +269,25 @@ def run_herald(
         print(f"error: {exc}", file=sys.stderr)
         return 1
     finally:
+        pygame.quit()
+
+
+def run_launcher(size: tuple[int, int] = (1280, 800), mute: bool = False) -> int:
+    """``python -m game``: the title with both games (and every role of The Artifact).
+    Returns the process exit status; whatever the scenes started (a hub, network links)
+    is shut when the window closes."""
+    from game.ui.assets import AssetError
+    from game.ui.launcher_scene import LauncherScene
+
+    app = None
+    try:
+        app = App(size, mute=mute, title="Last Frontier")
+        app.push(LauncherScene())
+        return app.run()
+    except AssetError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if app is not None:
+            app.ctx.close_all()
         pygame.quit()

@@ -25,9 +25,14 @@ def rotated(ctx: UiContext, name: str, size: tuple[int, int], angle: float) -> p
                                                           max(1, int(size[1]))))
 
 
+def corner_px(ctx: UiContext, nominal: int) -> int:
+    """A 9-slice frame's corner on screen: ``nominal`` pixels, shrinking with the window."""
+    return max(6, round(nominal * min(1.0, ctx.scale)))
+
+
 def nine_slice(ctx: UiContext, name: str, size: tuple[int, int], corner: int) -> pygame.Surface:
     """Frame ``name`` stretched to ``size``; the corner shrinks with the window scale."""
-    c = max(6, round(corner * min(1.0, ctx.scale)))
+    c = corner_px(ctx, corner)
     return ctx.assets.nine_slice(name, (max(1, int(size[0])), max(1, int(size[1]))), c)
 
 

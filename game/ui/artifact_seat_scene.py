@@ -646,13 +646,21 @@ class ArtifactSeatScene(ArtifactMapScene):
         x = rect.x + 8
         y = rect.y + 26
         h = rect.h - 32
-        for key, label, enabled in self.action_buttons(ctx):
-            w = max(58, ctx.text.size(label, ctx.type.small, True)[0] + 18)
+        actions = self.action_buttons(ctx)
+        px = ctx.type.small  # a smaller face when every action would not fit otherwise
+        room = rect.right - 200 - x
+        for size in (ctx.type.small, ctx.type.tiny):
+            px = size
+            if sum(max(58, ctx.text.size(label, px, True)[0] + 18) + 4
+                   for _k, label, _e in actions) <= room:
+                break
+        for key, label, enabled in actions:
+            w = max(58, ctx.text.size(label, px, True)[0] + 18)
             if x + w > rect.right - 200:
                 break
             selected = key == f"mode:{self.mode}"
             b = Button(key, label, pygame.Rect(x, y, w, h), enabled=enabled, selected=selected,
-                       px=ctx.type.small,
+                       px=px,
                        accent=theme.GREEN if key == "end_turn" else None)
             self.buttons.append(b)
             x += w + 4

@@ -1,6 +1,14 @@
 """The one place the client loads images and fonts from.
 
-Sprites live in ``sprites/`` at the repository root and are drawn by ``tools/make_assets.py``.
+Every file is read through ``importlib.resources`` from the installed package
+(``game/assets/``), so a wheel or a plain ``pip install .`` finds them without the source
+tree. The sources stay at the repository root: ``sprites/`` and ``sounds/`` are drawn by
+``tools/make_assets.py``, and ``game/assets/sprites`` and ``game/assets/sounds`` are links to
+them, which the build follows and copies into the wheel (one source of truth, and an
+editable install reads the very same files). ``game/assets/fonts`` holds Noto Sans and Fira
+Code under the SIL Open Font License (the licence files sit next to them).
+
+Sprites live in ``sprites/`` at the repository root.
 Most are stored at twice their *nominal* size (the size the UI lays them out at on the
 reference 1280x800 window), so they stay crisp when a bigger window scales them up; the
 manifest ``SPRITES`` below records each nominal size and stored scale. ``Assets.image``
@@ -14,15 +22,28 @@ next loads are converted to the display's pixel format.
 
 from __future__ import annotations
 
+import io
 from collections import OrderedDict
 from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import pygame
 
-ROOT_DIR = Path(__file__).resolve().parents[2]
-SPRITES_DIR = ROOT_DIR / "sprites"
-SOUNDS_DIR = ROOT_DIR / "sounds"
+ASSETS_DIR: Traversable = resources.files("game") / "assets"
+SPRITES_DIR: Traversable = ASSETS_DIR / "sprites"
+SOUNDS_DIR: Traversable = ASSETS_DIR / "sounds"
+FONTS_DIR: Traversable = ASSETS_DIR / "fonts"
+
+# The type faces: body text, its real bold (no synthetic emboldening), and a monospaced
+# face for join strings and keys that are read character by character.
+FONT_FILES: dict[str, str] = {
+    "regular": "NotoSans-Regular.ttf",
+    "bold": "NotoSans-Bold.ttf",
+    "mono": "FiraCode-Regular.ttf",
+}
+FONT_LICENCES = ("NotoSans-LICENSE.txt", "FiraCode-LICENSE.txt")
 
 # How many rotated surfaces to keep; the ship turns through many angles in an animation.
 ROTATED_CACHE_LIMIT = 256
@@ -153,8 +174,8 @@ def _display_ready() -> bool:
 class Assets:
     """Loads sprites and fonts once and keeps every derived surface it has made."""
 
-    def __init__(self, sprites_dir: Path | None = None) -> None:
-        self.sprites_dir = Path(sprites_dir) if sprites_dir is not None else SPRITES_DIR
+    def __init__(self, sprites_dir: Traversable | Path | None = None) -> None:
+        self.sprites_dir = sprites_dir if sprites_dir is not None else SPRITES_DIR
         self._masters: dict[str, pygame.Surface] = {}
         self._images: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
@@ -163,12 +184,13 @@ class Assets:
         self._rotated: OrderedDict[tuple[str, float, tuple[int, int]], pygame.Surface] = (
             OrderedDict()
         )
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
+        self._font_bytes: dict[str, bytes] = {}
 
     # -- loading -----------------------------------------------------------------------
 
-    def path(self, name: str) -> Path:
-        """Where the file of sprite ``name`` lives."""
+    def path(self, name: str) -> Traversable:
+        """Where the file of sprite ``name`` lives (inside the installed package)."""
         return self.sprites_dir / f"{name}.png"
 
     def master(self, name: str) -> pygame.Surface:
@@ -184,7 +206,8 @@ class Assets:
         if not path.is_file():
             raise AssetError(f"sprite {name!r} not found: {path}")
         try:
-            surf = pygame.image.load(str(path))
+            with path.open("rb") as fh:
+                surf = pygame.image.load(io.BytesIO(fh.read()), f"{name}.png")
         except (pygame.error, OSError, ValueError) as exc:
             reason = " ".join(str(exc).split()) or type(exc).__name__
             raise AssetError(f"sprite {name!r} unreadable: {path}: {reason}") from None
@@ -316,18 +339,33 @@ class Assets:
 
     # -- fonts ---------------------------------------------------------------------------
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """pygame's bundled font (no system fonts), cached per size and weight."""
+    def font(self, size: int, bold: bool = False, face: str | None = None) -> pygame.font.Font:
+        """The bundled type face at ``size`` pixels, cached per size and face.
+
+        ``bold`` picks Noto Sans Bold (a real bold cut); ``face="mono"`` gives Fira Code.
+        """
         size = max(1, int(size))
-        key = (size, bool(bold))
+        face = face or ("bold" if bold else "regular")
+        key = (size, face)
         font = self._fonts.get(key)
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = pygame.font.Font(None, size)
-            font.bold = bool(bold)
+            font = pygame.font.Font(io.BytesIO(self.font_data(face)), size)
             self._fonts[key] = font
         return font
+
+    def font_data(self, face: str) -> bytes:
+        """The bytes of a bundled font file (read once); AssetError if missing."""
+        data = self._font_bytes.get(face)
+        if data is None:
+            path = FONTS_DIR / FONT_FILES[face]
+            try:
+                data = path.read_bytes()
+            except OSError:
+                raise AssetError(f"font {face!r} not found: {FONT_FILES[face]}") from None
+            self._font_bytes[face] = data
+        return data
 
     def clear_cache(self) -> None:
         """Forget every surface and font (call after ``set_mode`` or a window resize)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,58 +30,104 @@ def user_data_dir() -> Path:
 
 
 class TextCache:
-    """Renders text with the asset loader's fonts, remembering recent results."""
+    """Renders text with the asset loader's fonts, remembering recent results.
+
+    ``bold`` picks the bundled bold cut; ``face="mono"`` the monospaced face (join strings).
+    """
 
     def __init__(self, font_source, capacity: int = 1500) -> None:
         self._font_source = font_source
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool, str | None], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.capacity = capacity
+        self._ink: dict[tuple, pygame.Rect] = {}
+        # Set (to a game.ui.text_registry.TextRegistry) only while a layout is checked.
+        self.registry = None
 
-    def font(self, px: int, bold: bool = False) -> pygame.font.Font:
-        key = (px, bold)
+    def check_layout(self, registry) -> None:
+        """Mark every text rendered from now on in ``registry`` (None: stop marking)."""
+        self.registry = registry
+        self._cache.clear()
+
+    def font(self, px: int, bold: bool = False, face: str | None = None) -> pygame.font.Font:
+        key = (px, bold, face)
         f = self._fonts.get(key)
         if f is None:
-            f = self._font_source(px, bold)
+            f = self._font_source(px, bold, face) if face else self._font_source(px, bold)
             self._fonts[key] = f
         return f
 
     def render(
-        self, text: str, px: int, colour: tuple[int, int, int] = theme.INK, bold: bool = False
+        self, text: str, px: int, colour: tuple[int, int, int] = theme.INK, bold: bool = False,
+        face: str | None = None,
     ) -> pygame.Surface:
-        key = (text, px, colour, bold)
+        key = (text, px, colour, bold, face)
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
             return surf
-        surf = self.font(px, bold).render(text, True, colour)
+        surf = self.font(px, bold, face).render(text, True, colour)
+        if self.registry is not None:
+            self.registry.mark(surf, text)
         self._cache[key] = surf
         if len(self._cache) > self.capacity:
             self._cache.popitem(last=False)
         return surf
 
+    def ink(self, text: str, px: int, bold: bool = False) -> pygame.Rect:
+        """The rectangle the letters of ``text`` actually cover inside its rendered
+        surface (cached), to centre a label on its ink rather than on its line box."""
+        key = (text, px, bold)
+        rect = self._ink.get(key)
+        if rect is None:
+            rect = self.font(px, bold).render(text, True, (255, 255, 255)).get_bounding_rect()
+            if len(self._ink) > self.capacity:
+                self._ink.clear()
+            self._ink[key] = rect
+        return rect
+
     def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
-        """Split ``text`` into lines that fit ``width`` pixels (explicit newlines kept)."""
+        """Split ``text`` into lines that fit ``width`` pixels (explicit newlines kept).
+
+        A word wider than the whole line (a join string, a long name) is broken into
+        pieces that fit, so nothing runs past the edge."""
         f = self.font(px, bold)
         lines: list[str] = []
         for para in text.split("\n"):
-            words = para.split(" ")
             line = ""
-            for w in words:
+            for w in para.split(" "):
                 trial = w if not line else f"{line} {w}"
-                if f.size(trial)[0] <= width or not line:
+                if f.size(trial)[0] <= width:
                     line = trial
-                else:
+                    continue
+                if line:
                     lines.append(line)
-                    line = w
+                line = w
+                while f.size(line)[0] > width and len(line) > 1:
+                    cut = _fit(f, line, width)
+                    lines.append(line[:cut])
+                    line = line[cut:]
             lines.append(line)
         return lines
 
-    def size(self, text: str, px: int, bold: bool = False) -> tuple[int, int]:
-        return self.font(px, bold).size(text)
+    def size(self, text: str, px: int, bold: bool = False,
+             face: str | None = None) -> tuple[int, int]:
+        return self.font(px, bold, face).size(text)
 
     def clear(self) -> None:
         self._cache.clear()
+
+
+def _fit(font: pygame.font.Font, text: str, width: int) -> int:
+    """How many leading characters of ``text`` fit ``width`` pixels (at least one)."""
+    lo, hi = 1, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid])[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 @dataclass
@@ -97,6 +144,18 @@ class UiContext:
     scale: float = 1.0
     type: theme.TypeScale = field(default_factory=lambda: theme.TypeScale.for_scale(1.0))
     options: dict = field(default_factory=dict)
+    # What must be shut when the window closes (a hub serving in the background, a seat's
+    # network link), newest first; scenes that start such things add them here.
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close_all(self) -> None:
+        """Run and forget every closer, newest first; one failing never stops the rest."""
+        while self.closers:
+            closer = self.closers.pop()
+            try:
+                closer()
+            except Exception:  # shutting down: the others must still run
+                continue
 
     def resized(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -20,7 +20,7 @@ from game.ui.herald_help import OUTCOME_WORDS, PANEL_TIPS, PLACE_TIPS, READING_T
 from game.ui.herald_layout import BAY_TRACKS, MODIFIER_RANGE, HeraldLayout
 from game.ui.herald_orders import READING_ICONS, READING_LABELS
 from game.ui.hexgrid import DIRECTION_ANGLES, SQRT3
-from game.ui.widgets import draw_panel
+from game.ui.widgets import draw_panel, layer
 
 BAY_LABELS = {"supplies": "Supplies", "leadership": "Leadership", "infiltration": "Cells aboard",
               "diplomatic": "Diplomacy", "research": "Research"}
@@ -80,8 +80,7 @@ class HeraldPainter:
 
     def _paint_static(self, ctx: UiContext, stec_active: bool) -> pygame.Surface:
         L = self.layout
-        surf = pygame.Surface(L.size).convert() if pygame.display.get_surface() else \
-            pygame.Surface(L.size)
+        surf = layer(ctx, L.size)
         bg = art.starfield(ctx, L.size)
         surf.blit(bg, bg.get_rect(center=(L.size[0] // 2, L.size[1] // 2)))
         veil = pygame.Surface(L.size, pygame.SRCALPHA)

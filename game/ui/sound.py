@@ -7,7 +7,9 @@ channel) turns into silence. Sounds are loaded on first use and kept.
 
 from __future__ import annotations
 
+import io
 import logging
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import pygame
@@ -44,9 +46,10 @@ class SoundBoard:
     """Plays the named effects, or nothing at all when no mixer can be had."""
 
     def __init__(
-        self, muted: bool = False, sounds_dir: Path | None = None, volume: float = 0.8
+        self, muted: bool = False, sounds_dir: Traversable | Path | None = None,
+        volume: float = 0.8,
     ) -> None:
-        self.sounds_dir = Path(sounds_dir) if sounds_dir is not None else SOUNDS_DIR
+        self.sounds_dir = sounds_dir if sounds_dir is not None else SOUNDS_DIR
         self._muted = bool(muted)
         self._volume = min(1.0, max(0.0, float(volume)))
         self._cache: dict[str, pygame.mixer.Sound | None] = {}
@@ -101,7 +104,7 @@ class SoundBoard:
         sound: pygame.mixer.Sound | None = None
         path = self.sounds_dir / f"{name}.wav"
         try:
-            sound = pygame.mixer.Sound(str(path))
+            sound = pygame.mixer.Sound(file=io.BytesIO(path.read_bytes()))
             sound.set_volume(self._volume)
         except Exception as exc:  # missing, unreadable, or mixer gone: stay silent
             log.warning("sound %r unavailable: %s: %s", name, path, exc)

@@ -53,7 +53,11 @@ REFERENCE_SIZE = (1280, 800)
 
 @dataclass(frozen=True)
 class TypeScale:
-    """Font sizes (pixels) for one window size, so every scene agrees on them."""
+    """Font sizes (pixels) for one window size, so every scene agrees on them.
+
+    Sizes are of the bundled Noto Sans, whose pixel size is its real size: running text
+    (``small`` and up) is at least 15 px at the reference 1280x800 and grows and shrinks
+    with the window; ``tiny`` is for hotkey hints and badges only."""
 
     tiny: int
     small: int
@@ -64,9 +68,9 @@ class TypeScale:
     @classmethod
     def for_scale(cls, scale: float) -> TypeScale:
         def px(base: float) -> int:
-            return max(9, round(base * scale))
+            return max(10, round(base * scale))
 
-        return cls(tiny=px(13), small=px(15), body=px(18), heading=px(23), title=px(50))
+        return cls(tiny=px(13), small=px(15), body=px(17), heading=px(21), title=px(44))
 
 
 def window_scale(size: tuple[int, int]) -> float:

@@ -126,6 +126,8 @@ class TitleScene(Scene):
             keys.append(("delete", "Delete damaged save",
                          "The autosaved voyage cannot be read; delete the file to start "
                          "afresh."))
+        if ctx.options.get("launcher"):
+            keys.append(("games", "All games", "Back to the choice of games."))
         keys += [
                  ("rules", "Rules", "The rules in brief and the keyboard shortcuts."),
                  ("quit", "Quit", "Close the game (it is saved after every decision).")]
@@ -176,6 +178,10 @@ class TitleScene(Scene):
             from game.ui.rules_scene import RulesScene
 
             return Push(RulesScene())
+        if key == "games":
+            from game.ui.launcher_scene import LauncherScene
+
+            return Reset(LauncherScene())
         if key == "quit":
             return Quit(0)
         return None

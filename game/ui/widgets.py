@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pygame
+import pygame_gui
 
 from game.ui import art, theme
 from game.ui.context import UiContext
+from game.ui.text_registry import RecordingSurface, add_frame
 
 
 @dataclass
@@ -34,6 +36,13 @@ class Button:
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
 
+    def text_area(self, ctx: UiContext) -> pygame.Rect:
+        """Where the label may go: inside the frame's border and its inner line (the
+        corners shrink on a small button, and the border with them)."""
+        corner = min(art.corner_px(ctx, 16), self.rect.h // 2, self.rect.w // 2)
+        inset = max(2, round(corner * 0.3))
+        return self.rect.inflate(-2 * inset, -2 * inset)
+
     def draw(self, surface: pygame.Surface, ctx: UiContext, pressed: bool = False) -> None:
         hovered = self.enabled and self.contains(ctx.mouse)
         if not self.enabled:
@@ -45,45 +54,89 @@ class Button:
         else:
             state = "button"
         surface.blit(art.nine_slice(ctx, state, self.rect.size, 16), self.rect)
+        area = self.text_area(ctx)
+        add_frame(surface, "button", self.rect, area)
         if self.selected or self.accent:
             colour = self.accent or theme.HILITE
             pygame.draw.rect(surface, colour, self.rect.inflate(-4, -4), 2, border_radius=6)
         px = self.px or ctx.type.body
         colour = theme.INK if self.enabled else theme.INK_FAINT
-        label = ctx.text.render(self.label, px, colour, bold=True)
+        # The hotkey hint sits inside the frame at the right, when the label leaves room.
+        hk = None
+        if self.hotkey:
+            hk = ctx.text.render(self.hotkey, ctx.type.tiny, theme.INK_DIM)
         icon_surf = None
         if self.icon:
-            side = min(self.rect.h - 10, round(px * 1.4))
+            side = min(area.h - 2, round(px * 1.4))
             icon_surf = art.sprite(ctx, self.icon, (side, side))
             if not self.enabled:
                 icon_surf = icon_surf.copy()
                 icon_surf.set_alpha(110)
-        total = label.get_width() + (icon_surf.get_width() + 6 if icon_surf else 0)
-        x = self.rect.centerx - total // 2
+        icon_w = icon_surf.get_width() + 6 if icon_surf else 0
+        lines_h = area.h if not self.sublabel else area.h * 0.6
+        size = self._fit_size(ctx, self.label, px, area.w - icon_w, lines_h, bold=True)
+        label = self._fit_text(ctx, self.label, size, colour, area.w - icon_w, bold=True)
+        ink = ctx.text.ink(self.label, size, True)
+        room = area
+        hk_w = hk.get_width() + 8 if hk is not None else 0
+        if hk is not None and label.get_width() + icon_w + 2 * hk_w > area.w:
+            if label.get_width() + icon_w + hk_w <= area.w:
+                room = pygame.Rect(area.x, area.y, area.w - hk_w, area.h)
+            else:
+                hk = None  # no room: the label matters more than its shortcut
+        total = label.get_width() + icon_w
+        x = room.centerx - total // 2
         if icon_surf:
-            surface.blit(icon_surf, (x, self.rect.centery - icon_surf.get_height() // 2))
-            x += icon_surf.get_width() + 6
-        if total > self.rect.w - 8 and not icon_surf:
-            label = ctx.text.render(self.label, max(9, px - 3), colour, bold=True)
-            x = self.rect.centerx - label.get_width() // 2
+            surface.blit(icon_surf, (x, area.centery - icon_surf.get_height() // 2))
+            x += icon_w
         if self.sublabel:
-            sub = ctx.text.render(self.sublabel, ctx.type.tiny,
-                                  theme.INK_DIM if self.enabled else theme.INK_FAINT)
-            if sub.get_width() > self.rect.w - 6:
-                sub = ctx.text.render(self.sublabel, max(8, ctx.type.tiny - 2), theme.INK_DIM)
+            sub_px = self._fit_size(ctx, self.sublabel, ctx.type.tiny, area.w,
+                                    area.h - ink.h - 1)
+            sub = self._fit_text(ctx, self.sublabel, sub_px,
+                                 theme.INK_DIM if self.enabled else theme.INK_FAINT, area.w)
+            sub_ink = ctx.text.ink(self.sublabel, sub_px)
             gap = 1
-            top = self.rect.centery - (label.get_height() + sub.get_height() + gap) // 2
-            surface.blit(label, (x, top))
-            sub_x = self.rect.centerx - sub.get_width() // 2
+            top = area.centery - (ink.h + sub_ink.h + gap) // 2
+            surface.blit(label, (x, top - ink.y))
+            sub_x = room.centerx - sub.get_width() // 2
             if icon_surf is not None:
                 sub_x = max(sub_x, x)
-            surface.blit(sub, (sub_x, top + label.get_height() + gap))
+            surface.blit(sub, (sub_x, top + ink.h + gap - sub_ink.y))
         else:
-            surface.blit(label, (x, self.rect.centery - label.get_height() // 2))
-        if self.hotkey and self.rect.h >= 24:
-            hk = ctx.text.render(self.hotkey, ctx.type.tiny, theme.INK_DIM)
-            surface.blit(hk, (self.rect.right - hk.get_width() - 6,
-                              self.rect.bottom - hk.get_height() - 2))
+            surface.blit(label, (x, area.centery - ink.y - ink.h // 2))
+        if hk is not None:
+            hk_ink = ctx.text.ink(self.hotkey, ctx.type.tiny)
+            surface.blit(hk, (area.right - hk.get_width(),
+                              area.centery - hk_ink.y - hk_ink.h // 2))
+
+    @staticmethod
+    def _fit_size(ctx: UiContext, text: str, px: int, width: int, height: float,
+                  bold: bool = False) -> int:
+        """The largest size up to ``px`` whose ink fits ``height`` pixels (and, down to
+        70 % of ``px``, ``width`` pixels too)."""
+        floor = max(8, round(px * 0.7))
+        size = px
+        while size > 8 and ctx.text.ink(text, size, bold).h > height:
+            size -= 1
+        while size > floor and ctx.text.size(text, size, bold)[0] > width:
+            size -= 1
+        return size
+
+    @staticmethod
+    def _fit_text(ctx: UiContext, text: str, px: int, colour, width: int,
+                  bold: bool = False) -> pygame.Surface:
+        """``text`` at ``px``, or smaller (down to 70 %), or cut with an ellipsis, so that
+        it fits ``width`` pixels."""
+        floor = max(8, round(px * 0.7))
+        size = px
+        while size > floor and ctx.text.size(text, size, bold)[0] > width:
+            size -= 1
+        if ctx.text.size(text, size, bold)[0] <= width:
+            return ctx.text.render(text, size, colour, bold)
+        cut = len(text)
+        while cut > 1 and ctx.text.size(text[:cut] + "…", size, bold)[0] > width:
+            cut -= 1
+        return ctx.text.render(text[:cut].rstrip() + "…", size, colour, bold)
 
 
 @dataclass
@@ -153,14 +206,20 @@ def draw_panel(
     surface: pygame.Surface, rect: pygame.Rect, ctx: UiContext, title: str = "",
     icon: str | None = None,
 ) -> pygame.Rect:
-    """A console panel with an optional title strip; returns the inner content rect."""
+    """A console panel with an optional title strip; returns the inner content rect.
+
+    The content (and the title) keep clear of the frame's border and its corner
+    brackets; the title starts past the top-left bracket."""
     surface.blit(art.nine_slice(ctx, "panel", rect.size, 24), rect)
-    pad = max(6, round(10 * ctx.scale))
+    corner = art.corner_px(ctx, 24)
+    pad = max(6, round(10 * ctx.scale), round(corner * 0.45))
     inner = rect.inflate(-2 * pad, -2 * pad)
+    add_frame(surface, "panel", rect, inner)
     if title:
         px = ctx.type.small
-        label = ctx.text.render(title.upper(), px, theme.SKY, bold=True)
-        x = inner.x + max(4, round(6 * ctx.scale))
+        label = Button._fit_text(ctx, title.upper(), px, theme.SKY,
+                                 inner.right - rect.x - corner, bold=True)
+        x = rect.x + corner
         if icon:
             side = label.get_height() + 2
             surface.blit(art.sprite(ctx, icon, (side, side)), (x, inner.y - 1))
@@ -282,3 +341,39 @@ def center_text(
     surface.blit(img, r)
     return r
 
+
+
+def _hex(rgb: tuple[int, int, int]) -> str:
+    return "#{:02X}{:02X}{:02X}".format(*rgb)
+
+
+def gui_manager(ctx: UiContext, px: int | None = None) -> pygame_gui.UIManager:
+    """A pygame_gui manager themed like the console (dark field, sky border, yellow cursor)
+    for the text fields: pygame_gui's entry lines give the cursor, selection, clipboard
+    copy and paste that a hand-drawn line lacks. Its font is pygame_gui's own Noto Sans,
+    the same face as the rest of the console."""
+    size = str(px or ctx.type.body)
+    field = {
+        "colours": {"dark_bg": "#0A1220", "normal_text": _hex(theme.INK),
+                    "normal_border": _hex(theme.SKY), "selected_bg": _hex(theme.BLUE),
+                    "text_cursor": _hex(theme.YELLOW), "disabled_dark_bg": "#0A1220",
+                    "disabled_text": _hex(theme.INK_FAINT)},
+        "font": {"name": "noto_sans", "size": size},
+        "misc": {"border_width": "2", "shape": "rounded_rectangle",
+                 "shape_corner_radius": "6"},
+    }
+    return pygame_gui.UIManager(ctx.size, {"text_entry_line": field, "text_entry_box": field})
+
+
+def layer(ctx: UiContext, size: tuple[int, int], alpha: bool = False) -> pygame.Surface:
+    """An off-screen surface to paint on and blit later (a static background, a box
+    that fades). While a layout is checked it records the text painted on it, so the
+    check finds that text where the layer lands."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    if ctx.text.registry is not None:
+        return RecordingSurface(size, pygame.SRCALPHA if alpha else 0,
+                                registry=ctx.text.registry)
+    surf = pygame.Surface(size, pygame.SRCALPHA) if alpha else pygame.Surface(size)
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha() if alpha else surf.convert()
+    return surf

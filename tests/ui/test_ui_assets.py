@@ -18,6 +18,9 @@ import pytest
 
 from game.ui import assets as assets_module
 from game.ui.assets import (
+    FONT_FILES,
+    FONT_LICENCES,
+    FONTS_DIR,
     NINE_SLICE_CORNERS,
     OPAQUE,
     SOUNDS_DIR,
@@ -101,12 +104,24 @@ def test_manifest_is_exactly_the_required_sprites() -> None:
     assert set(SOUNDS) == REQUIRED_SOUNDS
 
 
-def test_folders_are_the_repository_ones() -> None:
-    assert SPRITES_DIR == ROOT / "sprites"
-    assert SOUNDS_DIR == ROOT / "sounds"
-    on_disk = {p.stem for p in SPRITES_DIR.glob("*.png")}
+def test_package_folders_serve_the_repository_sources() -> None:
+    """The loader reads from inside the package; in a checkout those folders are links to
+    the top-level sources, so there is one copy of every file."""
+    package = Path(str(SPRITES_DIR)).parent
+    assert package == ROOT / "game" / "assets"
+    assert Path(str(SPRITES_DIR)).resolve() == (ROOT / "sprites").resolve()
+    assert Path(str(SOUNDS_DIR)).resolve() == (ROOT / "sounds").resolve()
+    on_disk = {p.name[:-4] for p in SPRITES_DIR.iterdir() if p.name.endswith(".png")}
     assert on_disk == REQUIRED_SPRITES
-    assert {p.stem for p in SOUNDS_DIR.glob("*.wav")} == REQUIRED_SOUNDS
+    assert {p.name[:-4] for p in SOUNDS_DIR.iterdir() if p.name.endswith(".wav")} == (
+        REQUIRED_SOUNDS)
+
+
+def test_fonts_ship_with_their_licences() -> None:
+    names = {p.name for p in FONTS_DIR.iterdir()}
+    assert set(FONT_FILES.values()) | set(FONT_LICENCES) <= names
+    for licence in FONT_LICENCES:
+        assert "SIL Open Font License" in (FONTS_DIR / licence).read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", sorted(REQUIRED_SPRITES))
@@ -313,6 +328,18 @@ def test_shared_loader_is_a_singleton() -> None:
 def test_font_renders_with_the_bundled_font(loader: Assets) -> None:
     text = loader.font(24, bold=True).render("HERALD", True, (255, 255, 255))
     assert text.get_width() > 40 and text.get_height() >= 16
+
+
+def test_bold_is_a_real_bold_cut_not_synthetic(loader: Assets) -> None:
+    """Synthetic emboldening widens every glyph and spreads words apart ("T RACK"); the
+    bold face is its own file with its own metrics; the regular face is never emboldened."""
+    regular, bold = loader.font(20), loader.font(20, bold=True)
+    assert not regular.bold
+    assert bold.name == "Noto Sans" and bold.style_name == "Bold"
+    assert regular.style_name == "Regular"
+    mono = loader.font(20, face="mono")
+    assert mono.name == "Fira Code"
+    assert mono.size("iiii")[0] == mono.size("MMMM")[0]
 
 
 # -- the sounds ---------------------------------------------------------------------------

@@ -1,0 +1,147 @@
+"""Where every piece of text landed on the window, and the frames it belongs to.
+
+Switched on only to check a layout (the overlap test, or a developer's debugging): the
+``TextCache`` then marks each text surface it renders, ``draw_panel`` and ``Button.draw``
+register their frames, and a :class:`RecordingSurface` (a ``pygame.Surface`` that notes
+every blit of a marked surface) is drawn on instead of the window. Layers that carry text
+(``widgets.layer``) are recording surfaces too, so text painted on a layer is found where
+the layer lands.
+
+:func:`problems` then lists, in words, every text whose ink touches another text, and
+every text that leaves its frame (the panel or button under its centre, less the frame's
+border and corner ornaments) or the window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+
+@dataclass(frozen=True)
+class TextRecord:
+    """One text as drawn: the string and the rectangle of its ink on the window."""
+
+    text: str
+    rect: pygame.Rect
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A panel or button: its outer rectangle, and the inner one text must stay in."""
+
+    kind: str
+    outer: pygame.Rect
+    inner: pygame.Rect
+
+
+class TextRegistry:
+    """Which rendered surfaces are text (and what they say)."""
+
+    def __init__(self) -> None:
+        self._texts: dict[int, tuple[pygame.Surface, str, pygame.Rect]] = {}
+
+    def mark(self, surface: pygame.Surface, text: str) -> None:
+        """Remember that ``surface`` shows ``text`` (the surface is kept alive, so its id
+        is never reused while the registry lives)."""
+        if text.strip():
+            self._texts[id(surface)] = (surface, text, surface.get_bounding_rect())
+
+    def text_of(self, surface: pygame.Surface) -> tuple[str, pygame.Rect] | None:
+        entry = self._texts.get(id(surface))
+        if entry is None or entry[0] is not surface:
+            return None
+        return entry[1], entry[2]
+
+
+@dataclass
+class _Notes:
+    texts: list[TextRecord] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
+
+
+class RecordingSurface(pygame.Surface):
+    """A surface that notes where marked text (and frames) were drawn on it."""
+
+    registry: TextRegistry
+
+    def __init__(self, size, flags: int = 0, depth: int = 32, *,
+                 registry: TextRegistry) -> None:
+        super().__init__(size, flags, depth)
+        self.registry = registry
+        self.notes = _Notes()
+
+    def reset(self) -> None:
+        self.notes = _Notes()
+
+    def add_frame(self, kind: str, outer: pygame.Rect, inner: pygame.Rect) -> None:
+        """A frame drawn now; an opaque panel hides the texts and frames wholly under it
+        (a dialog over a screen), so those are forgotten."""
+        outer = pygame.Rect(outer)
+        if kind == "panel":
+            self.notes.texts = [t for t in self.notes.texts if not outer.contains(t.rect)]
+            self.notes.frames = [f for f in self.notes.frames if not outer.contains(f.outer)]
+        self.notes.frames.append(Frame(kind, outer, pygame.Rect(inner)))
+
+    def blit(self, source, dest, area=None, special_flags: int = 0):  # type: ignore[override]
+        drawn = super().blit(source, dest, area, special_flags)
+        if drawn.w <= 0 or drawn.h <= 0:
+            return drawn
+        x, y = (dest[0], dest[1]) if not isinstance(dest, pygame.Rect) else dest.topleft
+        if area is not None:
+            ax, ay = pygame.Rect(area).topleft
+            x, y = x - ax, y - ay
+        marked = self.registry.text_of(source)
+        if marked is not None:
+            text, ink = marked
+            rect = ink.move(x, y).clip(drawn)
+            if rect.w > 0 and rect.h > 0:
+                self.notes.texts.append(TextRecord(text, rect))
+        elif isinstance(source, RecordingSurface):
+            for rec in source.notes.texts:
+                rect = rec.rect.move(x, y).clip(drawn)
+                if rect.w > 0 and rect.h > 0:
+                    self.notes.texts.append(TextRecord(rec.text, rect))
+            for fr in source.notes.frames:
+                self.notes.frames.append(Frame(fr.kind, fr.outer.move(x, y),
+                                               fr.inner.move(x, y)))
+        return drawn
+
+
+def add_frame(surface: pygame.Surface, kind: str, outer: pygame.Rect,
+              inner: pygame.Rect) -> None:
+    """Register a panel or button drawn on ``surface`` (nothing unless it records)."""
+    if isinstance(surface, RecordingSurface):
+        surface.add_frame(kind, outer, inner)
+
+
+def _owner(frames: list[Frame], point: tuple[int, int]) -> Frame | None:
+    best = None
+    for fr in frames:
+        if fr.outer.collidepoint(point) and (best is None or fr.outer.w * fr.outer.h
+                                             <= best.outer.w * best.outer.h):
+            best = fr
+    return best
+
+
+def problems(surface: RecordingSurface) -> list[str]:
+    """Every overlap between two texts and every text that leaves its frame, in words."""
+    out: list[str] = []
+    window = surface.get_rect()
+    texts = surface.notes.texts
+    for rec in texts:
+        owner = _owner(surface.notes.frames, rec.rect.center)
+        bounds = owner.inner if owner is not None else window
+        if not bounds.contains(rec.rect):
+            where = f"its {owner.kind} {tuple(owner.inner)}" if owner else "the window"
+            out.append(f"{rec.text!r} at {tuple(rec.rect)} leaves {where}")
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if a.text == b.text and abs(a.rect.x - b.rect.x) <= 2 \
+                    and abs(a.rect.y - b.rect.y) <= 2:
+                continue  # the same words again: a redraw, or a drop shadow
+            if a.rect.colliderect(b.rect):
+                out.append(f"{a.text!r} at {tuple(a.rect)} overlaps {b.text!r} at "
+                           f"{tuple(b.rect)}")
+    return out

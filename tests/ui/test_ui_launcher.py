@@ -1,0 +1,154 @@
+"""``python -m game``: the launcher with both games, hosting, joining and judging by mouse.
+
+The hub runs in a background thread of the test process on 127.0.0.1 (port 0: a free one),
+exactly as the launcher's Host does; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game import cli
+from game.artifact.seats import faction_mix
+from game.ui import app as app_module
+from game.ui.app import App
+from game.ui.artifact_app import HotseatScene
+from game.ui.artifact_curtain import CurtainScene
+from game.ui.artifact_judge_scene import ArtifactJudgeScene
+from game.ui.artifact_pieces import seat_title
+from game.ui.herald_pilot import Pilot
+from game.ui.launcher_scene import JoinScene, LauncherScene, players_description
+from game.ui.scene import Push
+
+WAIT = 20.0
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path / "home"))
+    a = App((1280, 800), mute=True, data_dir=tmp_path / "home")
+    a.push(LauncherScene())
+    a.step([], 0.02)
+    yield a
+    a.ctx.close_all()
+    pygame.quit()
+
+
+def click(app: App, key: str) -> None:
+    button = next(b for b in app.top.buttons(app.ctx) if b.key == key)
+    Pilot(app).click(button.rect.center)
+    app.step([], 0.02)
+
+
+def keys(app: App) -> list[str]:
+    return [b.key for b in app.top.buttons(app.ctx)]
+
+
+def host(app: App, players: int = 4) -> None:
+    click(app, "host")
+    assert app.top.name == "host"
+    app.top.fields["port"].set_text("0")
+    click(app, f"players:{players}")
+    click(app, "start")
+    assert app.top.name == "hosting", app.top.error
+
+
+def test_python_m_game_opens_the_launcher_with_both_games(monkeypatch, tmp_path):
+    monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path))
+    seen = {}
+
+    def one_frame(self):
+        self.step([], 0.02)
+        seen["top"] = self.top.name
+        seen["keys"] = [b.key for b in self.top.buttons(self.ctx)]
+        return 0
+
+    monkeypatch.setattr(app_module.App, "run", one_frame)
+    assert cli.main([]) == 0
+    assert seen["top"] == "launcher"
+    assert {"herald", "host", "join", "judge", "quit"} <= set(seen["keys"])
+
+
+def test_every_subcommand_is_still_there():
+    text = cli.build_parser().format_help()
+    for command in ("herald", "host", "join", "judge"):
+        assert command in text
+
+
+def test_the_herald_from_the_launcher_and_back(app):
+    click(app, "herald")
+    assert app.top.name == "title" and "games" in keys(app)
+    click(app, "games")
+    assert app.top.name == "launcher"
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_each_player_count_says_what_it_gives(players):
+    text = players_description(players)
+    for seat in faction_mix(players):
+        assert seat_title(seat.id) in text
+    assert text.startswith(f"{players} players:") and "Judge" in text
+
+
+def test_host_form_refuses_what_the_command_line_refuses(app):
+    click(app, "host")
+    app.top.fields["port"].set_text("99999")
+    click(app, "start")
+    assert app.top.name == "host"
+    assert "port must be 0-65535" in app.top.error
+    app.top.fields["port"].set_text("0")
+    app.top.fields["turn"].set_text("100000")
+    click(app, "start")
+    assert app.top.name == "host" and "seconds" in app.top.error
+
+
+def test_host_shows_every_join_string_copies_it_and_opens_the_judge(app):
+    host(app, players=4)
+    hosting = app.top
+    seats = [seat for seat, _text in hosting.seats()]
+    assert seats == [s.id for s in faction_mix(4)] + ["judge"]
+    click(app, "copy:pirates")
+    assert pygame.scrap.get_text() == str(hosting.hosted.joins["pirates"])
+    assert "Pirate" in hosting.status
+    click(app, "judge")
+    judge = app.top
+    assert isinstance(judge, ArtifactJudgeScene)
+    deadline = time.monotonic() + WAIT
+    while judge.source.doc is None and time.monotonic() < deadline:
+        app.step([], 0.05)
+        time.sleep(0.02)
+    assert judge.source.doc is not None, "the Judge's window heard nothing from the hub"
+
+
+def test_join_several_strings_by_paste_for_a_hotseat(app):
+    host(app, players=4)
+    joins = app.top.hosted.joins
+    app.apply(Push(JoinScene("join")))
+    app.step([], 0.02)
+    pygame.scrap.put_text(f"{joins['pirates']}\n{joins['phoneco']}")
+    click(app, "paste")
+    click(app, "go")
+    assert isinstance(app.top, (HotseatScene, CurtainScene))
+
+
+def test_join_refuses_a_bad_string_in_one_line(app):
+    click(app, "join")
+    app.top.fields["joins"].set_text("artifact://nonsense")
+    click(app, "go")
+    assert app.top.name == "join" and app.top.error and "\n" not in app.top.error
+
+
+def test_judge_refuses_a_seat_string_and_takes_the_judges(app):
+    host(app, players=3)
+    joins = app.top.hosted.joins
+    app.apply(Push(JoinScene("judge")))
+    app.step([], 0.02)
+    app.top.fields["joins"].set_text(str(joins["pirates"]))
+    click(app, "go")
+    assert app.top.name == "judge" and "Judge" in app.top.error
+    app.top.fields["joins"].set_text(str(joins["judge"]))
+    click(app, "go")
+    assert isinstance(app.top, ArtifactJudgeScene)
