@@ -32,6 +32,7 @@ from game.ui.app import App  # noqa: E402
 from game.ui.herald_pilot import Pilot  # noqa: E402
 from game.ui.herald_scene import HeraldScene  # noqa: E402
 from game.ui.scene import Reset  # noqa: E402
+from game.ui.settings import Settings, apply_settings  # noqa: E402
 
 SIZE = (1280, 800)
 DT = 1 / 60
@@ -45,6 +46,8 @@ def percentile(values: list[float], q: float) -> float:
 
 def animation_frames(frames: int, seed: int) -> list[float]:
     app = App(SIZE, mute=True, data_dir=Path(tempfile.mkdtemp(prefix="herald-bench-")))
+    # default settings, tour seen: the figures never depend on this machine's settings file
+    apply_settings(app.ctx, Settings(coach_done=True))
     times: list[float] = []
     while len(times) < frames:
         game = HeraldGame.new(seed)

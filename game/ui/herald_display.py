@@ -31,6 +31,15 @@ class Banner:
 
 
 @dataclass
+class EventCard:
+    """The card turned over when an Event is revealed; ``t`` runs 0..1 over its beat."""
+
+    pos: tuple[int, int]
+    efforts: tuple[int, int]
+    t: float = 0.0
+
+
+@dataclass
 class Display:
     """Every value the console draws that can change during play."""
 
@@ -57,6 +66,7 @@ class Display:
     pops: dict[str, float] = field(default_factory=dict)
     shake: float = 0.0
     highlight_cell: tuple[int, int] | None = None
+    card: EventCard | None = None
 
     @classmethod
     def from_state(cls, s: HeraldState, countdown_die: int | None = None) -> Display:
@@ -93,6 +103,11 @@ DUR_MATRIX = 0.7
 DUR_TRACK = 0.35
 DUR_BANNER = 0.9
 DUR_POP = 0.35
+DUR_CARD = 1.8
+#: What a handled Opportunity wins or a missed Threat costs, for the result banner.
+RESOLVED_WORDS = {("+SUP", True): "+2 Supplies", ("+DIP", True): "a Diplomatic Success",
+                  ("+RES", True): "a Research Survey", ("-LEA", False): "Leadership -1",
+                  ("-TIM", False): "Time +1", ("-REP", False): "a Bad Reputation here"}
 
 
 class Animator:
@@ -149,6 +164,26 @@ class Animator:
                 apply()
         return Beat(0.0, on_start=start, label=e.type)
 
+    def _card(self, e: ev.EventRevealed) -> Beat:
+        """An Event card turns over at its place on the Matrix and comes to the front."""
+        d = self.d
+
+        def start() -> None:
+            self.on_log(e.describe(), "info")
+            d.highlight_cell = tuple(e.pos)
+            d.card = EventCard(tuple(e.pos), tuple(e.efforts))
+            self.play("click")
+
+        def update(t: float) -> None:
+            if d.card is not None:
+                d.card.t = t
+
+        def finish() -> None:
+            d.card = None
+
+        return Beat(DUR_CARD, update, on_start=start, on_finish=finish, easing=lambda t: t,
+                    label=e.type)
+
     # -- one event -> one beat ---------------------------------------------------------
 
     def beats_for(self, events: list[ev.Event]) -> list[Beat]:
@@ -193,22 +228,13 @@ class Animator:
             return self._pop(e, "badrep", lambda: d.bad_reputation.append(tuple(e.hex)),
                              "alarm", "bad")
         if isinstance(e, ev.EventRevealed):
-            def reveal() -> None:
-                d.highlight_cell = tuple(e.pos)
-            b = self._banner(e, f"Event: {e.name}", "info", "click")
-            old_start = b.on_start
-
-            def start() -> None:
-                reveal()
-                if old_start:
-                    old_start()
-            b.on_start = start
-            return b
+            return self._card(e)
         if isinstance(e, ev.EventResolved):
             good = e.success
             text = "Event handled" if good else "Event not met"
-            return self._banner(e, f"{text} ({e.outcome})", "good" if good else "bad",
-                                "success" if good else "failure")
+            words = RESOLVED_WORDS.get((e.outcome, good), "")
+            return self._banner(e, f"{text}{': ' + words if words else ''}",
+                                "good" if good else "bad", "success" if good else "failure")
         if isinstance(e, ev.CellDismantled):
             return self._banner(e, "Isolationist Cell dismantled", "good", "success")
         if isinstance(e, ev.StecExploded):

@@ -606,6 +606,65 @@ class HeraldPainter:
         surf.blit(layer, box)
 
 
+    def event_card(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
+        """The revealed Event as a card: it turns over at its Matrix cell, flies over the
+        Holomap, holds there to be read, then fades."""
+        card = d.card
+        if card is None:
+            return
+        L = self.layout
+        ev = self.pads.event_at(card.pos)
+        t = card.t
+        w = round(min(L.map_area.w * 0.8, 420 * L.scale))
+        h = round(w * 0.52)
+        target = pygame.Rect(0, 0, w, h)
+        target.center = L.map_area.center
+        cell = L.matrix_cells[card.pos[0]][card.pos[1]]
+        fly = min(1.0, t / 0.25)
+        ease = 1 - (1 - fly) ** 3
+        cx = cell.centerx + (target.centerx - cell.centerx) * ease
+        cy = cell.centery + (target.centery - cell.centery) * ease
+        scale_w = abs(math.cos(math.pi * (1 - ease) / 2)) if fly < 1 else 1.0
+        cw = max(2, round((cell.w + (w - cell.w) * ease) * max(0.05, scale_w)))
+        ch = round(cell.h + (h - cell.h) * ease)
+        rect = pygame.Rect(0, 0, cw, ch)
+        rect.center = (round(cx), round(cy))
+        colour = outcome_colour(ctx, ev.outcome)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (10, 18, 32, 245), layer.get_rect(), border_radius=12)
+        pygame.draw.rect(layer, colour, layer.get_rect(), 3, border_radius=12)
+        if fly >= 1:
+            self._card_face(layer, ctx, ev, card.efforts, colour)
+        alpha = 1.0 if t < 0.85 else max(0.0, (1 - t) / 0.15)
+        layer.set_alpha(round(255 * alpha))
+        surf.blit(layer, rect)
+
+    def _card_face(self, layer: pygame.Surface, ctx: UiContext, ev, efforts, colour) -> None:
+        w, h = layer.get_size()
+        pad = max(8, round(12 * self.layout.scale))
+        title = ctx.text.render(ev.name, ctx.type.heading, theme.INK, bold=True)
+        layer.blit(title, (pad, pad))
+        kind = "Opportunity" if ev.opportunity else "Threat"
+        tag = ctx.text.render(kind, ctx.type.small, colour, bold=True)
+        layer.blit(tag, (w - tag.get_width() - pad, pad + 2))
+        y = pad + title.get_height() + round(6 * self.layout.scale)
+        for k, (subject, effort) in enumerate(zip(ev.subjects, efforts, strict=True)):
+            which = "First" if k == 0 else "Second"
+            line = ctx.text.render(f"{which} Challenge: {SUBJECT_NAMES[subject]}, "
+                                   f"Effort {effort}", ctx.type.body, theme.INK)
+            layer.blit(line, (pad, y))
+            y += line.get_height() + 2
+        icon_name, sign = OUTCOME_ICONS.get(ev.outcome, ("icon_event", ""))
+        side = max(12, min(h - y - pad, round(34 * self.layout.scale)))
+        icon = art.sprite(ctx, icon_name, (side, side))
+        y = h - pad - side
+        layer.blit(icon, (pad, y))
+        words = OUTCOME_WORDS.get(ev.outcome, ev.outcome)
+        for i, text in enumerate(ctx.text.wrap(words, ctx.type.small, w - side - 3 * pad)[:2]):
+            img = ctx.text.render(text, ctx.type.small, colour)
+            layer.blit(img, (pad * 2 + side, y + i * img.get_height()))
+
+
 def slot_die_rect(slot: pygame.Rect, size: int) -> pygame.Rect:
     """Where a die rests inside a Boundary Readings slot (right of the reading's icon)."""
     return pygame.Rect(slot.right - size - 6, slot.bottom - size - 5, size, size)

@@ -22,8 +22,17 @@ from game.herald.saves import save_game
 from game.ui import theme
 from game.ui.anim import AnimationQueue
 from game.ui.context import UiContext
+from game.ui.herald_coach import Coach
 from game.ui.herald_display import Animator, Display
 from game.ui.herald_draw import HeraldPainter
+from game.ui.herald_goals import (
+    RESULTS_NEEDED,
+    draw_goals,
+    draw_stepper,
+    goals,
+    goals_height,
+    step_for,
+)
 from game.ui.herald_help import BUTTON_TIPS
 from game.ui.herald_layout import HeraldLayout
 from game.ui.herald_orders import DiceOrders, DirectionOrders, OfficerOrders, Orders, make_orders
@@ -76,6 +85,10 @@ class HeraldScene(Scene):
         self.hover_key: str | None = None
         self.hover_since = 0.0
         self.save_error = ""
+        self.step = "dice"
+        self.coach = Coach()
+        self.goal_rect = pygame.Rect(0, 0, 0, 0)
+        self.stepper_rect = pygame.Rect(0, 0, 0, 0)
         self.anim_rng = random.Random(int(game.setup.get("seed", 0)) ^ 0x5EED)
         for e in game.history[-250:]:
             self._add_log(e.describe(), "turn" if e.type == "turn_began" else "info")
@@ -85,7 +98,8 @@ class HeraldScene(Scene):
     def on_enter(self, ctx: UiContext) -> None:
         from game.ui.herald_pause import settings_in_effect
 
-        settings_in_effect(ctx)
+        if settings_in_effect(ctx).coach_done:
+            self.coach.finished = True
         self.relayout(ctx)
         if self.needs_refresh and not self.queue.busy:
             self.refresh()
@@ -222,6 +236,12 @@ class HeraldScene(Scene):
     def handle(self, event: pygame.event.Event, ctx: UiContext) -> Command | None:
         if self.layout is None:
             self.relayout(ctx)
+        if (not self.coach.finished and not self.coach.active and not self.game.log
+                and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+                and not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
+            self.coach.start()
+        if self.coach.handle(event, self, ctx):
+            return None
         if event.type == pygame.MOUSEMOTION:
             self.hover_pos = event.pos
             self.hover_since = ctx.time
@@ -365,15 +385,28 @@ class HeraldScene(Scene):
                                 note.get_height()))
         self.tracker.set(self.widgets(ctx))
         self.tracker.draw(surface, ctx)
-        hint_box = self._draw_hint(surface, ctx)
-        log_area = L.log_area
-        if hint_box is not None:
-            top = hint_box.bottom + 4
-            log_area = pygame.Rect(log_area.x, top, log_area.w, max(1, log_area.bottom - top))
+        s = self.game.state
+        ready = not s.infiltration and bool(s.lis_visited) and s.source_visited and \
+            s.diplomatic + s.research >= RESULTS_NEEDED
+        goal_row = draw_goals(surface, ctx, L.log_area, goals(self.display, ready))
+        self.goal_rect = goal_row
+        hint_box = self._draw_hint(surface, ctx, goal_row.bottom + 4)
+        top = (hint_box or goal_row).bottom + 4
+        log_area = pygame.Rect(L.log_area.x, top, L.log_area.w, max(1, L.log_area.bottom - top))
         self.log.draw(surface, ctx, log_area)
+        self.painter.event_card(surface, ctx, d)
         self.painter.banner(surface, ctx, d)
         self._draw_flash(surface, ctx)
+        self.coach.draw(surface, self, ctx)
         self._draw_tooltip(surface, ctx)
+
+    def current_step(self) -> str:
+        """The step of the turn the stepper lights: the playing beat's, or the decision's."""
+        beat = self.queue.current if self.busy else None
+        pending = self.game.pending
+        self.step = step_for(None if pending is None or self.busy else pending.kind,
+                             beat.label if beat is not None else None, self.step)
+        return self.step
 
     def _draw_status(self, surface: pygame.Surface, ctx: UiContext) -> None:
         L = self.layout
@@ -382,15 +415,21 @@ class HeraldScene(Scene):
         what = DECISION_TITLES.get(pending.kind, "") if pending and not self.busy else ""
         if self.busy:
             beat = self.queue.current
-            what = BEAT_TITLES.get(beat.label if beat else "", "...")
-        variant = "  |  Linear Timeline" if s.variant == "linear" else ""
-        text = f"Turn {s.turn}  |  {what}{variant}"
-        img = ctx.text.render(text, ctx.type.heading, theme.INK, bold=True)
-        x = L.top.w * 0.30
-        surface.blit(img, (round(x), L.top.centery - img.get_height() // 2))
+            what = BEAT_TITLES.get(beat.label if beat else "", "")
+        variant = " (Linear)" if s.variant == "linear" else ""
+        lw, lh = ctx.assets.nominal_size("logo_herald")
+        x = L.margin + round(lw * round(L.top.h * 0.8) / lh) + round(16 * ctx.scale)
+        img = ctx.text.render(f"Turn {s.turn}{variant}", ctx.type.heading, theme.INK, bold=True)
+        surface.blit(img, (x, L.top.centery - img.get_height() // 2))
+        x += img.get_width() + round(12 * ctx.scale)
+        right = min(r.left for r in L.top_buttons.values()) - round(8 * ctx.scale)
+        chips = pygame.Rect(x, L.top.y + round(L.top.h * 0.18), max(0, right - x),
+                            round(L.top.h * 0.64))
+        self.stepper_rect = draw_stepper(surface, ctx, chips, self.current_step(), what,
+                                         self.display.stec_active)
         if self.save_error:
             err = ctx.text.render(self.save_error, ctx.type.tiny, theme.VERMILLION)
-            surface.blit(err, (round(x), L.top.bottom - err.get_height()))
+            surface.blit(err, (x, L.top.bottom - err.get_height()))
 
     def hint_lines(self, ctx: UiContext) -> list[str]:
         """The hint as wrapped lines for the box at the top of the ship's log."""
@@ -401,18 +440,20 @@ class HeraldScene(Scene):
         text = f"Hint: {reason[:1].upper()}{reason[1:]}"
         return ctx.text.wrap(text, ctx.type.small, self.layout.log_area.w - 16)[:5]
 
-    def hint_rect(self, ctx: UiContext) -> pygame.Rect | None:
-        """Where the hint box goes: the top of the ship's log, never over the Holomap."""
+    def hint_rect(self, ctx: UiContext, top: int | None = None) -> pygame.Rect | None:
+        """Where the hint box goes: in the ship's log under the goals, never over the map."""
         lines = self.hint_lines(ctx)
         if not lines:
             return None
         area = self.layout.log_area
+        y = area.y + goals_height(ctx) + 4 if top is None else top
         lh = ctx.text.font(ctx.type.small).get_linesize()
-        height = min(area.h, lh * len(lines) + 12)
-        return pygame.Rect(area.x, area.y, area.w, height)
+        height = min(area.bottom - y, lh * len(lines) + 12)
+        return pygame.Rect(area.x, y, area.w, height)
 
-    def _draw_hint(self, surface: pygame.Surface, ctx: UiContext) -> pygame.Rect | None:
-        box = self.hint_rect(ctx)
+    def _draw_hint(self, surface: pygame.Surface, ctx: UiContext,
+                   top: int | None = None) -> pygame.Rect | None:
+        box = self.hint_rect(ctx, top)
         if box is None:
             return None
         lines = self.hint_lines(ctx)

@@ -21,11 +21,14 @@ from game.ui.herald_pilot import Pilot
 from game.ui.herald_scene import HeraldScene, autosave_path
 from game.ui.hexgrid import unit_center
 from game.ui.scene import Reset
+from game.ui.settings import Settings, save_settings
 
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path))
+    # the first-game tour has been seen: these tests drive the console itself
+    save_settings(Settings(coach_done=True))
     return tmp_path
 
 

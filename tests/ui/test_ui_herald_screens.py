@@ -21,12 +21,15 @@ from game.ui.herald_scene import HeraldScene, autosave_path
 from game.ui.hexgrid import DIRECTION_ANGLES, HexView, unit_center
 from game.ui.rules_scene import RulesScene
 from game.ui.scene import Push, Reset
+from game.ui.settings import Settings, save_settings
 from game.ui.title_scene import NewGameScene, TitleScene
 
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path / "home"))
+    # the first-game tour has been seen: these tests drive the console itself
+    save_settings(Settings(coach_done=True))
     return tmp_path / "home"
 
 
@@ -213,7 +216,7 @@ def test_run_herald_refuses_a_bad_save_in_one_line(tmp_path, capsys):
 
 
 def test_run_herald_opens_the_title_with_continue_first(home, monkeypatch):
-    home.mkdir(parents=True)
+    home.mkdir(parents=True, exist_ok=True)
     game = HeraldGame.new(5)
     game.apply(choose(game).action)
     save_game(autosave_path(home), game)
