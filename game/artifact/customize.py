@@ -224,7 +224,8 @@ def build_forces(game) -> list[Event]:
                                 and c["sheet"] != "eastwood" and c["id"] not in taken)
             if not candidates:
                 continue
-            chosen = game._rng.choice(candidates)
+            named = s["setup"].get("informants", {}).get(seat)
+            chosen = named if named in candidates else game._rng.choice(candidates)
             taken.add(chosen)
             s["characters"][chosen]["informant_of"] = seat
             events.append(game.notify(seat, {

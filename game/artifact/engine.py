@@ -60,7 +60,7 @@ class ArtifactGame(Table):
             raise ArtifactError("setup must be a dict")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise ArtifactError(f"seed must be a whole number from 0 to 2**63-1, got {seed!r}")
-        unknown = set(setup) - {"players", "assignment", "names"}
+        unknown = set(setup) - {"players", "assignment", "names", "informants"}
         if unknown:
             raise ArtifactError(f"unknown setup field(s): {', '.join(sorted(map(str, unknown)))}")
         specs = faction_mix(setup.get("players"))
@@ -75,13 +75,14 @@ class ArtifactGame(Table):
                 or len(set(names)) != len(names)):
             raise ArtifactError(f"setup names must be {len(specs)} distinct names "
                                 "of 1 to 40 characters (one per faction seat)")
+        informants = _informants_setup(setup.get("informants", {}), specs)
         rng = random.Random(seed)
         plan = feynman()
         seats = [s.id for s in specs]
         state: dict = {
             "format": FORMAT,
             "setup": {"players": setup["players"], "assignment": assignment,
-                      "names": list(names)},
+                      "names": list(names), **({"informants": informants} if informants else {})},
             "seed": seed,
             "seats": seats,
             "specs": {s.id: s.to_dict() for s in specs},
@@ -710,6 +711,21 @@ class ArtifactGame(Table):
 
 def specs_faction(specs: tuple[SeatSpec, ...], seat: str) -> str:
     return next(s.faction for s in specs if s.id == seat)
+
+
+def _informants_setup(value, specs: tuple[SeatSpec, ...]) -> dict:
+    """The Judge's choice of the G-men's informant, made in advance (a scenario such as the
+    Example of Play names it): {phone company seat: pirate character}. A seat left out, or
+    whose pirate is not in the band as ordered, gets the usual random draw."""
+    phone_seats = {s.id for s in specs if s.faction == "phoneco"}
+    pirates = {k for k, c in default_sheets().characters.items()
+               if c.faction == "pirates" and k != "eastwood"}
+    if (not isinstance(value, dict) or not set(value) <= phone_seats
+            or not all(isinstance(v, str) and v in pirates for v in value.values())
+            or len(set(value.values())) != len(value)):
+        raise ArtifactError("setup informants must map Phone Co. seats of this mix to "
+                            "different pirates (never Captain Eastwood)")
+    return dict(sorted(value.items()))
 
 
 def replay(setup: dict, seed: int, log: Iterable) -> ArtifactGame:

@@ -15,6 +15,14 @@ def example_data() -> dict:
     return data
 
 
+def example_setup() -> dict:
+    """The setup of the Example of Play: four players, the Judge's assignment, and Orlov as
+    the G-men's informant (the Judge's pick in the book, named by the scenario's data)."""
+    data = example_data()
+    return {"players": data["players"], "assignment": "judge", "names": data["names"],
+            "informants": dict(data["informants"])}
+
+
 def example_orders() -> dict:
     """seat -> Customize action of the Example of Play."""
     data = example_data()
@@ -26,8 +34,7 @@ def example_orders() -> dict:
 def example_game(seed: int = 1) -> tuple[ArtifactGame, list]:
     """A game at the start of Pirate Turn 1, and the log of (seat, action) that made it."""
     data = example_data()
-    setup = {"players": data["players"], "assignment": "judge", "names": data["names"]}
-    game = ArtifactGame.new(setup, seed)
+    game = ArtifactGame.new(example_setup(), seed)
     log: list = []
 
     def do(seat, action):

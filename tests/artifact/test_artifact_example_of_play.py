@@ -9,12 +9,12 @@ import pytest
 from game.artifact import actions as A
 from game.artifact.engine import replay
 from game.artifact.errors import IllegalAction
-from game.artifact.example import example_data, example_game
+from game.artifact.example import example_game, example_setup
 from game.artifact.interdiction import HATCH_REASON_INTERLOCK
 from game.artifact.movement import check_path, path_to
 from game.artifact.views import view_for
 
-SEED = 11  # the Judge's random pick of the G-men's informant falls on Orlov, as in the book
+SEED = 11  # any seed: the scenario's data names Orlov as the G-men's informant
 
 
 def _move(game, seat, cid, mode, path, facing):
@@ -55,13 +55,15 @@ def played():
 
     assert [c["id"] for c in game.state["characters"].values()
             if c["informant_of"] == "phoneco"] == ["orlov"]
-    # ---- Pirate Turn 1 ------------------------------------------------------------------
+    # ---- Pirate Turn 1: Yee waits at the cutter's airlock door -------------------------
+    seen["yee_0"] = _where(game, "yee")
     seen["eastwood"] = mv("pirates", "eastwood", "run", [(15, 2), (16, 2), (16, 1)], "E")
     seen["kyoshi_plan_1"] = _plan(game, "pirates", "kyoshi", "jog", [(16, 6)], "S")
     seen["kyoshi_1"] = mv("pirates", "kyoshi", "jog", [(16, 6)], "S")
     for cid in ("colovisto", "lichter", "mendez"):
         seen[cid + "_1"] = mv("pirates", cid, "jog", [(16, 6), (16, 7)], "S")
     seen["robertson_1"] = mv("pirates", "robertson", "jog", [(17, 6), (17, 7)], "S")
+    seen["yee_1"] = _where(game, "yee")
     act("pirates", A.EndTurn())
     # ---- Phone Co., Mad Scientist, HAL Turn #1: nothing this rules reach --------
     for seat in ("phoneco", "scientist", "alien"):
@@ -78,6 +80,8 @@ def played():
     mv("pirates", "lichter", "jog", [(16, 7), (17, 7)], "E")
     mv("pirates", "mendez", "jog", [(16, 7), (17, 8)], "E")
     mv("pirates", "robertson", "jog", [(17, 7)], "E")
+    # Intending to cover the corridor after they leave, Yee enters the cutter airlock.
+    seen["yee_2"] = mv("pirates", "yee", "walk", [(16, 5)], "S")
     act("pirates", A.EndTurn())
     # ---- Phone Co. Turn 2: Osorio jogs 4 to the door of Stateroom 1 ------------------------
     seen["phoneco_before"] = [c["counter"] for c in
@@ -107,9 +111,20 @@ def played():
     seen["kyoshi_plan_3"] = _plan(game, "pirates", "kyoshi", "run",
                                   [(17, 7), (18, 7), (19, 7)], "E")
     seen["kyoshi_3"] = mv("pirates", "kyoshi", "run", [(17, 7), (18, 7), (19, 7)], "E")
+    # Four pirates fill the square by the hub hatch: Colovisto joins them next to it.
+    seen["hub_square"] = sorted(cid for cid, e in view_for(game, "pirates")["own"]["characters"]
+                                .items() if e["square"] == [19, 7] and e["status"] == "active")
+    with pytest.raises(IllegalAction) as full:
+        _plan(game, "pirates", "colovisto", "run", [(17, 7), (18, 7), (19, 7)], "E")
+    seen["colovisto_full"] = str(full.value)
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match=r"full \(stacking\)"):
+        game.apply("pirates", A.Move("colovisto", "run", ((17, 7), (18, 7), (19, 7)), "E"))
+    seen["colovisto_refused_unchanged_3"] = game.to_json() == before
     seen["colovisto_3"] = mv("pirates", "colovisto", "run", [(17, 8), (18, 8), (19, 8)], "E")
     seen["opened_3"] = list(game.state["turn"]["opened"])
     seen["runners_blind"] = game.state["characters"]["kyoshi"]["blind"]
+    seen["yee_3"] = mv("pirates", "yee", "walk", [(16, 6)], "S")  # into the Port Shuttle Lock
     act("pirates", A.EndTurn())
     # ---- Phone Co. Turn 3: the informant is activated; Osorio picks up the fake ------------
     act("phoneco", A.ActivateInformant("orlov"))
@@ -134,9 +149,45 @@ def played():
     act("alien", A.EndTurn())
     # ---- Pirate Turn 4: the telegram ---------------------------------------------------------
     seen["pirate_view_4"] = view_for(game, "pirates")
-    mv("pirates", "yee", "jog", [(17, 6)], "N")
+    seen["yee_4"] = mv("pirates", "yee", "walk", [(16, 5)], "S")  # back into the cutter airlock
     act("pirates", A.EndTurn())
+    seen["yee_final"] = _where(game, "yee")
+    yee = game.state["characters"]["yee"]["token"]
+    seen["yee_unseen"] = [seat for seat in ("phoneco", "scientist")
+                          if yee in view_for(game, seat)["map"]["counters"]]
     return game, log, seen
+
+
+def _where(game, cid):
+    square = game.state["characters"][cid]["square"]
+    return game.plan.xy(square), game.plan.space_name(square)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 7, SEED])
+def test_the_informant_is_the_scenarios_choice_not_the_seeds(seed):
+    game, _log = example_game(seed)
+    spies = [c["id"] for c in game.state["characters"].values() if c["informant_of"]]
+    assert spies == ["orlov"]
+    notice = next(n for n in view_for(game, "phoneco")["notices"] if n["kind"] == "informant")
+    assert notice["counter"] == "Orlov"
+
+
+def test_yee_waits_enters_the_cutter_airlock_goes_out_and_backtracks(played):
+    _game, _log, seen = played
+    assert seen["yee_0"] == seen["yee_1"] == ((16, 4), "Cutter Cabin")  # at the door, waiting
+    assert seen["yee_2"] == ((16, 5), [])  # turn 2: enters the cutter airlock
+    assert seen["yee_3"] == ((16, 6), [])  # turn 3: into the Port Shuttle Lock
+    assert seen["yee_4"] == ((16, 5), [])  # turn 4: back into the cutter airlock ...
+    assert seen["yee_final"] == ((16, 5), "Cutter Airlock")
+    assert seen["yee_unseen"] == []  # ... where the other players do not know he lurks
+
+
+def test_turn_3_colovisto_joins_the_rest_next_to_the_full_square(played):
+    _game, _log, seen = played
+    assert seen["hub_square"] == ["kyoshi", "lichter", "mendez", "robertson"]
+    assert seen["colovisto_full"] == "(19, 7) is full (stacking)"
+    assert seen["colovisto_refused_unchanged_3"]
+    assert seen["colovisto_3"] == ((19, 8), [])  # the next square, beside the other four
 
 
 def test_turn_1_interlock_stops_pirates_after_one_square(played):
@@ -211,6 +262,5 @@ def test_turn_4_telegram_and_no_word_of_what_happened(played):
 
 def test_the_example_replays_byte_for_byte(played):
     game, log, _seen = played
-    data = example_data()
-    again = replay({"players": 4, "assignment": "judge", "names": data["names"]}, SEED, log)
+    again = replay(example_setup(), SEED, log)
     assert again.to_json() == game.to_json()

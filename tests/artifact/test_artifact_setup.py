@@ -9,7 +9,7 @@ import pytest
 from game.artifact import actions as A
 from game.artifact.engine import ArtifactGame, replay
 from game.artifact.errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn
-from game.artifact.example import example_data, example_game, example_orders
+from game.artifact.example import example_data, example_game, example_orders, example_setup
 from game.artifact.seats import JUDGE, faction_mix
 from game.artifact.sheets import default_sheets
 from game.artifact.views import view_for
@@ -214,8 +214,7 @@ def test_example_game_setup_and_conflict_check():
     assert view_for(game, "pirates")["informants"] == {}
     assert view_for(game, "phoneco")["informants"]
     # replay from setup, seed and log gives the same bytes
-    data = example_data()
-    again = replay({"players": 4, "assignment": "judge", "names": data["names"]}, 11, log)
+    again = replay(example_setup(), 11, log)
     assert again.to_json() == game.to_json()
     # save and load
     loaded = ArtifactGame.from_dict(json.loads(game.to_json()))
@@ -272,3 +271,13 @@ def test_action_dicts_are_strict():
     with pytest.raises(InvalidAction):
         game.apply("pirates", {"type": "move", "character": "kyoshi"})
     assert game.to_json() == before
+
+
+@pytest.mark.parametrize("bad", [{"pirates": "orlov"}, {"phoneco": "eastwood"},
+                                 {"phoneco": "nobody"}, ["orlov"], {"phoneco": 3},
+                                 {"phoneco": "mccray"}])
+def test_setup_informants_name_a_pirate_for_a_phone_company_seat(bad):
+    with pytest.raises(ArtifactError, match="informants"):
+        ArtifactGame.new({"players": 4, "informants": bad}, 1)
+    game = ArtifactGame.new({"players": 4, "informants": {"phoneco": "yee"}}, 1)
+    assert game.state["setup"]["informants"] == {"phoneco": "yee"}
