@@ -25,7 +25,7 @@ EFFECT_CODES = ("NE", "L", "KO", "S", "D", "K", "EMP")
 #: Results a row of a damage chart may hold (EMP comes from the EMP pistol, not a row).
 ROW_CODES = ("NE", "L", "KO", "S", "D", "K")
 #: Results a character can already carry when hit again (rows of the Damage Additions chart).
-LASTING_CODES = ("L", "KO", "S", "D")
+LASTING_CODES = ("L", "KO", "S", "D", "EMP")
 #: Character statuses a damage result may leave ("" leaves the status as it was).
 EFFECT_STATUSES = ("", "light_wound", "ko", "serious", "down", "dead", "inactive")
 WEAPON_KINDS = ("ranged", "close", "gas", "placed", "blast")

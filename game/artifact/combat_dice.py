@@ -414,6 +414,9 @@ def add_damage(previous: str, new: str, *, bug: bool = False,
                charts: CombatCharts | None = None) -> str:
     """The Damage Additions chart; multiple Downs on a bug alien do not make a kill."""
     charts = _charts(charts)
+    for code in (previous, new):
+        if code and code not in charts.effects:
+            raise ValueError(f"{code!r} is not a damage result")
     if previous == "K":
         return "K"
     if previous in ("", "NE"):

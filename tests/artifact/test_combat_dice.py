@@ -470,6 +470,15 @@ def test_a_wounded_character_hit_again_combines_the_damage():
     assert cd.add_damage("K", "NE") == "K"
     hit = cd.damage("pistol", "none", 2, previous="L")
     assert hit.chart.code == "L" and hit.effect.code == "S" and hit.status == "serious"
+    with pytest.raises(ValueError, match="not a damage result"):
+        cd.add_damage("Q", "L")
+
+
+def test_a_robot_stopped_by_emp_stays_stopped_unless_hit_hard():
+    assert cd.add_damage("EMP", "L") == "EMP"
+    assert cd.add_damage("EMP", "S") == "S"
+    shot = cd.damage("rpp7", "armoured", 6, previous="EMP", kind="robot")
+    assert shot.effect.code == "K"
 
 
 def test_a_light_wound_stays_marked_under_a_knockout():
