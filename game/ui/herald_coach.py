@@ -106,7 +106,8 @@ class Coach:
         width = round(min(w * 0.42, 460 * ctx.scale))
         lines = ctx.text.wrap(self.mark.text, ctx.type.body, width - 24)
         lh = ctx.text.font(ctx.type.body).get_linesize()
-        height = len(lines) * lh + round(70 * ctx.scale)
+        title = ctx.text.font(ctx.type.small).get_linesize()
+        height = 12 + title + 4 + len(lines) * lh + 10 + self._button_h(ctx) + 10
         box = pygame.Rect(0, 0, width, height)
         if target.bottom + height + 12 <= h:
             box.midtop = (target.centerx, target.bottom + 12)
@@ -119,10 +120,15 @@ class Coach:
         box.clamp_ip(pygame.Rect(0, 0, w, h))
         return box, lines
 
+    @staticmethod
+    def _button_h(ctx: UiContext) -> int:
+        return max(round(34 * ctx.scale), ctx.text.font(ctx.type.small).get_linesize() + 12)
+
     def buttons(self, scene: HeraldScene, ctx: UiContext) -> list[Button]:
         box, _ = self.bubble(scene, ctx)
-        bw, bh = round(130 * ctx.scale), round(34 * ctx.scale)
-        y = box.bottom - bh - round(10 * ctx.scale)
+        bh = self._button_h(ctx)
+        bw = max(round(130 * ctx.scale), ctx.text.size("Skip tour", ctx.type.small, True)[0] + 30)
+        y = box.bottom - bh - 10
         last = self.index + 1 >= len(MARKS)
         return [Button("coach_skip", "Skip tour", pygame.Rect(box.x + 12, y, bw, bh),
                        px=ctx.type.small, tooltip="End the tour; it will not come back."),
@@ -171,6 +177,6 @@ class Coach:
         lh = ctx.text.font(ctx.type.body).get_linesize()
         for i, line in enumerate(lines):
             surface.blit(ctx.text.render(line, ctx.type.body, theme.INK),
-                         (box.x + 12, box.y + 12 + step.get_height() + i * lh))
+                         (box.x + 12, box.y + 16 + step.get_height() + i * lh))
         self.tracker.set(self.buttons(scene, ctx))
         self.tracker.draw(surface, ctx)

@@ -19,6 +19,7 @@ from game.ui.herald_display import Display
 from game.ui.herald_help import OUTCOME_WORDS, PANEL_TIPS, PLACE_TIPS, READING_TIPS, TRACK_TIPS
 from game.ui.herald_layout import BAY_TRACKS, MODIFIER_RANGE, HeraldLayout
 from game.ui.herald_orders import READING_ICONS, READING_LABELS
+from game.ui.herald_text import SHORT_SUBJECTS, fit_text
 from game.ui.hexgrid import DIRECTION_ANGLES, SQRT3
 from game.ui.widgets import draw_panel, layer
 
@@ -197,7 +198,7 @@ class HeraldPainter:
 
     def _paint_bay(self, surf: pygame.Surface, ctx: UiContext) -> None:
         L = self.layout
-        draw_panel(surf, L.bay_panel, ctx, "Command Bay", icon="icon_leadership")
+        draw_panel(surf, L.bay_panel, ctx, "Command Bay")
         px = ctx.type.tiny
         for track in BAY_TRACKS:
             col = L.bay_rows[track]
@@ -270,11 +271,9 @@ class HeraldPainter:
                 if name.get_width() > cell.right - x0 - 4:
                     name = ctx.text.render(ev.name, max(8, name_px - 2), theme.INK, bold=True)
                 lh = name.get_height()
-                words = (f"{SUBJECT_NAMES[ev.subjects[0]]} & {SUBJECT_NAMES[ev.subjects[1]]}, "
-                         f"Effort {ev.effort}")
-                sub = ctx.text.render(words, sub_px, theme.INK_DIM)
-                if sub.get_width() > cell.right - x0 - 4:
-                    sub = ctx.text.render(words, max(8, sub_px - 2), theme.INK_DIM)
+                pair = f"{SUBJECT_NAMES[ev.subjects[0]]} & {SUBJECT_NAMES[ev.subjects[1]]}"
+                sub = fit_text(ctx, [f"{pair}, Effort {ev.effort}", f"Effort {ev.effort}: {pair}"],
+                               sub_px, cell.right - x0 - 4, theme.INK_DIM)
                 total = lh + sub.get_height()
                 y = cell.centery - total // 2
                 surf.blit(name, (x0, y))
@@ -299,9 +298,9 @@ class HeraldPainter:
             exp = ", ".join(f"{SUBJECT_NAMES[s]} {v}" for s, v in sorted(
                 off.expertise.items(), key=lambda kv: -kv[1]))
             room = L.officer_track_cells(i, off.max_effectiveness)[0].left - x - 4
-            ex = ctx.text.render(exp, ctx.type.tiny, tone)
-            if ex.get_width() > room:
-                ex = ctx.text.render(exp, max(8, ctx.type.tiny - 2), tone)
+            short = ", ".join(f"{SHORT_SUBJECTS[s]} {v}" for s, v in sorted(
+                off.expertise.items(), key=lambda kv: -kv[1]))
+            ex = fit_text(ctx, [exp, short], ctx.type.tiny, room, tone)
             surf.blit(ex, (x, card.y + 3 + name.get_height()))
             for k, cell in enumerate(L.officer_track_cells(i, off.max_effectiveness)):
                 if k > off.max_effectiveness:

@@ -43,34 +43,51 @@ def goals(d: Display, home_ready: bool) -> list[Goal]:
     ]
 
 
-def goals_height(ctx: UiContext) -> int:
-    return ctx.text.font(ctx.type.tiny).get_linesize() + 6
+def _goal_layout(ctx: UiContext, width: int, items: list[Goal]
+                 ) -> tuple[list[tuple[int, int, Goal]], int]:
+    """(x offset, row, goal) for each item, wrapping to a new row when one is full."""
+    px = ctx.type.tiny
+    lh = ctx.text.font(px).get_linesize()
+    box = max(8, lh - 4)
+    start = 12 + ctx.text.size("To win:", px, True)[0]
+    x, row, placed = start, 0, []
+    for goal in items:
+        need = box + 4 + ctx.text.size(goal.text, px)[0]
+        if x + need > width - 4 and x > start:
+            x, row = start, row + 1
+        placed.append((x, row, goal))
+        x += need + 12
+    return placed, row + 1
+
+
+def goals_height(ctx: UiContext, width: int = 10_000, items: list[Goal] | None = None) -> int:
+    lh = ctx.text.font(ctx.type.tiny).get_linesize()
+    rows = _goal_layout(ctx, width, items)[1] if items else 1
+    return rows * lh + 6
 
 
 def draw_goals(surface: pygame.Surface, ctx: UiContext, area: pygame.Rect,
                items: list[Goal]) -> pygame.Rect:
-    """One row of ticked boxes at the top of ``area``; returns the rect used."""
+    """Ticked boxes at the top of ``area`` (wrapping as needed); returns the rect used."""
     px = ctx.type.tiny
     lh = ctx.text.font(px).get_linesize()
-    row = pygame.Rect(area.x, area.y, area.w, lh + 6)
-    pygame.draw.rect(surface, (12, 20, 34), row, border_radius=5)
+    placed, rows = _goal_layout(ctx, area.w, items)
+    block = pygame.Rect(area.x, area.y, area.w, rows * lh + 6)
+    pygame.draw.rect(surface, (12, 20, 34), block, border_radius=5)
     label = ctx.text.render("To win:", px, theme.INK_DIM, bold=True)
-    surface.blit(label, (row.x + 6, row.y + 3))
-    x = row.x + 12 + label.get_width()
+    surface.blit(label, (block.x + 6, block.y + 3))
     box = max(8, lh - 4)
-    for goal in items:
+    for x, row, goal in placed:
         colour = theme.SKY if goal.done else theme.INK
         img = ctx.text.render(goal.text, px, colour)
-        if x + box + 4 + img.get_width() > row.right - 4:
-            break
-        r = pygame.Rect(x, row.y + 3 + (lh - box) // 2, box, box)
+        y = block.y + 3 + row * lh
+        r = pygame.Rect(block.x + x, y + (lh - box) // 2, box, box)
         pygame.draw.rect(surface, colour, r, 1, border_radius=2)
         if goal.done:
             pts = [(r.x + 2, r.centery), (r.centerx - 1, r.bottom - 2), (r.right - 1, r.y + 1)]
             pygame.draw.lines(surface, theme.SKY, False, pts, 2)
-        surface.blit(img, (r.right + 4, row.y + 3))
-        x = r.right + 4 + img.get_width() + 12
-    return row
+        surface.blit(img, (r.right + 4, y))
+    return block
 
 
 # -- the turn-phase stepper -----------------------------------------------------------------

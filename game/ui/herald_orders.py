@@ -33,6 +33,7 @@ from game.herald.readings import DIRECTION_CHOICES
 from game.ui import theme
 from game.ui.context import UiContext
 from game.ui.herald_help import OUTCOME_WORDS, PANEL_TIPS, READING_TIPS
+from game.ui.herald_text import fit_text
 from game.ui.widgets import Button, Toggle
 
 if TYPE_CHECKING:
@@ -884,13 +885,21 @@ class OfficerOrders(Orders):
                 k = self.picks.index(off.id)
                 pygame.draw.rect(surface, theme.ORANGE, card, 3, border_radius=6)
                 leads = SUBJECT_NAMES.get(self.spec.subjects[k], self.spec.subjects[k])
-                tag = ctx.text.render(f"Leads {leads}", ctx.type.small, theme.ORANGE, bold=True)
+                name_w = ctx.text.size(off.name, ctx.type.small, True)[0]
+                room = card.right - 6 - (card.x + card.h + 8 + name_w + 8)
+                tag = fit_text(ctx, [f"Leads {leads}", leads], ctx.type.small, room,
+                               theme.ORANGE, bold=True)
                 surface.blit(tag, (card.right - tag.get_width() - 6, card.y + 3))
                 continue
             if self.eligible(off.id, slot):
                 pygame.draw.rect(surface, theme.SKY, card, 3, border_radius=6)
-                text = eligibility_words(subject, self.cost(off.id, slot))
-                tag = ctx.text.render(text, ctx.type.tiny, theme.SKY, bold=True)
+                cost = self.cost(off.id, slot)
+                name_w = ctx.text.size(off.name, ctx.type.small, True)[0]
+                room = card.right - 6 - (card.x + card.h + 8 + name_w + 8)
+                tag = fit_text(ctx, [eligibility_words(subject, cost),
+                                     short_eligibility_words(subject, cost),
+                                     f"-{abs(cost or 0)}"], ctx.type.tiny, room, theme.SKY,
+                               bold=True)
                 surface.blit(tag, (card.right - tag.get_width() - 6, card.y + 3))
                 _tick(surface, card.x + 4, card.y + 4, max(8, card.h // 4), theme.SKY)
             else:
@@ -934,6 +943,12 @@ def eligibility_words(subject: str, cost: int | None) -> str:
     name = SUBJECT_NAMES.get(subject, subject)
     return f"Can lead {name}: Effectiveness -{abs(cost)}" if cost else \
         f"Can lead {name} at no cost"
+
+
+def short_eligibility_words(subject: str, cost: int | None) -> str:
+    """The same, for a narrow card: the Subject and the cost."""
+    name = SUBJECT_NAMES.get(subject, subject)
+    return f"{name}: -{abs(cost)}" if cost else f"{name}: free"
 
 
 def _tick(surface: pygame.Surface, x: int, y: int, size: int, colour) -> None:

@@ -446,7 +446,12 @@ class HeraldScene(Scene):
         if not lines:
             return None
         area = self.layout.log_area
-        y = area.y + goals_height(ctx) + 4 if top is None else top
+        if top is not None:
+            y = top
+        elif self.goal_rect.h:
+            y = self.goal_rect.bottom + 4
+        else:
+            y = area.y + goals_height(ctx) + 4
         lh = ctx.text.font(ctx.type.small).get_linesize()
         height = min(area.bottom - y, lh * len(lines) + 12)
         return pygame.Rect(area.x, y, area.w, height)
