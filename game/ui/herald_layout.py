@@ -165,7 +165,7 @@ class HeraldLayout:
         o_inner = orders_panel.inflate(-2 * pad, -2 * pad)
         o_inner = Rect(o_inner.x, o_inner.y + title_h, o_inner.w, o_inner.h - title_h)
         slot_w = o_inner.w / 5
-        slot_h = round(o_inner.h * 0.33)
+        slot_h = round(o_inner.h * 0.29)
         slots = [Rect(round(o_inner.x + i * slot_w) + 2, o_inner.y, round(slot_w) - 4, slot_h)
                  for i in range(5)]
         die = min(round(48 * s), round(o_inner.h * 0.17))

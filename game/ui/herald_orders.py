@@ -377,6 +377,9 @@ class DiceOrders(Orders):
         box = L.preview
         pygame.draw.rect(surface, (10, 18, 30), box, border_radius=6)
         px = ctx.type.tiny
+        # all five Readings must show: a smaller type before a Reading goes missing
+        while px > 8 and 5 * ctx.text.font(px).get_linesize() + 3 > box.h:
+            px -= 1
         lh = ctx.text.font(px).get_linesize()
         rows = self.preview_values()
         total = sum(self.dice)

@@ -431,14 +431,28 @@ class HeraldScene(Scene):
             err = ctx.text.render(self.save_error, ctx.type.tiny, theme.VERMILLION)
             surface.blit(err, (x, L.top.bottom - err.get_height()))
 
-    def hint_lines(self, ctx: UiContext) -> list[str]:
-        """The hint as wrapped lines for the box at the top of the ship's log."""
+    def hint_px(self, ctx: UiContext) -> int:
+        """The hint's type size: the small size, or smaller when the log is short."""
+        if self.layout is None:
+            return ctx.type.small
+        room = self.layout.log_area.h - goals_height(ctx) - 16
+        for px in range(ctx.type.small, 8, -1):
+            lines = self._wrap_hint(ctx, px)
+            if len(lines) * ctx.text.font(px).get_linesize() + 12 <= room:
+                return px
+        return 9
+
+    def _wrap_hint(self, ctx: UiContext, px: int) -> list[str]:
         if not self.hint or self.busy or self.layout is None:
             return []
         what, why = self.hint
         reason = why if why.startswith(what) else f"{what}. {why}"
         text = f"Hint: {reason[:1].upper()}{reason[1:]}"
-        return ctx.text.wrap(text, ctx.type.small, self.layout.log_area.w - 16)[:5]
+        return ctx.text.wrap(text, px, self.layout.log_area.w - 16)[:5]
+
+    def hint_lines(self, ctx: UiContext) -> list[str]:
+        """The hint as wrapped lines for the box in the ship's log."""
+        return self._wrap_hint(ctx, self.hint_px(ctx))
 
     def hint_rect(self, ctx: UiContext, top: int | None = None) -> pygame.Rect | None:
         """Where the hint box goes: in the ship's log under the goals, never over the map."""
@@ -452,7 +466,7 @@ class HeraldScene(Scene):
             y = self.goal_rect.bottom + 4
         else:
             y = area.y + goals_height(ctx) + 4
-        lh = ctx.text.font(ctx.type.small).get_linesize()
+        lh = ctx.text.font(self.hint_px(ctx)).get_linesize()
         height = min(area.bottom - y, lh * len(lines) + 12)
         return pygame.Rect(area.x, y, area.w, height)
 
@@ -462,7 +476,8 @@ class HeraldScene(Scene):
         if box is None:
             return None
         lines = self.hint_lines(ctx)
-        lh = ctx.text.font(ctx.type.small).get_linesize()
+        px = self.hint_px(ctx)
+        lh = ctx.text.font(px).get_linesize()
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (6, 12, 22, 235), layer.get_rect(), border_radius=8)
         pygame.draw.rect(layer, theme.YELLOW, layer.get_rect(), 2, border_radius=8)
@@ -470,8 +485,7 @@ class HeraldScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(box)
         for i, line in enumerate(lines):
-            surface.blit(ctx.text.render(line, ctx.type.small,
-                                         theme.YELLOW if i == 0 else theme.INK),
+            surface.blit(ctx.text.render(line, px, theme.YELLOW if i == 0 else theme.INK),
                          (box.x + 8, box.y + 6 + i * lh))
         surface.set_clip(clip)
         return box
