@@ -22,7 +22,8 @@ from .sheets import ARMOUR, KINDS, SKILLS, Sheets, default_sheets
 
 #: The damage results every chart may hold (rulebook: Damage Effects), plus EMP knock-out.
 EFFECT_CODES = ("NE", "L", "KO", "S", "D", "K", "EMP")
-#: Results a row of a damage chart may hold (EMP comes from the EMP pistol, not a row).
+#: Results a row of a damage chart may hold (EMP comes from the EMP pistol, not a row),
+#: mildest first: a KO is always survived, a Down is a serious wound or death.
 ROW_CODES = ("NE", "L", "KO", "S", "D", "K")
 #: Results a character can already carry when hit again (rows of the Damage Additions chart).
 LASTING_CODES = ("L", "KO", "S", "D", "EMP")

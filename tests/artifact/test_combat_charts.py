@@ -18,8 +18,8 @@ from game.artifact.datafiles import DATA_DIR
 from game.artifact.errors import DataError
 from game.artifact.sheets import ARMOUR, default_sheets
 
-#: Severity of the results, mildest first: a KO is survived, a Down may be death.
-SEVERITY = ("NE", "L", "KO", "S", "D", "K")
+#: Severity of the results, mildest first.
+SEVERITY = ROW_CODES
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,11 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.artifact import combat_dice as cd
-from game.artifact.combat_charts import default_charts
+from game.artifact.combat_charts import ROW_CODES, default_charts
 from game.artifact.combat_dice import ShotConditions
 
 
@@ -663,3 +665,41 @@ def test_the_shown_chance_is_the_share_of_rolls_that_hit():
         hits = sum(cd.fire_volley(odds, [(a, b)]).shots[0].hit
                    for a in range(1, 7) for b in range(1, 7))
         assert Fraction(hits, 36) == odds.chance
+
+
+# ---- Properties ----------------------------------------------------------------------------
+
+conditions = st.builds(
+    ShotConditions, target_unaware=st.booleans(), target_helpless=st.booleans(),
+    shooter_light_wound=st.booleans(), carrying_casualty=st.booleans(),
+    tough_serious=st.booleans(), elusive_target=st.booleans(),
+    characters_in_line=st.integers(0, 5), furniture_in_line=st.integers(0, 5))
+
+
+@settings(max_examples=200, deadline=None)
+@given(weapon=st.sampled_from(["pistol", "rifle", "grenade_launcher", "rpp7", "emp_pistol",
+                               "acid_spray"]),
+       distance=st.integers(0, 20), cond=conditions,
+       fire=st.sampled_from(["normal", "double", "panic"]))
+def test_odds_add_up_their_itemised_modifiers_and_bystanders_never_help(weapon, distance,
+                                                                        cond, fire):
+    odds = cd.attack_odds(weapon, distance, cond, fire)
+    assert odds.total_modifier == sum(m.value for m in odds.modifiers)
+    if odds.allowed and odds.needed is not None:
+        assert odds.needed == max(2, odds.base - odds.total_modifier)
+    crowded = cd.attack_odds(weapon, distance, replace(
+        cond, characters_in_line=cond.characters_in_line + 1), fire)
+    assert crowded.chance <= odds.chance
+    seen = cd.attack_odds(weapon, distance, replace(cond, target_unaware=False,
+                                                    target_helpless=False), fire)
+    assert seen.chance <= odds.chance
+
+
+SEVERITY = ROW_CODES  # mildest first
+
+
+@given(old=st.sampled_from(["L", "KO", "S", "D"]), new=st.sampled_from(SEVERITY),
+       bug=st.booleans())
+def test_a_second_hit_never_heals(old, new, bug):
+    result = cd.add_damage(old, new, bug=bug)
+    assert SEVERITY.index(result) >= max(SEVERITY.index(old), SEVERITY.index(new))
