@@ -10,7 +10,6 @@ hint button and the bot protocol both call ``choose``.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from game.herald.actions import (
     MountOperation,
     UseAlienTech,
 )
-from game.herald.engine import HeraldGame, _GameOver
+from game.herald.engine import HeraldGame, _GameOver, scratch_copy
 from game.herald.holomap import Hex, neighbour
 from game.herald.labels import describe_action
 from game.herald.outcome import accomplishments
@@ -60,18 +59,7 @@ class _Sim(HeraldGame):
 
 
 def _clone(game: HeraldGame) -> _Sim:
-    sim = object.__new__(_Sim)
-    sim.pads = game.pads
-    sim.setup = game.setup
-    sim.log = []
-    sim.history = []
-    sim._events = []
-    sim._rng = _SIM_RNG
-    state = copy.copy(game.state)
-    state.effectiveness = dict(state.effectiveness)
-    state.route = []
-    sim.state = state
-    return sim
+    return scratch_copy(game, _SIM_RNG, _Sim, keep_route=False)  # type: ignore[return-value]
 
 
 def _sim_apply(sim: HeraldGame, action: Action) -> None:

@@ -15,6 +15,7 @@ recovered). Each still emits its events.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from collections.abc import Iterable, Sequence
@@ -992,6 +993,28 @@ def _check_setup(setup: dict[str, Any]) -> None:
         raise SaveError("save does not replay: its forced dice are not numbers 1-6")
     if setup.get("pads") is not None and not isinstance(setup["pads"], dict):
         raise SaveError("save does not replay: its pads are not a pads table")
+
+
+def scratch_copy(game: HeraldGame, rng: random.Random, cls: type[HeraldGame] | None = None,
+                 keep_route: bool = True) -> HeraldGame:
+    """A throw-away copy for looking ahead (the bot) or previewing (hover hints).
+
+    It shares the pads and the setup, has no log or history, copies the state's mutable
+    parts the engine changes in place (Effectiveness, and the route unless ``keep_route``
+    is False), and draws any die from ``rng``, so the real game's RNG is never touched.
+    """
+    sim = object.__new__(cls or HeraldGame)
+    sim.pads = game.pads
+    sim.setup = game.setup
+    sim.log = []
+    sim.history = []
+    sim._events = []
+    sim._rng = rng
+    state = copy.copy(game.state)
+    state.effectiveness = dict(state.effectiveness)
+    state.route = list(state.route) if keep_route else []
+    sim.state = state
+    return sim
 
 
 def _setup_pads(setup: dict[str, Any]) -> Pads:

@@ -11,13 +11,12 @@ Sabotage 5 says the STEC Engine explodes because the engine's step emits that ev
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.herald.actions import ChooseEnvironment
-from game.herald.engine import HeraldGame, _GameOver
+from game.herald.engine import HeraldGame, _GameOver, scratch_copy
 from game.herald.events import (
     CellDismantled,
     CountdownBegan,
@@ -59,20 +58,10 @@ class ReadingPreview:
 def _scratch(game: HeraldGame, assignment: dict[str, int],
              position: Hex | None = None) -> HeraldGame:
     """A throw-away game sharing the pads, with its own copy of the state."""
-    sim = object.__new__(HeraldGame)
-    sim.pads = game.pads
-    sim.setup = game.setup
-    sim.log = []
-    sim.history = []
-    sim._events = []
-    sim._rng = _SCRATCH_RNG
-    state = copy.copy(game.state)
-    state.effectiveness = dict(state.effectiveness)
-    state.route = list(state.route)
-    state.assignment = dict(assignment)
+    sim = scratch_copy(game, _SCRATCH_RNG)
+    sim.state.assignment = dict(assignment)
     if position is not None:
-        state.position = position
-    sim.state = state
+        sim.state.position = position
     return sim
 
 

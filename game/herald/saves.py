@@ -47,21 +47,26 @@ class SaveSummary:
         return text + (", Linear Timeline" if self.variant == "linear" else "")
 
 
-def save_game(path: str | Path, game: HeraldGame) -> None:
-    """Write the game to ``path`` atomically (temp file, fsync, os.replace)."""
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, never
+    half of either: temp file in the same folder, fsync, os.replace."""
     target = Path(path)
-    data = json.dumps(game.to_dict(), separators=(",", ":"), sort_keys=False)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                dir=str(target.parent or Path(".")))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(data)
+            fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def save_game(path: str | Path, game: HeraldGame) -> None:
+    """Write the game to ``path`` atomically (temp file, fsync, os.replace)."""
+    write_atomically(path, json.dumps(game.to_dict(), separators=(",", ":"), sort_keys=False))
 
 
 def _read_text(target: Path) -> str:

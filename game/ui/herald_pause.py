@@ -8,13 +8,13 @@ it. Settings change at once and are written to the settings file on every change
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import theme
 from game.ui.context import UiContext
+from game.ui.dialog_scene import Answer, DialogResult, DialogScene
 from game.ui.scene import Command, Pop, Push, Quit, Reset, Scene
 from game.ui.settings import (
     SPEED_WORDS,
@@ -42,68 +42,6 @@ def _key(event: pygame.event.Event) -> int | None:
     return event.key if event.type == pygame.KEYDOWN else None
 
 
-class ConfirmScene(Scene):
-    """A yes/no question over the screen; Esc or "No" answers no."""
-
-    opaque = False
-    name = "confirm"
-
-    def __init__(self, question: str, detail: str, yes: str, no: str,
-                 on_yes: Callable[[], Command]) -> None:
-        self.question = question
-        self.detail = detail
-        self.yes = yes
-        self.no = no
-        self.on_yes = on_yes
-        self.tracker = ClickTracker()
-
-    def panel(self, ctx: UiContext) -> pygame.Rect:
-        w, h = ctx.size
-        pw, ph = round(min(w - 40, 620 * ctx.scale)), round(230 * ctx.scale)
-        return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-
-    def buttons(self, ctx: UiContext) -> list[Button]:
-        p = self.panel(ctx)
-        bw, bh = round(200 * ctx.scale), round(46 * ctx.scale)
-        y = p.bottom - bh - round(18 * ctx.scale)
-        gap = round(20 * ctx.scale)
-        x = p.centerx - bw - gap // 2
-        return [Button("no", self.no, pygame.Rect(x, y, bw, bh), hotkey="Esc",
-                       accent=theme.SKY, px=ctx.type.body),
-                Button("yes", self.yes, pygame.Rect(x + bw + gap, y, bw, bh), hotkey="Enter",
-                       px=ctx.type.body)]
-
-    def handle(self, event: pygame.event.Event, ctx: UiContext) -> Command | None:
-        self.tracker.set(self.buttons(ctx))
-        choice = self.tracker.handle(event)
-        key = _key(event)
-        if key == pygame.K_ESCAPE or key == pygame.K_n:
-            choice = "no"
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
-            choice = "yes"
-        if choice == "no":
-            ctx.play("click")
-            return Pop()
-        if choice == "yes":
-            ctx.play("click")
-            return self.on_yes()
-        return None
-
-    def draw(self, surface: pygame.Surface, ctx: UiContext) -> None:
-        _dim(surface)
-        p = self.panel(ctx)
-        inner = draw_panel(surface, p, ctx, "Are you sure?")
-        center_text(surface, ctx, self.question, ctx.type.heading, theme.INK,
-                    (p.centerx, inner.y + round(24 * ctx.scale)), bold=True)
-        lines = ctx.text.wrap(self.detail, ctx.type.body, inner.w - 20)
-        lh = ctx.text.font(ctx.type.body).get_linesize()
-        for i, line in enumerate(lines[:3]):
-            center_text(surface, ctx, line, ctx.type.body, theme.INK_DIM,
-                        (p.centerx, inner.y + round(58 * ctx.scale) + i * lh))
-        self.tracker.set(self.buttons(ctx))
-        self.tracker.draw(surface, ctx)
-
-
 class PauseScene(Scene):
     """Resume, Rules, Settings, Save and leave for the title, Save and quit."""
 
@@ -120,6 +58,22 @@ class PauseScene(Scene):
     def __init__(self, game_scene: HeraldScene) -> None:
         self.game_scene = game_scene
         self.tracker = ClickTracker()
+        self.then: Command | None = None
+
+    def on_resume(self, ctx: UiContext, result: object) -> None:
+        """The answer to "leave?" or "quit?" comes back here; Stay (or Esc) does nothing."""
+        if isinstance(result, DialogResult) and result.answer == "go":
+            self.game_scene.save()
+            if result.topic == "title":
+                from game.ui.title_scene import TitleScene
+
+                self.then = Reset(TitleScene())
+            elif result.topic == "quit":
+                self.then = Quit(0)
+
+    def update(self, dt: float, ctx: UiContext) -> Command | None:
+        then, self.then = self.then, None
+        return then
 
     def panel(self, ctx: UiContext) -> pygame.Rect:
         w, h = ctx.size
@@ -158,26 +112,17 @@ class PauseScene(Scene):
         if choice == "settings":
             return Push(SettingsScene())
         if choice == "title":
-            return Push(ConfirmScene(
-                "Leave this voyage for the title screen?",
-                "It is saved as it stands; Continue on the title screen resumes it.",
-                "Leave", "Stay", self._leave))
+            return Push(DialogScene(
+                "title", "Leave this voyage?",
+                "The voyage is saved as it stands; Continue on the title screen resumes it.",
+                [Answer("stay", "Stay", default=True), Answer("go", "Leave for the title")],
+                cancel="stay"))
         if choice == "quit":
-            return Push(ConfirmScene(
-                "Quit the game?",
+            return Push(DialogScene(
+                "quit", "Quit the game?",
                 "The voyage is saved as it stands; Continue resumes it next time.",
-                "Quit", "Stay", self._quit))
+                [Answer("stay", "Stay", default=True), Answer("go", "Quit")], cancel="stay"))
         return None
-
-    def _leave(self) -> Command:
-        from game.ui.title_scene import TitleScene
-
-        self.game_scene.save()
-        return Reset(TitleScene())
-
-    def _quit(self) -> Command:
-        self.game_scene.save()
-        return Quit(0)
 
     def draw(self, surface: pygame.Surface, ctx: UiContext) -> None:
         _dim(surface)

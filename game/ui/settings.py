@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+from game.herald.saves import write_atomically
 from game.ui.context import DATA_DIR_ENV
 
 SETTINGS_NAME = "settings.json"
@@ -128,17 +128,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> str:
     target = settings_path() if path is None else Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                   dir=str(target.parent))
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(settings.to_dict(), fh, indent=1)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(target, json.dumps(settings.to_dict(), indent=1))
     except OSError as exc:
         return f"settings not saved: {(exc.strerror or 'error').lower()}"
     return ""

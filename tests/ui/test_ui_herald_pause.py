@@ -54,14 +54,17 @@ def test_menu_button_asks_before_leaving(home):
     pilot.click_target("top:menu")
     assert app.top.name == "pause"
     _click(app, pilot, "title")
-    assert app.top.name == "confirm"
-    _click(app, pilot, "no")          # "Stay": back on the overlay, nothing left
+    assert app.top.name == "dialog"
+    _click(app, pilot, "stay")        # "Stay": back on the overlay, nothing left
     assert app.top.name == "pause" and scene in app.stack
     pilot.press(pygame.K_t)
-    pilot.press(pygame.K_ESCAPE)      # Esc on the question answers no
+    pilot.press(pygame.K_ESCAPE)      # Esc on the question answers Stay
+    assert app.top.name == "pause"
+    pilot.press(pygame.K_t)
+    pilot.press(pygame.K_RETURN)      # Enter takes the safe answer, Stay
     assert app.top.name == "pause"
     _click(app, pilot, "title")
-    _click(app, pilot, "yes")
+    _click(app, pilot, "go")
     assert app.top.name == "title" and app.running
     assert autosave_path(home).is_file()
 
@@ -72,8 +75,8 @@ def test_save_and_quit_asks_then_quits_with_the_voyage_saved(home):
     autosave_path(home).unlink()
     pilot.press(pygame.K_ESCAPE)
     pilot.press(pygame.K_q)
-    assert app.top.name == "confirm" and app.running
-    pilot.press(pygame.K_RETURN)
+    assert app.top.name == "dialog" and app.running
+    _click(app, pilot, "go")
     assert not app.running and app.status == 0
     saved = json.loads(autosave_path(home).read_text())
     assert saved["log"] == [a.to_dict() for a in scene.game.log]

@@ -213,8 +213,9 @@ def test_autosave_then_continue_restores_the_same_game(home):
     pilot.press(pygame.K_ESCAPE)
     assert app.top.name == "pause"
     pilot.press(pygame.K_t)
-    assert app.top.name == "confirm"
-    pilot.press(pygame.K_RETURN)
+    assert app.top.name == "dialog"
+    leave = next(b for b in app.top.buttons(app.ctx) if b.key == "go")
+    pilot.click(leave.rect.center)
     assert app.top.name == "title"
     # a fresh window: Continue is the first button and resumes the same state
     app2 = App((1280, 800), mute=True)

@@ -24,15 +24,20 @@ def _visible(app, scene):
     return lines, visible
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
-def test_scrolling_stops_with_the_last_line_at_the_bottom(tmp_path, monkeypatch, size):
-    monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path / "home"))
+def _paged_to_the_end(size) -> tuple[App, RulesScene]:
     app = App(size, mute=True)
     scene = RulesScene()
     app.apply(Reset(scene))
     app.render()
     for _ in range(60):
         _key(app, pygame.K_PAGEDOWN)
+    return app, scene
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_scrolling_stops_with_the_last_line_at_the_bottom(tmp_path, monkeypatch, size):
+    monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path / "home"))
+    app, scene = _paged_to_the_end(size)
     for _ in range(40):
         app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
     app.render()
@@ -48,11 +53,7 @@ def test_scrolling_stops_with_the_last_line_at_the_bottom(tmp_path, monkeypatch,
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 def test_scrollbar_never_reaches_the_back_button(tmp_path, monkeypatch, size):
     monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path / "home"))
-    app = App(size, mute=True)
-    scene = RulesScene()
-    app.apply(Reset(scene))
-    for _ in range(60):
-        _key(app, pygame.K_PAGEDOWN)
+    app, scene = _paged_to_the_end(size)
     lines, visible = _visible(app, scene)
     area = scene.text.rect
     back = scene.buttons(app.ctx)[0].rect
