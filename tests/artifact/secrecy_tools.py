@@ -6,11 +6,17 @@ shape is adapted in one place."""
 
 from __future__ import annotations
 
+import functools
+import json
 import random
 
 from game.artifact import actions as A
+from game.artifact import legal, sightings
 from game.artifact.engine import ArtifactGame
+from game.artifact.errors import ArtifactError
+from game.artifact.movement import path_to, reachable
 from game.artifact.seats import JUDGE
+from game.artifact.views import view_for
 
 
 def start_game(players: int, seed: int, *, gmen: bool | None = None,
@@ -90,3 +96,293 @@ def on_map_characters(game: ArtifactGame, seat: str) -> list[str]:
     return sorted(c["id"] for c in game.state["characters"].values()
                   if c["seat"] == seat and c["square"] is not None
                   and game.sheets.characters[c["sheet"]].on_map)
+
+
+# ---- random games, quickly ----------------------------------------------------------------------
+
+def _try_apply(game: ArtifactGame, seat: str, candidates: list, rng: random.Random) -> None:
+    """Apply the first of the shuffled candidates the engine accepts (no trial runs)."""
+    candidates = list(candidates)
+    rng.shuffle(candidates)
+    for action in candidates:
+        try:
+            game.apply(seat, action)
+            return
+        except ArtifactError:
+            continue
+    raise AssertionError(f"no candidate action applies for {seat} in {game.phase}")
+
+
+@functools.cache
+def _lobby_snapshot(players: int, seed: int) -> str:
+    rng = random.Random(seed * 7919 + players)
+    game = ArtifactGame.new({"players": players, "assignment": "random"}, seed)
+    for seat in game.seats:
+        game.apply(seat, A.VoteEncryption(rng.random() < 0.5))
+    for seat in sorted(game.actors()):
+        _try_apply(game, seat, legal._purchase(game, seat), rng)
+    for seat in game.seats:
+        _try_apply(game, seat, legal._place(game, seat), rng)
+    for _attempt in range(60):  # the Judge settles clashes: the returned seat places again
+        conflicts = game.placement_conflicts()
+        if not conflicts:
+            break
+        moved = rng.choice(conflicts[0][1:])
+        game.apply(JUDGE, A.ReturnPlacement(moved, ""))
+        _try_apply(game, moved, legal._place(game, moved), rng)
+    while game.phase == "judge_check":
+        robots = [a for a in legal._judge_check(game, JUDGE) if isinstance(a, A.PlaceRobot)]
+        if robots:
+            _try_apply(game, JUDGE, robots, rng)
+        else:
+            game.apply(JUDGE, A.StartPlay())
+    return game.to_json()
+
+
+def quick_game(players: int, seed: int) -> ArtifactGame:
+    """A game of ``players`` at its first turn of play, from a random lobby; lobbies are
+    cached by (players, seed), so many games may start from one and part in play."""
+    return ArtifactGame.from_dict(json.loads(_lobby_snapshot(players, seed)))
+
+
+def random_step(game: ArtifactGame, rng: random.Random) -> tuple[str, A.Action]:
+    """A random action for the turn seat or the Judge: mostly legal moves, pickups, drops,
+    suits, lift calls, status checks and informants, some of the Judge's tools and messages,
+    some junk that must be refused."""
+    s = game.state
+    seat = game.turn_seat
+    view = view_for(game, seat)
+    plan = game.plan
+    roll = rng.random()
+    if roll < 0.06:
+        return seat, A.EndTurn()
+    if roll < 0.08:
+        return JUDGE, A.SkipTurn()
+    if roll < 0.18:
+        return JUDGE, random_adjudication(game, rng)
+    if roll < 0.2:
+        target = rng.choice(list(s["seats"]))
+        return JUDGE, rng.choice([A.JudgeMessage(target, "Status report, please."),
+                                  A.Announce("All hands: routine systems check.")])
+    mine = [c for c, e in view["own"]["characters"].items()
+            if e["status"] == "active" and e.get("ma") and c not in view["turn"]["acted"]]
+    if not mine:
+        return seat, A.EndTurn()
+    spies = sorted(view["informants"])
+    if spies and roll < 0.24:
+        return seat, A.ActivateInformant(rng.choice(spies))
+    cid = rng.choice(mine)
+    entry = view["own"]["characters"][cid]
+    square = entry["square"]
+    counters = view["map"]["counters"]
+    if roll < 0.27:
+        return seat, rng.choice(probe_junk(game, seat, cid))
+    if roll < 0.37:
+        floor = [t for t, c in counters.items() if c["kind"] == "item" and c["square"] == square]
+        fallen = [t for t, c in counters.items()
+                  if c["kind"] == "character" and c["square"] == square
+                  and c["status"] != "active"]
+        options = [A.PickUpDrop(cid, (t,), (), entry["facing"]) for t in floor]
+        options += [A.PickUpDrop(cid, (), (i,), entry["facing"]) for i in entry["items"]]
+        options += [A.WearSuit(cid, i, entry["facing"]) for i in entry["items"]
+                    if view["own"]["items"][i]["type"] in ("spacesuit", "sneaksuit")]
+        options += [A.CheckStatus(cid, t, entry["facing"]) for t in fallen]
+        if options:
+            return seat, rng.choice(options)
+    if roll < 0.42:
+        return seat, A.MoveLiftCar(cid, rng.choice([lf.name for lf in plan.lifts]),
+                                   entry["facing"])
+    return seat, random_move(view, cid, plan, rng)
+
+
+def random_move(view: dict, cid: str, plan, rng: random.Random) -> A.Move:
+    """A move of ``cid`` by a random mode to a random square it can reach, as its seat
+    plans it on its view (or a turn in place when none is in reach)."""
+    mode = rng.choice(["walk", "jog", "jog", "run"])
+    options = sorted(reachable(view, cid, mode, plan))
+    if not options:
+        return A.Move(cid, mode, (), rng.choice("NESW"))
+    found = path_to(view, cid, mode, rng.choice(options), plan)
+    facing = rng.choice([view["own"]["characters"][cid]["facing"]] * 3 + list("NESW"))
+    return A.Move(cid, mode, tuple(found["path"]), facing)
+
+
+def random_adjudication(game: ArtifactGame, rng: random.Random) -> A.Action:
+    """One of the Judge's tools on a random character or item (legal or not)."""
+    s = game.state
+    cid = rng.choice(sorted(s["characters"]))
+    iid = rng.choice(sorted(s["items"]))
+    x, y = game.plan.xy(rng.choice(sorted(game.plan.region("Feynman"))))
+    return rng.choice([
+        A.JudgeSetStatus(cid, rng.choice(A.JUDGE_STATUSES)),
+        A.JudgeMove(rng.choice([cid, iid]), x, y, rng.choice(["", "N", "E", "S", "W"])),
+        A.JudgeRemove(rng.choice([cid, iid])),
+        A.JudgeSetSuit(cid, rng.choice(["", iid])),
+    ])
+
+
+def probe_junk(game: ArtifactGame, seat: str, cid: str) -> list[A.Action]:
+    """Actions naming things by the internal ids of the data files, hidden tokens, other
+    seats' characters: each must be answered the same whatever those names stand for."""
+    s = game.state
+    others = sorted(c for c in s["characters"] if s["characters"][c]["seat"] != seat)
+    tokens = sorted(c["token"] for c in s["characters"].values() if c["seat"] != seat)
+    items = sorted(s["items"])
+    pick = random.Random(len(s["notices"][seat]) + s["serial"]).sample
+    out: list[A.Action] = [A.Move(cid, "jog", ((0, 0),), "N"), A.Move(cid, "fly", (), "N"),
+                           A.MoveLiftCar(cid, "9", "N"), A.WearSuit(cid, "none", "N"),
+                           A.CheckStatus(cid, "bug_1", "N"), A.CheckStatus(cid, "koch", "N"),
+                           A.PickUpDrop(cid, ("nothing",), (), "N")]
+    for name in pick(others, min(3, len(others))) + pick(tokens, min(3, len(tokens))):
+        out += [A.CheckStatus(cid, name, "N"), A.ActivateInformant(name)]
+    for iid in pick(items, min(3, len(items))):
+        out += [A.PickUpDrop(cid, (iid,), (), "N"), A.WearSuit(cid, iid, "N"),
+                A.PickUpDrop(cid, (), (iid,), "N")]
+    return out
+
+
+# ---- what a seat cannot see, and changing it ----------------------------------------------------
+
+def canonical_view(game: ArtifactGame, seat: str) -> bytes:
+    """A seat's view as canonical JSON bytes."""
+    return json.dumps(view_for(game, seat), sort_keys=True, separators=(",", ":")).encode()
+
+
+def answers(game: ArtifactGame, seat: str, actions: list[A.Action]) -> list[tuple]:
+    """What the engine answers ``seat`` for each action, each tried on the game as it is:
+    ("ok",) or the error's class and words. ``game`` itself is not changed."""
+    snapshot = json.loads(game.to_json())
+    work = ArtifactGame.from_dict(snapshot)
+    out = []
+    for action in actions:
+        try:
+            work.apply(seat, action)
+        except ArtifactError as exc:
+            out.append((type(exc).__name__, str(exc)))
+            continue
+        out.append(("ok",))
+        work = ArtifactGame.from_dict(snapshot)
+    return out
+
+
+def _held_bodies(state: dict, seats: set) -> dict:
+    """The characters held seats believe in (id -> copy), as map updates use them."""
+    held = state.get("held") or {}
+    return {cid: body for x in sorted(seats) for cid, body in held.get(x, {}).get("bodies",
+                                                                                  {}).items()}
+
+
+def _map_seats(game: ArtifactGame, seat: str) -> set:
+    s = game.state
+    return {x for x in s["seats"] if s["map_of"][x] == s["map_of"][seat]}
+
+
+def seen_squares(game: ArtifactGame, seat: str) -> set:
+    """Every square some observer of the seat's map could see now (live characters and the
+    ones a held seat believes in), and every square one of them stands on."""
+    s = game.state
+    plan = game.plan
+    dark = sightings.dark_squares(s, plan)
+    seats = _map_seats(game, seat)
+    bodies = [c for c in s["characters"].values() if c["seat"] in seats]
+    bodies += list(_held_bodies(s, seats).values())
+    bodies += [c for c in s["characters"].values() if c.get("informant_of") in seats]
+    out: set = {c["square"] for c in bodies if c["square"] is not None}
+    for body in bodies:
+        if sightings.is_physical(game.sheets, body):
+            out |= sightings.observer_fov(s, plan, game.sheets, body, dark)
+    return out
+
+
+def perturb_hidden(game: ArtifactGame, seat: str,
+                   rng: random.Random) -> tuple[ArtifactGame, int]:
+    """A copy of ``game`` that differs only in what ``seat`` cannot see: other seats'
+    characters and loose items out of its map's sight moved elsewhere out of sight, the
+    real and the fake Artifact swapped where it holds neither, another pirate as the secret
+    informant when it is not the master's map, other seats' private notices, and the RNG
+    (every future roll). Returns the copy and how many things were moved or swapped (the
+    notices and the RNG always differ); ``game`` is untouched."""
+    twin = ArtifactGame.from_dict(json.loads(game.to_json()))
+    s = twin.state
+    plan = twin.plan
+    sheets = twin.sheets
+    seats = _map_seats(twin, seat)
+    book = s["maps"][s["map_of"][seat]]
+    seen = seen_squares(twin, seat)
+    changes = 0
+    believed = set(_held_bodies(s, seats))
+    free = [sq for sq in sorted(plan.region("Feynman"))
+            if plan.passable(sq) and sq not in seen and plan.feature[sq] != "lift_stop"]
+    movable = [c for c in s["characters"].values()
+               if c["seat"] not in seats and c["id"] not in believed
+               and c.get("informant_of") not in seats and c["token"] not in book["counters"]
+               and sightings.is_physical(sheets, c) and c["square"] not in seen]
+    for char in sorted(movable, key=lambda c: c["id"]):
+        if rng.random() < 0.5 or not free:
+            continue
+        target = rng.choice(free)
+        if twin.stack_count(target) >= twin.stack_limit(target) - 1:
+            continue
+        char["square"] = target
+        char["facing"] = rng.choice("NESW")
+        changes += 1
+    for item in sorted(s["items"].values(), key=lambda i: i["id"]):
+        if (item["holder"] is None and item["square"] is not None and item["square"] not in seen
+                and item["owner"] not in seats and item["token"] not in book["counters"]
+                and free and rng.random() < 0.5):
+            item["square"] = rng.choice(free)
+            changes += 1
+    artifacts = [i for i in s["items"].values() if i["type"] in ("artifact", "fake_artifact")
+                 and i["owner"] not in seats
+                 and not (i["holder"] and s["characters"][i["holder"]]["seat"] in seats)]
+    if rng.random() < 0.5:
+        for item in artifacts:
+            item["type"] = {"artifact": "fake_artifact", "fake_artifact": "artifact"}[item["type"]]
+            changes += 1
+    masters = {c.get("informant_of") for c in s["characters"].values()} - {None}
+    for master in sorted(masters):
+        if master in seats:
+            continue
+        spy = next(c for c in s["characters"].values() if c.get("informant_of") == master)
+        others = [c for c in s["characters"].values()
+                  if c["seat"] in ("pirates", "pirates2") and c["seat"] not in seats
+                  and c["sheet"] != "eastwood" and not c.get("informant_of")]
+        if others and rng.random() < 0.7:
+            spy["informant_of"] = None
+            rng.choice(others)["informant_of"] = master
+            changes += 1
+    for other in s["seats"]:
+        if other not in seats:
+            s["pending"][other].append({"kind": "judge", "text": "noise", "round": s["round"]})
+    twin._rng.seed(rng.random())
+    return twin, changes
+
+
+def probe_actions(game: ArtifactGame, seat: str, rng: random.Random,
+                  limit: int = 14) -> list[A.Action]:
+    """A sample of what ``seat`` might try now: moves by every mode towards its reachable
+    squares and towards squares it cannot see, pickups, drops, suits, status checks, lift
+    calls, informants, and junk naming hidden things."""
+    view = view_for(game, seat)
+    plan = game.plan
+    out: list[A.Action] = [A.EndTurn()]
+    out += [A.ActivateInformant(c) for c in view["informants"]]
+    for cid, entry in sorted(view["own"]["characters"].items()):
+        if entry.get("square") is None:
+            continue
+        facing = entry["facing"]
+        for mode in ("walk", "jog", "run"):
+            targets = sorted(reachable(view, cid, mode, plan))
+            targets += [plan.xy(sq) for sq in rng.sample(sorted(plan.region("Feynman")), 3)]
+            for target in rng.sample(targets, min(2, len(targets))):
+                found = path_to(view, cid, mode, target, plan)
+                out.append(A.Move(cid, mode, tuple(found["path"]), rng.choice("NESW")))
+        out += [A.PickUpDrop(cid, (t,), (), facing) for t, c in view["map"]["counters"].items()
+                if c["kind"] == "item" and c["square"] == entry["square"]]
+        out += [A.PickUpDrop(cid, (), (i,), facing) for i in entry["items"]]
+        out += [A.WearSuit(cid, i, facing) for i in entry["items"]]
+        out += [A.CheckStatus(cid, t, facing) for t, c in view["map"]["counters"].items()
+                if c["kind"] == "character" and c["square"] == entry["square"]]
+        out += [A.MoveLiftCar(cid, lf.name, facing) for lf in plan.lifts]
+        out += probe_junk(game, seat, cid)
+    return rng.sample(out, min(limit, len(out)))

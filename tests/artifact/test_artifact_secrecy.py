@@ -11,10 +11,11 @@ import pytest
 from game.artifact import actions as A
 from game.artifact.engine import ArtifactGame, replay
 from game.artifact.errors import ArtifactError
-from game.artifact.movement import path_to, reachable
 from game.artifact.seats import JUDGE
 from game.artifact.sight import in_field, line_of_sight
 from game.artifact.views import view_for
+
+from .secrecy_tools import random_adjudication, random_move
 
 
 def _observers(game, map_id):
@@ -105,20 +106,6 @@ def _lobby(game, rng):
         yield actor, action
 
 
-def _random_adjudication(game, rng):
-    """One of the Judge's tools on a random character or item (legal or not)."""
-    s = game.state
-    cid = rng.choice(sorted(s["characters"]))
-    iid = rng.choice(sorted(s["items"]))
-    x, y = game.plan.xy(rng.choice(sorted(game.plan.region("Feynman"))))
-    return rng.choice([
-        A.JudgeSetStatus(cid, rng.choice(A.JUDGE_STATUSES)),
-        A.JudgeMove(rng.choice([cid, iid]), x, y, rng.choice(["", "N", "E", "S", "W"])),
-        A.JudgeRemove(rng.choice([cid, iid])),
-        A.JudgeSetSuit(cid, rng.choice(["", iid])),
-    ])
-
-
 def _random_play_action(game, rng):
     seat = game.turn_seat
     view = view_for(game, seat)
@@ -133,7 +120,7 @@ def _random_play_action(game, rng):
     if roll < 0.11:
         return JUDGE, A.SkipTurn()
     if roll < 0.14:
-        return JUDGE, _random_adjudication(game, rng)
+        return JUDGE, random_adjudication(game, rng)
     if roll < 0.2:  # junk that must be refused without a trace
         junk = [A.Move(cid, "jog", ((0, 0),), "N"), A.Move(cid, "fly", (), "N"),
                 A.PickUpDrop(cid, ("nothing",), (), "N"), A.MoveLiftCar(cid, "9", "N"),
@@ -150,13 +137,7 @@ def _random_play_action(game, rng):
             return seat, A.PickUpDrop(cid, (), (rng.choice(items),), entry["facing"])
     if roll < 0.34:
         return seat, A.MoveLiftCar(cid, rng.choice(["1", "2"]), entry["facing"])
-    mode = rng.choice(["walk", "jog", "jog", "run"])
-    options = sorted(reachable(view, cid, mode, plan))
-    if not options:
-        return seat, A.Move(cid, mode, (), rng.choice("NESW"))
-    found = path_to(view, cid, mode, rng.choice(options), plan)
-    facing = rng.choice([entry["facing"]] * 3 + list("NESW"))
-    return seat, A.Move(cid, mode, tuple(found["path"]), facing)
+    return seat, random_move(view, cid, plan, rng)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (5, 2), (7, 3), (8, 4)])

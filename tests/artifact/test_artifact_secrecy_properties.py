@@ -1,0 +1,114 @@
+"""Secrecy as properties over many random games of 3 to 8 players.
+
+*Noninterference*: two states that differ only in what a seat cannot see (characters and
+items out of its map's sight, which Artifact is real, who the informant is when it is not
+the master, other seats' notices, every future roll) give that seat byte-identical views
+and the same answer, errors included, to every probe action.
+
+*Timing*: during one seat's turn, another seat's view changes only by the notices the
+rulebook gives it at once (the Judge's private messages); its map partner also sees the
+shared map updated after each action. Everything else waits for its Situation Update.
+
+Games start from a few cached lobbies per player count and part in play (each game has its
+own seed for the random actions)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.artifact import actions as A
+from game.artifact.errors import ArtifactError
+from game.artifact.views import view_for
+
+from .secrecy_tools import (
+    answers,
+    canonical_view,
+    perturb_hidden,
+    probe_actions,
+    quick_game,
+    random_step,
+)
+
+GAMES = 200
+LOBBIES = 8  # per player count
+TURN_BOUNDARIES = (A.EndTurn, A.SkipTurn, A.EndGame)
+
+
+def _game(index: int):
+    players = 3 + index % 6
+    return quick_game(players, index // 6 % LOBBIES)
+
+
+def _try(game, seat: str, action: A.Action) -> bool:
+    """Apply if the engine accepts (random actions include junk it must refuse)."""
+    try:
+        game.apply(seat, action)
+    except ArtifactError:
+        return False
+    return True
+
+
+def _play(game, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        _try(game, *random_step(game, rng))
+
+
+@pytest.mark.slow
+def test_noninterference_over_random_games():
+    changed = probed = 0
+    for index in range(GAMES):
+        rng = random.Random(index)
+        game = _game(index)
+        _play(game, rng, rng.randrange(0, 14))
+        assert game.phase == "play"
+        for seat in game.seats:
+            twin, changes = perturb_hidden(game, seat, rng)
+            changed += changes > 0
+            assert canonical_view(twin, seat) == canonical_view(game, seat), (index, seat)
+        seat = game.turn_seat
+        twin, _changes = perturb_hidden(game, seat, rng)
+        probes = probe_actions(game, seat, rng)
+        assert answers(twin, seat, probes) == answers(game, seat, probes), (index, seat)
+        probed += len(probes)
+    assert changed > GAMES and probed > 8 * GAMES  # the property was really exercised
+
+
+def _quiet_change(before: dict, after: dict, partner: bool) -> list[str]:
+    """What changed in a seat's view that the rulebook does not let change now."""
+    wrong = []
+    for key in sorted(set(before) | set(after)):
+        if key == "notices":
+            old, new = before["notices"], after["notices"]
+            if new[:len(old)] != old:
+                wrong.append("earlier notices changed")
+            wrong += [f"notice {n['kind']}" for n in new[len(old):] if n["kind"] != "judge"]
+        elif key == "map" and partner:
+            continue  # a map partner's actions update the shared map at once
+        elif before.get(key) != after.get(key):
+            wrong.append(key)
+    return wrong
+
+
+@pytest.mark.slow
+def test_timing_over_random_games():
+    checked = 0
+    for index in range(GAMES):
+        rng = random.Random(10_000 + index)
+        game = _game(index)
+        s = game.state
+        for _step in range(rng.randrange(6, 16)):
+            seat, action = random_step(game, rng)
+            turn = game.turn_seat
+            others = [x for x in game.seats if x != turn]
+            before = {x: view_for(game, x) for x in others}
+            _try(game, seat, action)
+            if isinstance(action, TURN_BOUNDARIES) and game.turn_seat != turn:
+                continue
+            for x in others:
+                partner = s["map_of"][x] == s["map_of"][turn]
+                wrong = _quiet_change(before[x], view_for(game, x), partner)
+                assert not wrong, (index, action, x, wrong)
+                checked += 1
+    assert checked > 5 * GAMES
