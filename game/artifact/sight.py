@@ -18,6 +18,7 @@ Pure functions over a DeckPlan, in the manner of python-tcod's FOV: no game stat
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
 from functools import lru_cache
 
@@ -150,8 +151,9 @@ def sight_areas(plan: DeckPlan) -> tuple[tuple[int, ...], tuple[tuple[int, ...],
 # * a line is clear exactly when the quadrant's integer, shifted to the origin, shares no bit
 #   with the offset's mask: one shift per quadrant and one AND per target.
 #
-# The squares an origin sees are worked out on its first use and kept on the plan, in row
-# order and split by facing, so a field of view is a tuple lookup turned into a frozenset.
+# The squares seen from a square facing one way are worked out the first time someone looks
+# from there that way and kept on the plan, so a field of view is a tuple lookup turned into a
+# frozenset.
 # The rules are those of ``line_of_sight`` above, bit for bit; ``reference_field_of_view``
 # states the field of view directly and the tests hold the two equal on the Feynman.
 
@@ -237,9 +239,9 @@ def _quadrant_features(plan: DeckPlan, sx: int, sy: int) -> int:
 class SightTable:
     """Every line of sight of one deck plan, answered from bit masks (see above).
 
-    Built on first use and kept in ``plan.memo``. The squares seen from an origin are worked
-    out the first time someone looks from there and kept: at most one entry per square of the
-    plan (about 1.5 MB for every square of the Feynman)."""
+    Built on first use and kept in ``plan.memo``. The squares seen from a square facing one
+    way are worked out the first time someone looks from there that way, and kept: at most
+    four entries per square of the plan (about 1.2 MB for every square of the Feynman)."""
 
     def __init__(self, plan: DeckPlan) -> None:
         self.plan = plan
@@ -251,8 +253,9 @@ class SightTable:
         # offset (adx, ady) at ady * w + adx, walked the first time an area needs it
         self.offsets: list[int] = [0] * (w * h)
         self._walked = [False] * (w * h)
-        self._area_cells: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        self.seen: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._areas: dict[int, tuple] = {}
+        # 4 * square + facing index (N, E, S, W) -> the squares seen, in any light
+        self.seen: dict[int, tuple[int, ...]] = {}
 
     def offset(self, adx: int, ady: int) -> int:
         """The features crossed by a line to offset (adx, ady), both >= 0."""
@@ -272,35 +275,47 @@ class SightTable:
         features = self.features[(dx < 0) + 2 * (dy < 0)] >> ((my * w + mx) * _BITS)
         return not features & self.offset(abs(dx), abs(dy))
 
-    def from_square(self, origin: int) -> tuple[tuple[int, ...], ...]:
-        """The squares seen from ``origin`` in any light, one tuple per facing (N, E, S, W),
-        each in square order."""
-        found = self.seen.get(origin)
+    def seen_from(self, origin: int, facing: str) -> tuple[int, ...]:
+        """The squares seen from ``origin`` facing ``facing``, in any light."""
+        key = 4 * origin + _FACING_INDEX.get(facing, 3)
+        found = self.seen.get(key)
         if found is None:
-            found = self.seen[origin] = self._look_from(origin)
+            found = self.seen[key] = self._look(origin, key & 3)
         return found
 
-    def _cells(self, area: int) -> tuple[tuple[int, int, int], ...]:
-        """(square, x, y) of every square of an area; walks the offsets the area can need."""
-        cells = self._area_cells.get(area)
-        if cells is None:
-            w = self.plan.width
-            cells = tuple((s, s % w, s // w) for s in self.members[area])
-            xs = [x for _, x, _ in cells]
-            ys = [y for _, _, y in cells]
+    def _area(self, area: int) -> tuple:
+        """An area's squares as (square, x, y), in row order and in column order, with their
+        sort keys; the first use walks the offsets the area can need."""
+        found = self._areas.get(area)
+        if found is None:
+            w, h = self.plan.width, self.plan.height
+            by_row = tuple((s, s % w, s // w) for s in self.members[area])
+            by_col = tuple(sorted(by_row, key=lambda cell: (cell[1], cell[2])))
+            found = (by_row, tuple(s for s, _, _ in by_row),
+                     by_col, tuple(x * h + y for _, x, y in by_col))
+            xs = [x for _, x, _ in by_row]
+            ys = [y for _, _, y in by_row]
             for ady in range(max(ys) - min(ys) + 1):
                 for adx in range(max(xs) - min(xs) + 1):
                     self.offset(adx, ady)
-            self._area_cells[area] = cells
-        return cells
+            self._areas[area] = found
+        return found
 
-    def _look_from(self, origin: int) -> tuple[tuple[int, ...], ...]:
+    def _look(self, origin: int, facing: int) -> tuple[int, ...]:
         area = self.labels[origin]
         if area < 0:
-            alone = (origin,)
-            return alone, alone, alone, alone
+            return (origin,)
         w, h = self.plan.width, self.plan.height
         ox, oy = origin % w, origin // w
+        by_row, row_keys, by_col, col_keys = self._area(area)
+        if facing == 0:  # N: y <= oy
+            cells = by_row[:bisect_left(row_keys, (oy + 1) * w)]
+        elif facing == 2:  # S: y >= oy
+            cells = by_row[bisect_left(row_keys, oy * w):]
+        elif facing == 1:  # E: x >= ox
+            cells = by_col[bisect_left(col_keys, ox * h):]
+        else:  # W: x <= ox
+            cells = by_col[:bisect_left(col_keys, (ox + 1) * h)]
         mx, my = w - 1 - ox, h - 1 - oy
         f = self.features
         se = f[0] >> ((oy * w + ox) * _BITS)
@@ -308,25 +323,17 @@ class SightTable:
         ne = f[2] >> ((my * w + ox) * _BITS)
         nw = f[3] >> ((my * w + mx) * _BITS)
         offsets = self.offsets
-        north, south, east, west = [], [], [], []
-        for square, x, y in self._cells(area):
+        seen = []
+        for square, x, y in cells:
             dx = x - ox
             dy = y - oy
             if dx >= 0:
-                if (ne & offsets[dx - dy * w]) if dy < 0 else (se & offsets[dx + dy * w]):
-                    continue
-                east.append(square)
-                if dx == 0:
-                    west.append(square)
+                blocked = se & offsets[dy * w + dx] if dy >= 0 else ne & offsets[dx - dy * w]
             else:
-                if (nw & offsets[-dx - dy * w]) if dy < 0 else (sw & offsets[dy * w - dx]):
-                    continue
-                west.append(square)
-            if dy <= 0:
-                north.append(square)
-            if dy >= 0:
-                south.append(square)
-        return tuple(north), tuple(east), tuple(south), tuple(west)
+                blocked = sw & offsets[dy * w - dx] if dy >= 0 else nw & offsets[-dx - dy * w]
+            if not blocked:
+                seen.append(square)
+        return tuple(seen)
 
 
 def sight_table(plan: DeckPlan) -> SightTable:
@@ -347,9 +354,8 @@ def field_of_view(plan: DeckPlan, origin: int, facing: str, *,
     if dark and not sees_dark:
         if origin in dark:
             return frozenset((origin,))
-        seen = sight_table(plan).from_square(origin)[_FACING_INDEX.get(facing, 3)]
-        return frozenset(seen) - dark
-    return frozenset(sight_table(plan).from_square(origin)[_FACING_INDEX.get(facing, 3)])
+        return frozenset(sight_table(plan).seen_from(origin, facing)) - dark
+    return frozenset(sight_table(plan).seen_from(origin, facing))
 
 
 def reference_field_of_view(plan: DeckPlan, origin: int, facing: str,

@@ -282,12 +282,14 @@ def test_sight_table_keeps_the_corner_rule(arms):
                                                edges=corner(*arms))))
 
 
-def test_sight_table_keeps_one_entry_per_square_looked_from():
+def test_sight_table_keeps_one_entry_per_square_and_facing_looked_from():
     plan = deckplan_from_text(room(5, 4, edges={((2, 1), "W"): "|"}))
     table = sight_table(plan)
     for _ in range(3):
         for origin in (plan.sq(0, 0), plan.sq(4, 3)):
             for facing in "NESW":
                 field_of_view(plan, origin, facing, dark=frozenset({plan.sq(1, 1)}))
-    assert sorted(table.seen) == [plan.sq(0, 0), plan.sq(4, 3)]
+    assert len(table.seen) == 8
+    assert frozenset(table.seen_from(plan.sq(0, 0), "E")) == reference_field_of_view(
+        plan, plan.sq(0, 0), "E")
     assert sight_table(plan) is table
