@@ -24,6 +24,7 @@ from typing import Any, TextIO
 
 import zmq
 import zmq.auth.thread
+from zmq.utils.monitor import recv_monitor_message
 
 from game.artifact.actions import SkipTurn, action_from_dict
 from game.artifact.errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn
@@ -35,9 +36,17 @@ from net.codec import MAX_CLIENT_FRAME, decode, encode
 from net.diff import diff
 from net.errors import ProtocolError
 from net.joinstring import hex_to_z85
+from net.peers import Peers, max_path, unpredictable_routing_ids
 
 #: Transport cap: a peer sending more than this in one message is disconnected by libzmq.
-TRANSPORT_MAX = 1024 * 1024
+#: Twice the largest frame a client may send, so a frame a little too big is answered
+#: with ``too_large`` and only a grossly oversized one costs the sender its connection.
+TRANSPORT_MAX = 2 * MAX_CLIENT_FRAME
+#: Messages libzmq queues per connection in each direction. Inbound, this bounds the memory
+#: a peer can make the host hold (16 frames of 32 KiB); outbound, a seat that stops
+#: reading loses updates beyond this and catches up with a snapshot (sequence gap).
+RCV_QUEUE = 16
+SND_QUEUE = 100
 #: Messages read from the socket per loop pass, all connections together.
 LOOP_BUDGET = 512
 #: Each connection's token bucket: a burst of this many messages is handled at once...
@@ -45,8 +54,23 @@ CONN_BUDGET = 512
 #: ...and the bucket refills at this many messages a second: far above what a player's or
 #: a bot's client sends, far below a flood, which loses its own excess and nobody else's.
 CONN_RATE = 5000.0
-#: Buckets remembered at most (the idle, full ones are forgotten first).
-BUCKETS_KEEP = 4096
+#: Each connection's work budget, in seconds of the hub's time spent on its messages: a
+#: burst, and the refill per second. Message counts alone would let small frames that are
+#: costly to refuse take the hub over; time is what the other seats wait for. The time an
+#: accepted engine action takes is not charged: the rules themselves ration those (only
+#: the seats whose turn it is may act), and a slow machine must not cut a player off.
+WORK_BURST = 0.5
+WORK_RATE = 0.05
+#: Before ``hello`` a connection may send only frames this small (a hello is ~100 bytes).
+HELLO_MAX = 512
+#: Connections that have not said a good ``hello``: at most this many at once (the oldest
+#: are cut), and each for at most this many seconds.
+UNAUTH_MAX = 64
+UNAUTH_SECONDS = 10.0
+#: Peers must finish the ZeroMQ handshake (and CURVE) within this many milliseconds.
+HANDSHAKE_MS = 5000
+#: The longest path a move may give: the largest movement allowance of any character.
+MAX_PATH = max_path()
 #: Negotiation entries kept per seat; older ones are dropped in blocks.
 CHAT_KEEP = 400
 CHAT_DROP = 100
@@ -55,16 +79,6 @@ TALK_IDLE = 60.0
 PRESENCE_WAITING = "waiting"
 PRESENCE_CONNECTED = "connected"
 PRESENCE_DISCONNECTED = "disconnected"
-
-
-@dataclass
-class _Bucket:
-    """One connection's rate limit: tokens left, when they were counted, and whether it
-    has already been told it is limited (told once per bout of flooding)."""
-
-    tokens: float
-    stamp: float
-    limited: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,11 +102,13 @@ class _KeyRing:
 
 @dataclass
 class _Conn:
-    """One authenticated connection: the seat it holds and when it was last heard/served."""
+    """One authenticated connection: the seat it holds, when it was last heard/served, and
+    its TCP connection's file descriptor (so its disconnect is noticed at once)."""
 
     seat: str
     heard: float
     sent: float
+    fd: int = -1
 
 
 @dataclass
@@ -134,7 +150,10 @@ class Hub:
         self._status = status if status is not None else sys.stderr
         self._seats = {seat: _Seat(code) for seat, code in codes.items()}
         self._conns: dict[bytes, _Conn] = {}
-        self._buckets: dict[bytes, _Bucket] = {}
+        self.peers = Peers(clock, CONN_BUDGET, CONN_RATE, WORK_BURST, WORK_RATE)
+        self._uncharged = 0.0  # time of accepted actions in the message being handled
+        self._limited = encode(messages.error(
+            "rate_limited", "over this connection's allowance; the message was not read"))
         self._talk: dict[tuple[str, str], float] = {}
         self._views: dict[str, tuple[int, dict[str, Any]]] = {}
         self._turn_key: tuple[Any, ...] | None = None
@@ -142,11 +161,19 @@ class Hub:
         self._running = True
         self.ctx = zmq.Context()
         self._auth: zmq.auth.thread.ThreadAuthenticator | None = None
+        # libzmq numbers the peers that bring no routing id of their own from a counter
+        # it seeds with rand(); it never checks that number against the ids peers chose,
+        # and aborts the process on a clash. Unpredictable numbers leave an attacker no
+        # id to take in advance (see net/peers.py).
+        unpredictable_routing_ids()
         self.router = self.ctx.socket(zmq.ROUTER)
         self.router.linger = 0
         self.router.maxmsgsize = TRANSPORT_MAX
-        self.router.sndhwm = 1000
-        self.router.rcvhwm = 1000
+        self.router.sndhwm = SND_QUEUE
+        self.router.rcvhwm = RCV_QUEUE
+        self.router.handshake_ivl = HANDSHAKE_MS
+        self._monitor = self.router.get_monitor_socket(
+            zmq.EVENT_ACCEPTED | zmq.EVENT_DISCONNECTED)
         try:
             if curve is not None:
                 self._start_curve(curve)
@@ -181,6 +208,8 @@ class Hub:
         self.router.curve_server = True
 
     def _close_sockets(self) -> None:
+        self.router.disable_monitor()
+        self._monitor.close(linger=0)
         self.router.close(linger=0)
         if self._auth is not None:
             self._auth.stop()
@@ -206,6 +235,7 @@ class Hub:
         """Serve until stopped; a pass waits at most a tenth of a heartbeat (and 0.2 s)."""
         poller = zmq.Poller()
         poller.register(self.router, zmq.POLLIN)
+        poller.register(self._monitor, zmq.POLLIN)
         wait_ms = min(200, max(10, int(self.heartbeat * 100)))
         while self._running:
             if poller.poll(wait_ms):
@@ -213,51 +243,51 @@ class Hub:
             self.tick()
 
     def drain(self) -> None:
-        """Handle what is waiting, each connection within its token bucket.
+        """Handle what is waiting, each connection within its allowances.
 
-        ROUTER already fair-queues its peers; the bucket on top means a flooding client
-        loses its own excess messages (told once with ``rate_limited``) instead of making
-        the hub spend its time on them. The allowance is over time, not per loop pass, so a
-        client that waits for each answer is not limited just because its round trips are
-        quicker than the hub's passes.
+        Connection events first, so a peer that is gone is dropped before anything else
+        is read. ROUTER fair-queues its peers (one message from each in turn); on top of
+        that each TCP connection has a token bucket (messages) and a work budget (the
+        hub's time its messages took). A message over either allowance is answered with
+        ``rate_limited`` without being decoded, so a flood costs the hub little and every
+        request still gets an answer.
         """
+        self._connection_events()
         for _ in range(LOOP_BUDGET):
             try:
-                frames = self.router.recv_multipart(zmq.NOBLOCK)
+                frames = self.router.recv_multipart(zmq.NOBLOCK, copy=False)
             except zmq.Again:
                 break
-            ident = frames[0]
-            if not self._take_token(ident):
+            ident = frames[0].bytes
+            fd = int(frames[-1].get(zmq.SRCFD))
+            peer = self.peers.find(fd)
+            if peer is None:  # its "accepted" event is still queued: read the events first
+                self._connection_events()
+                peer = self.peers.get(fd)
+            body = [frame.bytes for frame in frames[1:]]
+            if not peer.allow():
+                self._send_frame(ident, self._limited)
                 continue
-            self._handle(ident, frames[1:])
+            self._uncharged = 0.0
+            started = time.perf_counter()
+            self._handle(ident, body, fd)
+            peer.spend(time.perf_counter() - started - self._uncharged)
 
-    def _take_token(self, ident: bytes) -> bool:
-        now = self.clock()
-        bucket = self._buckets.get(ident)
-        if bucket is None:
-            if len(self._buckets) >= BUCKETS_KEEP:
-                self._forget_idle_buckets(now)
-            bucket = self._buckets[ident] = _Bucket(float(CONN_BUDGET), now)
-        bucket.tokens = min(float(CONN_BUDGET),
-                            bucket.tokens + max(0.0, now - bucket.stamp) * CONN_RATE)
-        bucket.stamp = now
-        if bucket.tokens >= 1.0:
-            bucket.tokens -= 1.0
-            bucket.limited = False
-            return True
-        if not bucket.limited:
-            bucket.limited = True
-            self._send(ident, messages.error(
-                "rate_limited", "too many messages at once; the excess was dropped"))
-        return False
-
-    def _forget_idle_buckets(self, now: float) -> None:
-        for ident, bucket in list(self._buckets.items()):
-            refilled = bucket.tokens + max(0.0, now - bucket.stamp) * CONN_RATE
-            if refilled >= CONN_BUDGET and ident not in self._conns:
-                del self._buckets[ident]
-        while len(self._buckets) >= BUCKETS_KEEP:  # all busy: drop the oldest
-            del self._buckets[next(iter(self._buckets))]
+    def _connection_events(self) -> None:
+        """Accepted and closed TCP connections, from the socket monitor."""
+        while True:
+            try:
+                event = recv_monitor_message(self._monitor, zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            fd = int(event["value"])
+            if event["event"] == zmq.EVENT_ACCEPTED:
+                self.peers.accepted(fd)
+            elif event["event"] == zmq.EVENT_DISCONNECTED:
+                self.peers.closed(fd)
+                for ident, conn in list(self._conns.items()):
+                    if conn.fd == fd:
+                        self._drop(ident, PRESENCE_DISCONNECTED, "connection closed")
 
     def tick(self) -> None:
         """Heartbeats out, liveness in, and the Rapidity turn timer."""
@@ -266,14 +296,16 @@ class Hub:
         for ident, conn in list(self._conns.items()):
             if now - conn.heard > silent:
                 self._drop(ident, PRESENCE_DISCONNECTED, "silent")
+                self.peers.cut(conn.fd)
             elif now - conn.sent >= self.heartbeat:
                 self._send(ident, messages.heartbeat(self._seats[conn.seat].seq))
+        self.peers.cut_strangers(UNAUTH_MAX, UNAUTH_SECONDS)
         if self._deadline is not None and now >= self._deadline:
             self._skip_turn()
 
     # ------------------------------------------------------------------ input
 
-    def _handle(self, ident: bytes, frames: list[bytes]) -> None:
+    def _handle(self, ident: bytes, frames: list[bytes], fd: int = -1) -> None:
         conn = self._conns.get(ident)
         if conn is not None:
             conn.heard = self.clock()
@@ -281,14 +313,16 @@ class Hub:
         try:
             if len(frames) != 1:
                 raise ProtocolError("malformed", "send exactly one frame per message")
-            if len(frames[0]) > MAX_CLIENT_FRAME:
+            limit = MAX_CLIENT_FRAME if conn is not None else HELLO_MAX
+            if len(frames[0]) > limit:
                 raise ProtocolError(
-                    "too_large", f"frame of {len(frames[0])} bytes exceeds {MAX_CLIENT_FRAME}")
+                    "too_large", f"frame of {len(frames[0])} bytes exceeds {limit}"
+                    + ("" if conn is not None else " before hello"))
             message = messages.validate(decode(frames[0]))
             req = message.get("req")
             kind = message["type"]
             if kind == "hello":
-                self._hello(ident, message)
+                self._hello(ident, message, fd)
                 return
             if conn is None:
                 raise ProtocolError("not_authenticated", "say hello with your seat's code first")
@@ -305,7 +339,7 @@ class Hub:
         except ProtocolError as exc:
             self._send(ident, messages.error(exc.code, str(exc), req))
 
-    def _hello(self, ident: bytes, message: dict[str, Any]) -> None:
+    def _hello(self, ident: bytes, message: dict[str, Any], fd: int = -1) -> None:
         if message["v"] != messages.PROTOCOL_VERSION:
             raise ProtocolError(
                 "bad_version", f"protocol version {messages.PROTOCOL_VERSION} wanted")
@@ -322,7 +356,9 @@ class Hub:
             self._send(seat.conn, messages.closed("another connection took this seat"))
             self._conns.pop(seat.conn, None)
         now = self.clock()
-        self._conns[ident] = _Conn(seat_id, now, now)
+        self._connection_events()  # a close of this descriptor's previous owner comes first
+        self._conns[ident] = _Conn(seat_id, now, now, fd)
+        self.peers.authenticated(fd)
         seat.conn = ident
         seat.presence = PRESENCE_CONNECTED
         role = "judge" if seat_id == JUDGE else "seat"
@@ -336,13 +372,19 @@ class Hub:
 
     def _action(self, ident: bytes, seat: str, message: dict[str, Any]) -> None:
         req = message["req"]
+        path = message["action"].get("path")
+        if isinstance(path, list) and len(path) > MAX_PATH:
+            raise ProtocolError("invalid_action", f"a path is at most {MAX_PATH} squares long "
+                                "(no character may move further in one action)")
         try:
             action = action_from_dict(message["action"])
         except InvalidAction as exc:
             raise ProtocolError("invalid_action", str(exc)) from None
+        started = time.perf_counter()
         self._apply(seat, action)
         self._send(ident, messages.ack(req))
         self._push()
+        self._uncharged = time.perf_counter() - started
 
     def _apply(self, seat: str, action: Any) -> None:
         try:
@@ -511,6 +553,7 @@ class Hub:
         conn = self._conns.pop(ident, None)
         if conn is None:
             return
+        self.peers.unauthenticated(conn.fd)
         channel = self._seats[conn.seat]
         if channel.conn == ident:
             channel.conn = None

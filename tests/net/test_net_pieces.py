@@ -15,7 +15,16 @@ from hypothesis import strategies as st
 
 from net import messages
 from net.actionlog import MAGIC, ActionLog, LogDamage, read
-from net.codec import MAX_CLIENT_FRAME, MAX_DEPTH, decode, encode
+from net.codec import (
+    CLIENT_MAX_ARRAY,
+    CLIENT_MAX_MAP,
+    CLIENT_MAX_STR,
+    MAX_CLIENT_FRAME,
+    MAX_DEPTH,
+    MAX_HUB_FRAME,
+    decode,
+    encode,
+)
 from net.diff import diff, patch
 from net.errors import JoinStringError, LogError, ProtocolError
 from net.joinstring import JoinString, curve_public_of, new_code, new_curve_keypair, parse
@@ -58,6 +67,24 @@ def test_codec_refuses_moderate_nesting():
         decode(encode({"type": "x", "v": value}))
 
 
+@pytest.mark.parametrize("value, code", [
+    ([0] * 65_000, "too_large"),                            # 65,000 small ints
+    ([[0] * 100] * 100, "too_large"),                       # 10,000 values in short lists
+    ([{}] * (CLIENT_MAX_ARRAY + 1), "malformed"),           # a list longer than any legal one
+    ({"path": [[1, 2]] * 5000}, "malformed"),               # a move with 5,000 squares
+    ("x" * (CLIENT_MAX_STR + 1), "malformed"),              # a string longer than a chat line
+    ({str(n): n for n in range(CLIENT_MAX_MAP + 1)}, "malformed"),
+    ([[[[[[[1]]]]]]], "malformed"),                         # deeper than any legal message
+])
+def test_client_frames_are_refused_by_their_limits_before_being_built(value, code):
+    frame = encode({"type": "action", "req": 1, "action": {"type": "move", "v": value}})
+    with pytest.raises(ProtocolError) as info:
+        decode(frame)
+    assert info.value.code == code
+    if code == "malformed":  # the hub's own (large) frames are not held to these limits
+        assert decode(frame, MAX_HUB_FRAME)["action"]["v"] == value
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=300))
 def test_codec_random_bytes_never_crash(data):
@@ -85,7 +112,7 @@ docs = st.dictionaries(st.text(max_size=2), plain, max_size=4)
 def test_diff_patch_round_trip(old, new):
     ops = diff(old, new)
     assert patch(old, ops) == new
-    assert decode(encode({"d": ops}))["d"] == ops  # diffs travel as plain msgpack
+    assert decode(encode({"d": ops}), MAX_HUB_FRAME)["d"] == ops  # diffs travel as msgpack
     assert (ops == []) == (encode(old) == encode(new))
 
 
@@ -339,3 +366,28 @@ def test_patch_leaves_the_old_document_alone_and_shares_the_rest():
     assert new == {"view": {"a": {"x": 2}, "b": {"y": [1]}}, "chat": [1, 2]}
     assert new["view"]["b"] is old["view"]["b"]  # unchanged parts are shared
     assert new["view"] is not old["view"] and new is not old
+
+
+def test_protocol_doc_states_the_hub_limits_it_enforces():
+    from pathlib import Path
+
+    from net import codec, hub
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    transport = " ".join(doc.split("## Transport", 1)[1].split("\n## ", 1)[0].split())
+
+    def number(n: int) -> str:
+        return f"{n:,}".replace(",", " ")
+
+    for stated in (f"{number(codec.MAX_CLIENT_FRAME)} bytes", f"{hub.HELLO_MAX} bytes",
+                   f"longer than {codec.CLIENT_MAX_ARRAY}", f"more than {codec.CLIENT_MAX_MAP}",
+                   f"longer than {number(codec.CLIENT_MAX_STR)} bytes",
+                   f"{number(codec.CLIENT_MAX_VALUES)} values",
+                   f"deeper than {codec.CLIENT_MAX_DEPTH}",
+                   f"above {hub.TRANSPORT_MAX // 1024} KiB", f"at most {hub.RCV_QUEUE} incoming",
+                   f"burst of {hub.CONN_BUDGET} messages", f"{number(int(hub.CONN_RATE))} a second",
+                   f"burst of {hub.WORK_BURST} s", f"{hub.WORK_RATE} s per second",
+                   f"At most {hub.UNAUTH_MAX} connections",
+                   f"within {int(hub.UNAUTH_SECONDS)} seconds"):
+        assert stated in transport, stated
+    assert f"at most {hub.MAX_PATH}: the largest movement allowance" in doc
