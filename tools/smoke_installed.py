@@ -35,11 +35,11 @@ def main() -> int:
     assert "site-packages" in where.parts, f"game is not an installed package: {where}"
 
     from game.ui.app import App
-    from game.ui.title_scene import TitleScene
+    from game.ui.launcher_scene import LauncherScene
 
     with tempfile.TemporaryDirectory(prefix="lf-smoke-") as home:
         app = App((1280, 800), mute=True, data_dir=Path(home))
-        app.push(TitleScene())
+        app.push(LauncherScene())
         for _ in range(5):
             assert app.step([], 1 / 60), "the window closed by itself"
         w, h = app.screen.get_size()

@@ -51,7 +51,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
     name = "artifact_judge"
     SIDE_MIN = 340
     SIDE_SHARE = 0.32
-    BAR_HEIGHT = 96
+    BAR_HEIGHT = 110
     MINI_SHARE = 0.5
     LOG_SHARE = 0.28
 
@@ -72,9 +72,10 @@ class ArtifactJudgeScene(ArtifactMapScene):
     # ------------------------------------------------------------------ layout
 
     def layout_lists(self, side: int, top: int, rest: int) -> None:
-        self.switch_rect = pygame.Rect(self.side_rect.x, top, side, 64)
+        switch = round(76 * self.k)
+        self.switch_rect = pygame.Rect(self.side_rect.x, top, side, switch)
         self.list_rect = pygame.Rect(self.side_rect.x, self.switch_rect.bottom, side,
-                                     int(rest * 0.42) - 64)
+                                     int(rest * 0.42) - switch)
 
     @property
     def captures_text(self) -> bool:
@@ -461,29 +462,30 @@ class ArtifactJudgeScene(ArtifactMapScene):
             label = "All" if seat is None else seat_title(seat).split(" ")[-1]
             rect = pygame.Rect(inner.x + n * (w + 4), inner.y, w, inner.h)
             b = Button(f"as:{seat or ''}", label, rect, selected=(seat == self.as_seat),
-                       px=ctx.type.tiny)
+                       px=ctx.type.small)
             self.buttons.append(b)
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
     def _draw_bar(self, surface, ctx, view) -> None:
         rect = self._draw_bar_ground(surface)
+        status_h = ctx.text.font(ctx.type.small).get_linesize()
         if self.status:
             img = ctx.text.render(self.status[:150], ctx.type.small, theme.ORANGE)
-            surface.blit(img, (rect.x + 8, rect.y + 4))
+            surface.blit(img, (rect.x + 8, rect.y + 2))
+        y = rect.y + status_h + 4
         if view["phase"] == "play":
-            self.text.draw(surface, ctx, pygame.Rect(rect.x + 8, rect.y + 26, rect.w - 16, 26))
-            y = rect.y + 58
-        else:
-            y = rect.y + 30
+            line = pygame.Rect(rect.x + 8, y, rect.w - 16, TextLine.height(ctx))
+            self.text.draw(surface, ctx, line)
+            y = line.bottom + 4
         x = rect.x + 8
         h = rect.bottom - y - 6
         for key, label, enabled in self.tools():
-            w = ctx.text.size(label, ctx.type.tiny, True)[0] + 16
+            w = ctx.text.size(label, ctx.type.small, True)[0] + 16
             if x + w > rect.right - 4:
                 break
             selected = key == f"robot:{self.robot}"
             b = Button(key, label, pygame.Rect(x, y, w, h), enabled=enabled, selected=selected,
-                       px=ctx.type.tiny)
+                       px=ctx.type.small)
             self.buttons.append(b)
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
             x += w + 4

@@ -17,7 +17,7 @@ from game.ui import theme
 from game.ui.artifact_map import KIND_SPRITE, Piece, faction_colour
 from game.ui.artifact_panels import solid_panel
 from game.ui.artifact_pieces import item_sprite, seat_title
-from game.ui.widgets import Button
+from game.ui.widgets import Button, fit_text
 
 NOBODY = ""
 
@@ -97,9 +97,9 @@ class PurchaseForm:
         mid = pygame.Rect(left.right + 10, inner.y, col_w, inner.h)
         right = pygame.Rect(mid.right + 10, inner.y, col_w, inner.h)
         colour = faction_colour(self.faction_id)
-        budget = ctx.text.render(f"Budget {self.faction.budget} cr   spent {self.spent()}   "
-                                 f"left {self.left()}", ctx.type.body,
-                                 theme.VERMILLION if self.left() < 0 else theme.YELLOW, True)
+        budget = fit_text(ctx, f"Budget {self.faction.budget} cr   spent {self.spent()}   "
+                          f"left {self.left()}", ctx.type.body,
+                          theme.VERMILLION if self.left() < 0 else theme.YELLOW, right.w, True)
         surface.blit(budget, (right.x, right.y))
         y = left.y
         if self.faction.options:
@@ -148,8 +148,8 @@ class PurchaseForm:
             y += lh + 1
         # order
         y = right.y + lh + 6
-        surface.blit(ctx.text.render("Order (click a holder to change it)", px, colour, True),
-                     (right.x, y))
+        surface.blit(fit_text(ctx, "Order (click a holder to change it)", px, colour, right.w,
+                              True), (right.x, y))
         y += lh
         names = {cid: self.sheets.characters[cid].name for cid in self.roster()}
         names[NOBODY] = "on the map"

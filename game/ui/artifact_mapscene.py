@@ -64,13 +64,17 @@ class ArtifactMapScene(Scene, ABC):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.size = size
-        side = max(self.SIDE_MIN, int(w * self.SIDE_SHARE))
-        bar = self.BAR_HEIGHT
-        self.top_rect = pygame.Rect(0, 0, w, TOP_HEIGHT)
+        # Heights are given at the reference window and grow with it, as the type does.
+        k = theme.window_scale(size)
+        self.k = k
+        side = max(round(self.SIDE_MIN * min(1.0, k)), int(w * self.SIDE_SHARE))
+        bar = round(self.BAR_HEIGHT * k)
+        top = round(TOP_HEIGHT * k)
+        self.top_rect = pygame.Rect(0, 0, w, top)
         self.bar_rect = pygame.Rect(0, h - bar, w - side, bar)
-        self.cam.rect = pygame.Rect(0, TOP_HEIGHT, w - side, h - TOP_HEIGHT - bar)
-        self.side_rect = pygame.Rect(w - side, TOP_HEIGHT, side, h - TOP_HEIGHT)
-        self.mini_rect = pygame.Rect(self.side_rect.x + 6, 40, side - 12,
+        self.cam.rect = pygame.Rect(0, top, w - side, h - top - bar)
+        self.side_rect = pygame.Rect(w - side, top, side, h - top)
+        self.mini_rect = pygame.Rect(self.side_rect.x + 6, top + 6, side - 12,
                                      int(side * self.MINI_SHARE))
         rest = self.side_rect.bottom - self.mini_rect.bottom - 8
         self.layout_lists(side, self.mini_rect.bottom + 4, rest)

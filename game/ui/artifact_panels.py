@@ -6,6 +6,7 @@ they never act on the game.
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from game.ui import theme
 from game.ui.artifact_pieces import item_name, seat_title
@@ -13,54 +14,102 @@ from game.ui.widgets import Button, ScrollText, draw_panel
 
 
 class TextLine:
-    """A one-line text entry: click (or C) to focus, type, Enter to send, Escape to leave."""
+    """A one-line text entry: click (or C) to focus, type, Enter to send, Escape to leave.
+
+    The field itself is pygame_gui's ``UITextEntryLine``, so the cursor moves with the
+    arrows, Home and End, text can be selected with the mouse or Shift, and Ctrl+C / Ctrl+V
+    copy and paste through the system clipboard. This class keeps the small interface the
+    screens use: ``text``, ``active``, ``handle`` (the sent text on Enter) and ``draw``.
+    """
 
     def __init__(self, limit: int = 300, hint: str = "") -> None:
-        self.text = ""
-        self.active = False
         self.limit = limit
         self.hint = hint
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self._text = ""
+        self._active = False
+        self._manager: pygame_gui.UIManager | None = None
+        self._entry: pygame_gui.elements.UITextEntryLine | None = None
+        self._built_for: tuple | None = None
+        self._clock: float | None = None
+
+    @property
+    def text(self) -> str:
+        return self._entry.get_text() if self._entry is not None else self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value[: self.limit]
+        if self._entry is not None:
+            self._entry.set_text(self._text)
+
+    @property
+    def active(self) -> bool:
+        return self._active
+
+    @active.setter
+    def active(self, on: bool) -> None:
+        self._active = bool(on)
+        if self._entry is not None:
+            if self._active:
+                self._entry.focus()
+            else:
+                self._entry.unfocus()
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """Feed an event; returns the submitted text on Enter (and clears it)."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.active = self.rect.collidepoint(event.pos)
+            inside = self.rect.collidepoint(event.pos)
+            if inside:
+                self._feed(event)  # places the cursor where the click fell
+            self.active = inside
             return None
         if not self.active:
             return None
-        if event.type == pygame.TEXTINPUT:
-            self.text = (self.text + event.text)[: self.limit]
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-            elif event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
                 self.active = False
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                text, self.text = self.text.strip(), ""
+                return None
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                text = self.text.strip()
+                self.text = ""
                 self.active = False  # Enter sends and gives the keys back to the map
                 return text or None
+        self._feed(event)
         return None
 
+    def _feed(self, event: pygame.event.Event) -> None:
+        if self._manager is not None:
+            self._manager.process_events(event)
+
+    def _build(self, ctx, rect: pygame.Rect) -> None:
+        from game.ui.widgets import gui_manager
+
+        text = self.text
+        self._manager = gui_manager(ctx, ctx.type.small)
+        self._entry = pygame_gui.elements.UITextEntryLine(
+            rect, self._manager, placeholder_text=self.hint)
+        self._entry.length_limit = self.limit
+        if text:
+            self._entry.set_text(text)
+        if self._active:
+            self._entry.focus()
+
     def draw(self, surface: pygame.Surface, ctx, rect: pygame.Rect) -> None:
-        self.rect = rect
-        pygame.draw.rect(surface, (6, 10, 18), rect, border_radius=4)
-        pygame.draw.rect(surface, theme.SKY if self.active else theme.GRID, rect, 1,
-                         border_radius=4)
-        px = ctx.type.small
-        shown = self.text or ("" if self.active else self.hint)
-        colour = theme.INK if self.text else theme.INK_FAINT
-        img = ctx.text.render(shown, px, colour)
-        clip = surface.get_clip()
-        surface.set_clip(rect.inflate(-6, 0))
-        x = rect.x + 6
-        if img.get_width() > rect.w - 14:
-            x = rect.right - 8 - img.get_width()
-        surface.blit(img, (x, rect.centery - img.get_height() // 2))
-        if self.active and int(ctx.time * 2) % 2 == 0:
-            cx = min(rect.right - 6, x + (img.get_width() if self.text else 0) + 1)
-            pygame.draw.line(surface, theme.INK, (cx, rect.y + 4), (cx, rect.bottom - 5), 1)
-        surface.set_clip(clip)
+        self.rect = pygame.Rect(rect)
+        key = (ctx.size, tuple(self.rect), ctx.type.small)
+        if key != self._built_for:
+            self._build(ctx, self.rect)
+            self._built_for = key
+        dt = 0.0 if self._clock is None else max(0.0, ctx.time - self._clock)
+        self._clock = ctx.time
+        self._manager.update(min(dt, 0.1))
+        self._manager.draw_ui(surface)
+
+    @staticmethod
+    def height(ctx) -> int:
+        """The height a line needs for the running text size (border and padding in)."""
+        return ctx.text.font(ctx.type.small).get_linesize() + 12
 
 
 def solid_panel(surface, rect: pygame.Rect, ctx, title: str = "") -> pygame.Rect:
@@ -215,23 +264,24 @@ class ChatPanel:
         options = self.recipients(seats, encryption)
         if self.to not in options:
             self.to = None
-        bh = 22
+        bh = ctx.text.font(ctx.type.small).get_linesize() + 4
+        line_h = TextLine.height(ctx)
         self.buttons = []
         x = inner.x
         for target in options:
             label = "All" if target is None else seat_title(target).split(" ")[-1]
-            w = ctx.text.size(label, ctx.type.tiny, True)[0] + 14
+            w = ctx.text.size(label, ctx.type.small, True)[0] + 16
             if x + w > inner.right:
                 break
             b = Button(f"to:{target or ''}", label, pygame.Rect(x, inner.y, w, bh),
-                       selected=(target == self.to), px=ctx.type.tiny)
+                       selected=(target == self.to), px=ctx.type.small)
             self.buttons.append(b)
             x += w + 3
         for b in self.buttons:
             b.draw(surface, ctx)
-        log_rect = pygame.Rect(inner.x, inner.y + bh + 4, inner.w, inner.h - 2 * bh - 12)
-        self.log.draw(surface, ctx, log_rect, ctx.type.tiny)
-        self.line.draw(surface, ctx, pygame.Rect(inner.x, inner.bottom - bh - 2, inner.w, bh + 2))
+        log_rect = pygame.Rect(inner.x, inner.y + bh + 4, inner.w, inner.h - bh - line_h - 10)
+        self.log.draw(surface, ctx, log_rect, ctx.type.small)
+        self.line.draw(surface, ctx, pygame.Rect(inner.x, inner.bottom - line_h, inner.w, line_h))
 
     def handle(self, event: pygame.event.Event, ctx) -> tuple[str, str | None] | None:
         """(text, recipient) when a message is sent."""

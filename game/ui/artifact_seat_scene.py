@@ -78,10 +78,30 @@ class Motion:
         return self.a0 + (self.a1 - self.a0) * min(1.0, self.t / self.duration)
 
 
+def _pack(ctx, actions, px: int, area: pygame.Rect, row_h: int,
+          rows: int) -> list[tuple[str, str, bool, pygame.Rect]]:
+    """Lay ``actions`` out left to right in up to ``rows`` rows of ``area``; those that do
+    not fit are left out (the caller tries a smaller size first)."""
+    out = []
+    x, row = area.x, 0
+    for key, label, enabled in actions:
+        w = max(44, ctx.text.size(label, px, True)[0] + 14)
+        if x + w > area.right:
+            row += 1
+            x = area.x
+            if row >= rows or w > area.w:
+                break
+        out.append((key, label, enabled, pygame.Rect(x, area.y + row * (row_h + 4), w, row_h)))
+        x += w + 4
+    return out
+
+
 class ArtifactSeatScene(ArtifactMapScene):
     """The seat screen (see the module docstring)."""
 
     name = "artifact_seat"
+
+    BAR_HEIGHT = 92  # room for two rows of actions when one is not enough
 
     def __init__(self, source, *, overlays_on: bool = True) -> None:
         super().__init__(source, cam_top=36)
@@ -642,37 +662,39 @@ class ArtifactSeatScene(ArtifactMapScene):
         if status:
             img = ctx.text.render(status[:140], ctx.type.small,
                                   theme.YELLOW if self.pending else theme.ORANGE)
-            surface.blit(img, (rect.x + 8, rect.y + 4))
+            surface.blit(img, (rect.x + 8, rect.y + 2))
         x = rect.x + 8
-        y = rect.y + 26
-        h = rect.h - 32
-        actions = self.action_buttons(ctx)
-        px = ctx.type.small  # a smaller face when every action would not fit otherwise
-        room = rect.right - 200 - x
-        for size in (ctx.type.small, ctx.type.tiny):
-            px = size
-            if sum(max(58, ctx.text.size(label, px, True)[0] + 18) + 4
-                   for _k, label, _e in actions) <= room:
-                break
-        for key, label, enabled in actions:
-            w = max(58, ctx.text.size(label, px, True)[0] + 18)
-            if x + w > rect.right - 200:
-                break
-            selected = key == f"mode:{self.mode}"
-            b = Button(key, label, pygame.Rect(x, y, w, h), enabled=enabled, selected=selected,
-                       px=px,
-                       accent=theme.GREEN if key == "end_turn" else None)
-            self.buttons.append(b)
-            x += w + 4
-        tx = rect.right - 196
+        y = rect.y + ctx.text.font(ctx.type.small).get_linesize() + 4
+        h = rect.bottom - y - 6
         toggles = () if view.get("phase") in LOBBY else (
             ("show_reach", "Reach"), ("show_fov", "FOV"), ("show_los", "LOS"))
+        toggle_w = max((ctx.text.size(f"[x] {label}", ctx.type.tiny, True)[0] + 16
+                        for _a, label in toggles), default=0)
+        right = rect.right - 4 - (toggle_w + 4) * len(toggles)
+        actions = self.action_buttons(ctx)
+        # One row of buttons when they fit, then the smaller size, then two rows of it.
+        row_h = min(h, ctx.text.font(ctx.type.small).get_linesize() + 12)
+        tiny_h = ctx.text.font(ctx.type.tiny).get_linesize() + 8
+        rows = max(1, (h + 4) // (tiny_h + 4))
+        area = pygame.Rect(x, y, right - 4 - x, h)
+        placed: list[tuple[str, str, bool, pygame.Rect]] = []
+        for px, height, count in ((ctx.type.small, row_h, 1), (ctx.type.tiny, row_h, 1),
+                                  (ctx.type.tiny, (h - 4 * (rows - 1)) // rows, rows)):
+            placed = _pack(ctx, actions, px, area, height, count)
+            if len(placed) == len(actions):
+                break
+        for key, label, enabled, r in placed:
+            selected = key == f"mode:{self.mode}"
+            b = Button(key, label, r, enabled=enabled, selected=selected, px=px,
+                       accent=theme.GREEN if key == "end_turn" else None)
+            self.buttons.append(b)
+        tx = right
         for attr, label in toggles:
             on = getattr(self, attr)
             b = Button(f"toggle:{attr}", ("[x] " if on else "[ ] ") + label,
-                       pygame.Rect(tx, y, 62, h), selected=on, px=ctx.type.tiny)
+                       pygame.Rect(tx, y, toggle_w, row_h), selected=on, px=ctx.type.tiny)
             self.buttons.append(b)
-            tx += 64
+            tx += toggle_w + 4
         for b in self.buttons:
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
 

@@ -138,7 +138,13 @@ class HeraldPainter:
             pygame.draw.circle(surf, (14, 22, 36), (round(b[0]), round(b[1])), r)
             pygame.draw.circle(surf, theme.INK_DIM, (round(b[0]), round(b[1])), r, 2)
             v = ctx.text.render("VISIT", max(8, round(hv.size * 0.26)), theme.INK_DIM)
-            surf.blit(v, v.get_rect(center=(round(b[0]), round(b[1] - r - v.get_height() / 2))))
+            # the word on the side of the socket away from its place (and the place's
+            # name), unless that side runs out of the map
+            side = 1 if b[1] > a[1] else -1
+            vy = b[1] + side * (r + v.get_height() / 2)
+            if not L.map_area.top <= vy - v.get_height() / 2 <= L.map_area.bottom - v.get_height():
+                vy = b[1] - side * (r + v.get_height() / 2)
+            surf.blit(v, v.get_rect(center=(round(b[0]), round(vy))))
         # Alien Travel Technology found space.
         box = L.alien_box
         pygame.draw.rect(surf, (14, 22, 36), box, border_radius=6)
@@ -267,9 +273,9 @@ class HeraldPainter:
                 surf.blit(icon, (ix, cell.centery - side // 2))
                 mark = ctx.text.render(sign, name_px + 2, colour, bold=True)
                 surf.blit(mark, (ix + side, cell.centery - mark.get_height() // 2))
-                name = ctx.text.render(ev.name, name_px, theme.INK, bold=True)
-                if name.get_width() > cell.right - x0 - 4:
-                    name = ctx.text.render(ev.name, max(8, name_px - 2), theme.INK, bold=True)
+                x0 = max(x0, ix + side + mark.get_width() + 2)
+                name = fit_text(ctx, [ev.name], name_px, cell.right - x0 - 4, theme.INK,
+                                bold=True)
                 lh = name.get_height()
                 pair = f"{SUBJECT_NAMES[ev.subjects[0]]} & {SUBJECT_NAMES[ev.subjects[1]]}"
                 sub = fit_text(ctx, [f"{pair}, Effort {ev.effort}", f"Effort {ev.effort}: {pair}"],

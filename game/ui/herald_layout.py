@@ -109,7 +109,7 @@ class HeraldLayout:
         # -- left column: Holomap | Command Bay, then the Time track, then the Readings
         top_row, rest = _split_v(left, 0.50, m)
         map_panel, bay_panel = _split_h(top_row, 0.76, m)
-        time_h = round(78 * s)
+        time_h = round(92 * s)
         time_panel = Rect(left.x, rest.y, left.w, time_h)
         orders_panel = Rect(left.x, time_panel.bottom + m, left.w,
                             left.bottom - time_panel.bottom - m)
@@ -128,7 +128,7 @@ class HeraldLayout:
         spaces = pads.time_track.spaces
         mod_w = round(t_inner.w * 0.22)
         cell_w = (t_inner.w - mod_w - m) / spaces
-        cell_h = max(12, round(t_inner.h * 0.62))
+        cell_h = max(12, round(t_inner.h * 0.5))  # the rest: the labels under the cells
         time_cells = {}
         for i in range(spaces):
             label = spaces - i

@@ -335,9 +335,10 @@ class HostScene(_FormScene):
             return self.start(ctx)
         return None
 
-    def options(self):
-        """The HostOptions the form describes; CliError-style one-line ValueError if a
-        field is refused (by the command line's own parsers)."""
+    def options(self, data_dir: Path | None = None):
+        """The HostOptions the form describes; a one-line ValueError if a field is refused
+        (by the command line's own parsers). With no log file named, a new one is made in
+        ``data_dir``/artifact (the folder saves live in), never over an existing one."""
         from game.cli import parse_port, parse_seconds, parse_seed
         from net.host import HostOptions
 
@@ -350,6 +351,8 @@ class HostScene(_FormScene):
         save = Path(self.text("save")).expanduser() if self.text("save") else None
         if save is not None and save.exists():
             raise ValueError(f"the action log {save.name} already exists: choose a new name")
+        if save is None and data_dir is not None:
+            save = _fresh_log_path(Path(data_dir) / "artifact")
         return HostOptions(players=self.players, bind="0.0.0.0" if self.lan else "127.0.0.1",
                            port=port, seed=seed, save=save, turn_seconds=turn,
                            encrypt=self.encrypt,
@@ -360,7 +363,7 @@ class HostScene(_FormScene):
         from net.host import HostedGame
 
         try:
-            options = self.options()
+            options = self.options(ctx.data_dir)
         except ValueError as exc:
             self.error = str(exc)
             ctx.play("error")
@@ -401,6 +404,19 @@ class HostScene(_FormScene):
         if self.error:
             center_text(surface, ctx, self.error, ctx.type.body, theme.VERMILLION,
                         (ctx.size[0] // 2, form.bottom + round(18 * ctx.scale)))
+
+
+def _fresh_log_path(folder: Path) -> Path:
+    """A new action log's name in ``folder``: the date and time, then -2, -3... if taken."""
+    import time
+
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = time.strftime("game-%Y%m%d-%H%M%S")
+    path, n = folder / f"{stem}.alog", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.alog"
+    return path
 
 
 class HostingScene(Scene):

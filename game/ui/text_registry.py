@@ -9,7 +9,7 @@ the layer lands.
 
 :func:`problems` then lists, in words, every text whose ink touches another text, and
 every text that leaves its frame (the panel or button under its centre, less the frame's
-border and corner ornaments) or the window.
+border and corner ornaments) or the window, or runs under a button it does not belong to.
 """
 
 from __future__ import annotations
@@ -136,6 +136,11 @@ def problems(surface: RecordingSurface) -> list[str]:
         if not bounds.contains(rec.rect):
             where = f"its {owner.kind} {tuple(owner.inner)}" if owner else "the window"
             out.append(f"{rec.text!r} at {tuple(rec.rect)} leaves {where}")
+        for fr in surface.notes.frames:
+            if fr.kind == "button" and fr.outer.colliderect(rec.rect) and (
+                    owner is None or fr.outer != owner.outer):
+                out.append(f"{rec.text!r} at {tuple(rec.rect)} runs under the button at "
+                           f"{tuple(fr.outer)}")
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
             if a.text == b.text and abs(a.rect.x - b.rect.x) <= 2 \

@@ -75,7 +75,7 @@ class Button:
         icon_w = icon_surf.get_width() + 6 if icon_surf else 0
         lines_h = area.h if not self.sublabel else area.h * 0.6
         size = self._fit_size(ctx, self.label, px, area.w - icon_w, lines_h, bold=True)
-        label = self._fit_text(ctx, self.label, size, colour, area.w - icon_w, bold=True)
+        label = fit_text(ctx, self.label, size, colour, area.w - icon_w, bold=True)
         ink = ctx.text.ink(self.label, size, True)
         room = area
         hk_w = hk.get_width() + 8 if hk is not None else 0
@@ -92,7 +92,7 @@ class Button:
         if self.sublabel:
             sub_px = self._fit_size(ctx, self.sublabel, ctx.type.tiny, area.w,
                                     area.h - ink.h - 1)
-            sub = self._fit_text(ctx, self.sublabel, sub_px,
+            sub = fit_text(ctx, self.sublabel, sub_px,
                                  theme.INK_DIM if self.enabled else theme.INK_FAINT, area.w)
             sub_ink = ctx.text.ink(self.sublabel, sub_px)
             gap = 1
@@ -121,23 +121,6 @@ class Button:
         while size > floor and ctx.text.size(text, size, bold)[0] > width:
             size -= 1
         return size
-
-    @staticmethod
-    def _fit_text(ctx: UiContext, text: str, px: int, colour, width: int,
-                  bold: bool = False) -> pygame.Surface:
-        """``text`` at ``px``, or smaller (down to 70 %), or cut with an ellipsis, so that
-        it fits ``width`` pixels."""
-        floor = max(8, round(px * 0.7))
-        size = px
-        while size > floor and ctx.text.size(text, size, bold)[0] > width:
-            size -= 1
-        if ctx.text.size(text, size, bold)[0] <= width:
-            return ctx.text.render(text, size, colour, bold)
-        cut = len(text)
-        while cut > 1 and ctx.text.size(text[:cut] + "…", size, bold)[0] > width:
-            cut -= 1
-        return ctx.text.render(text[:cut].rstrip() + "…", size, colour, bold)
-
 
 @dataclass
 class Toggle(Button):
@@ -202,6 +185,22 @@ class ClickTracker:
         return w.tooltip if w else ""
 
 
+def fit_text(ctx: UiContext, text: str, px: int, colour, width: int,
+             bold: bool = False) -> pygame.Surface:
+    """``text`` rendered at ``px``, or smaller (down to 70 %), or cut with an ellipsis,
+    so that it fits ``width`` pixels."""
+    floor = max(8, round(px * 0.7))
+    size = px
+    while size > floor and ctx.text.size(text, size, bold)[0] > width:
+        size -= 1
+    if ctx.text.size(text, size, bold)[0] <= width:
+        return ctx.text.render(text, size, colour, bold)
+    cut = len(text)
+    while cut > 1 and ctx.text.size(text[:cut] + "…", size, bold)[0] > width:
+        cut -= 1
+    return ctx.text.render(text[:cut].rstrip() + "…", size, colour, bold)
+
+
 def draw_panel(
     surface: pygame.Surface, rect: pygame.Rect, ctx: UiContext, title: str = "",
     icon: str | None = None,
@@ -214,16 +213,17 @@ def draw_panel(
     corner = art.corner_px(ctx, 24)
     pad = max(6, round(10 * ctx.scale), round(corner * 0.45))
     inner = rect.inflate(-2 * pad, -2 * pad)
-    add_frame(surface, "panel", rect, inner)
+    # Text must keep clear of the frame's line and its brackets (the checked area).
+    border = max(4, round(corner * 0.3))
+    add_frame(surface, "panel", rect, rect.inflate(-2 * border, -2 * border))
     if title:
         px = ctx.type.small
-        label = Button._fit_text(ctx, title.upper(), px, theme.SKY,
-                                 inner.right - rect.x - corner, bold=True)
         x = rect.x + corner
+        side = ctx.text.font(px, True).get_height() + 2
         if icon:
-            side = label.get_height() + 2
             surface.blit(art.sprite(ctx, icon, (side, side)), (x, inner.y - 1))
             x += side + 4
+        label = fit_text(ctx, title.upper(), px, theme.SKY, inner.right - x, bold=True)
         surface.blit(label, (x, inner.y))
         used = label.get_height() + max(3, round(4 * ctx.scale))
         inner = pygame.Rect(inner.x, inner.y + used, inner.w, inner.h - used)

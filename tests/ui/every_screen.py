@@ -1,0 +1,251 @@
+"""Every screen of both games, set up on an App, for the layout tests and for screenshots.
+
+``SCREENS`` maps a name to a function that puts that screen on top of the app's stack
+(from a fixed seed, without a network except the launcher's hosting screen, which runs a
+real hub on 127.0.0.1 in a background thread like the launcher does).
+
+    .venv/bin/python tests/ui/every_screen.py 1280x800 [OUT_DIR]   # screenshots + problems
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.artifact.engine import ArtifactGame  # noqa: E402
+from game.herald.bot import choose  # noqa: E402
+from game.herald.engine import HeraldGame  # noqa: E402
+from game.herald.saves import save_game  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scene import Push, Reset  # noqa: E402
+
+SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)]
+
+
+def _settle(app: App, frames: int = 3) -> None:
+    for _ in range(frames):
+        app.step([], 0.25)
+
+
+def _herald_game(seed: int = 3, moves: int = 6) -> HeraldGame:
+    game = HeraldGame.new(seed)
+    for _ in range(moves):
+        if game.pending is None:
+            break
+        game.apply(choose(game).action)
+    return game
+
+
+def title(app: App) -> None:
+    from game.ui.title_scene import TitleScene
+
+    app.apply(Reset(TitleScene()))
+
+
+def title_with_save(app: App) -> None:
+    from game.ui.herald_scene import autosave_path
+    from game.ui.title_scene import TitleScene
+
+    path = autosave_path(app.ctx.data_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_game(path, _herald_game())
+    app.ctx.options["launcher"] = True
+    app.apply(Reset(TitleScene()))
+
+
+def title_damaged(app: App) -> None:
+    from game.ui.herald_scene import autosave_path
+    from game.ui.title_scene import TitleScene
+
+    path = autosave_path(app.ctx.data_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[" * 1000)
+    app.apply(Reset(TitleScene()))
+
+
+def new_game(app: App) -> None:
+    from game.ui.title_scene import NewGameScene
+
+    title(app)
+    app.apply(Push(NewGameScene()))
+
+
+def replace_dialog(app: App) -> None:
+    from game.ui.herald_pilot import Pilot
+
+    title_with_save(app)
+    app.step([], 0.02)
+    new = next(b for b in app.top.buttons(app.ctx) if b.key == "new")
+    Pilot(app).click(new.rect.center)
+
+
+def herald_start(app: App) -> None:
+    from game.ui.herald_scene import HeraldScene
+
+    app.apply(Reset(HeraldScene(HeraldGame.new(3))))
+
+
+def herald_midgame(app: App) -> None:
+    from game.ui.herald_scene import HeraldScene
+
+    app.apply(Reset(HeraldScene(_herald_game(seed=11, moves=25))))
+
+
+def rules(app: App) -> None:
+    from game.ui.rules_scene import RulesScene
+
+    app.apply(Reset(RulesScene()))
+
+
+def end(app: App) -> None:
+    from game.ui.end_scene import EndScene
+
+    app.apply(Reset(EndScene(_herald_game(seed=3, moves=100_000))))
+
+
+def _table(phase: str):
+    from game.ui.artifact_source import (
+        LocalTable,
+        to_judge_check,
+        to_place,
+        to_play,
+        to_purchase,
+    )
+
+    table = LocalTable(ArtifactGame.new({"players": 5, "assignment": "random"}, 7))
+    steps = {"lobby": [], "purchase": [to_purchase],
+             "play": [to_purchase, to_place, to_judge_check, to_play]}[phase]
+    for step in steps:
+        step(table.game)
+    table.serial += 1
+    return table
+
+
+def artifact_lobby(app: App) -> None:
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    app.apply(Reset(ArtifactSeatScene(_table("lobby").source("pirates"))))
+
+
+def artifact_purchase(app: App) -> None:
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    app.apply(Reset(ArtifactSeatScene(_table("purchase").source("scientist"))))
+
+
+def artifact_seat(app: App) -> None:
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    app.apply(Reset(ArtifactSeatScene(_table("play").source("pirates"))))
+
+
+def judge_lobby(app: App) -> None:
+    from game.ui.artifact_judge_scene import ArtifactJudgeScene
+
+    app.apply(Reset(ArtifactJudgeScene(_table("lobby").source("judge"))))
+
+
+def judge_play(app: App) -> None:
+    from game.ui.artifact_judge_scene import ArtifactJudgeScene
+
+    app.apply(Reset(ArtifactJudgeScene(_table("play").source("judge"))))
+
+
+def curtain(app: App) -> None:
+    from game.ui.artifact_app import HotseatScene
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    table = _table("play")
+    app.apply(Reset(HotseatScene([ArtifactSeatScene(table.source("phoneco")),
+                                  ArtifactSeatScene(table.source("scientist"))])))
+
+
+def launcher(app: App) -> None:
+    from game.ui.launcher_scene import LauncherScene
+
+    app.apply(Reset(LauncherScene()))
+
+
+def host_form(app: App) -> None:
+    from game.ui.launcher_scene import HostScene
+
+    launcher(app)
+    app.apply(Push(HostScene()))
+
+
+def hosting(app: App) -> None:
+
+    host_form(app)
+    form = app.top
+    form.fields["port"].set_text("0")
+    form.players = 8
+    form.encrypt = True
+    app.apply(form.start(app.ctx))
+
+
+def join_form(app: App) -> None:
+    from game.ui.launcher_scene import JoinScene
+
+    launcher(app)
+    app.apply(Push(JoinScene("join")))
+
+
+def judge_form(app: App) -> None:
+    from game.ui.launcher_scene import JoinScene
+
+    launcher(app)
+    app.apply(Push(JoinScene("judge")))
+
+
+SCREENS: dict[str, Callable[[App], None]] = {
+    "title": title, "title_with_save": title_with_save, "title_damaged": title_damaged,
+    "new_game": new_game, "replace_dialog": replace_dialog, "herald_start": herald_start,
+    "herald_midgame": herald_midgame, "rules": rules, "end": end,
+    "artifact_lobby": artifact_lobby, "artifact_purchase": artifact_purchase,
+    "artifact_seat": artifact_seat, "judge_lobby": judge_lobby, "judge_play": judge_play,
+    "curtain": curtain, "launcher": launcher, "host_form": host_form, "hosting": hosting,
+    "join_form": join_form, "judge_form": judge_form,
+}
+
+
+def open_screen(app: App, name: str) -> None:
+    """Put screen ``name`` on top and let its animations settle."""
+    SCREENS[name](app)
+    _settle(app)
+
+
+def main(argv: list[str]) -> int:
+    import tempfile
+
+    size = tuple(int(v) for v in argv[0].split("x"))
+    out = Path(argv[1]) if len(argv) > 1 else None
+    names = argv[2].split(",") if len(argv) > 2 else list(SCREENS)
+    bad = 0
+    with tempfile.TemporaryDirectory() as home:
+        for name in names:
+            app = App(size, mute=True, data_dir=Path(home) / name)
+            try:
+                open_screen(app, name)
+                found = app.render_checked()
+                if out is not None:
+                    out.mkdir(parents=True, exist_ok=True)
+                    app.screenshot(out / f"{name}_{size[0]}x{size[1]}.png")
+            finally:
+                app.ctx.close_all()
+            bad += len(found)
+            print(f"{name}: {len(found)} problems")
+            for line in found[:40]:
+                print("   ", line)
+    pygame.quit()
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

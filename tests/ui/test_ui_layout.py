@@ -1,0 +1,66 @@
+"""No text overlaps another or leaves its panel, on every screen of both games, at four
+window sizes (1024x640, 1280x800, 1920x1080 and 2560x1440).
+
+The check draws each screen onto a recording surface (``App.render_checked``): every text
+the client renders is noted with the rectangle of its ink, every panel and button with the
+area inside its border and corner brackets (see ``game.ui.text_registry``).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from every_screen import SCREENS, SIZES, open_screen
+
+from game.ui.app import App
+from game.ui.text_registry import RecordingSurface, TextRegistry, problems
+from game.ui.widgets import Button, draw_panel
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_no_text_overlaps_or_leaves_its_frame(home, screen, size):
+    app = App(size, mute=True, data_dir=home)
+    try:
+        open_screen(app, screen)
+        found = app.render_checked()
+    finally:
+        app.ctx.close_all()
+    assert not found, f"{screen} at {size[0]}x{size[1]}:\n" + "\n".join(found)
+
+
+def test_the_check_sees_a_hotkey_on_a_button_border_and_two_texts_on_top(home):
+    """The check itself: text drawn over the frame of a button, or over another text, is
+    reported; the same text drawn by the widgets inside their frames is not."""
+    app = App((1280, 800), mute=True, data_dir=home)
+    registry = TextRegistry()
+    app.ctx.text.check_layout(registry)
+    surface = RecordingSurface((1280, 800), registry=registry)
+    button = Button("go", "Launch", pygame.Rect(100, 100, 200, 48), hotkey="Enter")
+    button.draw(surface, app.ctx)
+    draw_panel(surface, pygame.Rect(400, 100, 300, 200), app.ctx, "Panel title")
+    assert problems(surface) == []
+    hint = app.ctx.text.render("Enter", app.ctx.type.tiny)
+    surface.blit(hint, (300 - hint.get_width() - 2, 148 - hint.get_height()))  # the old spot
+    surface.blit(app.ctx.text.render("Panel title", 20), (420, 150))
+    surface.blit(app.ctx.text.render("on top", 20), (440, 152))
+    found = problems(surface)
+    assert any("'Enter'" in p and "leaves its button" in p for p in found)
+    assert any("overlaps" in p and "'on top'" in p for p in found)
+
+
+def test_running_text_is_at_least_15_px_at_1280x800_and_scales_with_the_window():
+    from game.ui.theme import TypeScale, window_scale
+
+    ref = TypeScale.for_scale(window_scale((1280, 800)))
+    assert min(ref.small, ref.body, ref.heading) >= 15
+    big = TypeScale.for_scale(window_scale((2560, 1440)))
+    small = TypeScale.for_scale(window_scale((1024, 640)))
+    assert small.body < ref.body < big.body and big.small >= round(ref.small * 1.7)

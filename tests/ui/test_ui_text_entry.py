@@ -1,0 +1,94 @@
+"""The Artifact's negotiation line and the Judge's message line: a real text field (cursor
+movement, selection, clipboard paste), and logs that break words too long for a line.
+
+The old hand-drawn line only appended characters and removed the last one.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.artifact_panels import TextLine
+from game.ui.widgets import ScrollText
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App((1280, 800), mute=True, data_dir=tmp_path)
+    yield a
+    pygame.quit()
+
+
+def key(k: int, mod: int = 0, text: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0)
+
+
+def typed(text: str) -> pygame.event.Event:
+    return pygame.event.Event(pygame.TEXTINPUT, text=text)
+
+
+def focused_line(app: App) -> tuple[TextLine, pygame.Surface]:
+    line = TextLine(200, "type here")
+    surface = pygame.Surface(app.ctx.size)
+    rect = pygame.Rect(100, 100, 400, TextLine.height(app.ctx))
+    line.draw(surface, app.ctx, rect)
+    line.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert line.active
+    return line, surface
+
+
+def test_the_cursor_moves_and_typing_goes_where_it_is(app):
+    line, _ = focused_line(app)
+    line.handle(typed("world"))
+    line.handle(key(pygame.K_HOME))
+    line.handle(typed("hello "))
+    assert line.text == "hello world"
+    line.handle(key(pygame.K_END))
+    line.handle(key(pygame.K_LEFT))
+    line.handle(key(pygame.K_BACKSPACE))
+    assert line.text == "hello word"
+
+
+def test_select_all_then_typing_replaces_the_selection(app):
+    line, _ = focused_line(app)
+    line.handle(typed("draft"))
+    line.handle(key(pygame.K_a, pygame.KMOD_CTRL))
+    line.handle(typed("final"))
+    assert line.text == "final"
+
+
+def test_paste_from_the_clipboard(app):
+    line, _ = focused_line(app)
+    pygame.scrap.put_text("Meet me at lift 2")
+    line.handle(key(pygame.K_v, pygame.KMOD_CTRL))
+    assert line.text == "Meet me at lift 2"
+
+
+def test_enter_sends_clears_and_gives_the_keys_back(app):
+    line, _ = focused_line(app)
+    line.handle(typed("  over and out  "))
+    assert line.handle(key(pygame.K_RETURN)) == "over and out"
+    assert line.text == "" and not line.active
+    assert line.handle(typed("x")) is None and line.text == ""
+
+
+def test_escape_leaves_the_line_and_keeps_the_draft(app):
+    line, _ = focused_line(app)
+    line.handle(typed("half a thought"))
+    line.handle(key(pygame.K_ESCAPE))
+    assert not line.active and line.text == "half a thought"
+
+
+def test_a_word_longer_than_the_log_is_broken_to_fit(app):
+    ctx = app.ctx
+    word = "Z" * 300
+    lines = ctx.text.wrap(f"see {word} end", ctx.type.small, 200)
+    assert "".join(lines).replace(" ", "") == f"see{word}end"
+    assert all(ctx.text.size(line, ctx.type.small)[0] <= 200 for line in lines)
+    log = ScrollText()
+    log.add(f"Pirate: {word}")
+    surface = pygame.Surface(ctx.size)
+    log.draw(surface, ctx, pygame.Rect(10, 10, 200, 400))
+    assert len(log._lines(ctx, ctx.type.small)) > 3
