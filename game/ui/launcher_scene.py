@@ -206,6 +206,7 @@ class _FormScene(Scene):
         self.manager = gui_manager(ctx)
         self.fields = {key: self.make_field(key, rect, texts.get(key, ""))
                        for key, rect in self.field_rects(ctx).items()}
+        self.manager.update(0.0)  # lay the fields out now, so the next draw shows them
 
     def text(self, key: str) -> str:
         return self.fields[key].get_text().strip()
