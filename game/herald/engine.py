@@ -92,7 +92,7 @@ from game.herald.readings import (
     search_time,
     timeline_step,
 )
-from game.herald.state import HeraldState, Outcome, rng_to_list
+from game.herald.state import HeraldState, Outcome
 
 SAVE_FORMAT = "herald-game"
 SAVE_VERSION = 1
@@ -115,6 +115,33 @@ class Decision:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "prompt": self.prompt, "context": self.context}
+
+
+#: Which action types answer each pending decision.
+_ANSWERS: dict[str, type | tuple[type, ...]] = {
+    "assign_dice": AssignDice, "direction": ChooseDirection,
+    "environment": ChooseEnvironment,
+    "investigate": (Investigate, DeclineInvestigation),
+    "alien_tech": (UseAlienTech, DeclineAlienTech),
+    "event_officers": (FaceEvent, DeclineEvent),
+    "source_operation": (MountOperation, DeclineOperation),
+    "linear_incident": ChooseIncidentOfficer,
+}
+
+
+#: The fields naming officers, per action type, in the order they are checked.
+_OFFICER_FIELDS: dict[type, tuple[str, ...]] = {
+    Investigate: ("police", "communication"), UseAlienTech: ("space", "physics"),
+    FaceEvent: ("first", "second"), ChooseIncidentOfficer: ("officer",),
+    MountOperation: ("cultures", "battle", "ground", "biology"),
+}
+
+#: The automatic step each "@" phase runs (looked up on the instance, so a test may wrap one).
+_STEPS: dict[str, str] = {
+    "@direction": "_step_direction", "@environment": "_step_environment",
+    "@third": "_step_third", "@timeline": "_step_timeline", "@event": "_step_event",
+    "@time": "_step_time", "@next_turn": "_step_next_turn",
+}
 
 
 class _GameOver(Exception):
@@ -168,7 +195,7 @@ class HeraldGame:
         s.route = [h.earth]
         s.time = self.pads.time_track.start
         s.effectiveness = {o.id: o.max_effectiveness for o in self.pads.officers}
-        s.rng = rng_to_list(self._rng)
+        s.rng = self._rng
         self._events = []
         (die,) = self._roll(1, "setup")
         name = "Vibrations" if die <= 3 else "Survival"
@@ -468,15 +495,7 @@ class HeraldGame:
         s = self.state
         if s.outcome is not None:
             raise IllegalAction("the game is over")
-        expected = {
-            "assign_dice": AssignDice, "direction": ChooseDirection,
-            "environment": ChooseEnvironment,
-            "investigate": (Investigate, DeclineInvestigation),
-            "alien_tech": (UseAlienTech, DeclineAlienTech),
-            "event_officers": (FaceEvent, DeclineEvent),
-            "source_operation": (MountOperation, DeclineOperation),
-            "linear_incident": ChooseIncidentOfficer,
-        }[s.phase]
+        expected = _ANSWERS[s.phase]
         if not isinstance(action, expected):
             raise IllegalAction(f"the pending decision is {s.phase!r}; "
                                 f"{action.type!r} does not answer it")
@@ -484,15 +503,40 @@ class HeraldGame:
             if sorted(action.order) != [0, 1, 2, 3, 4]:
                 raise IllegalAction("assign_dice order must use each die index 0-4 exactly once")
             return
-        ids = set(self.pads.officer_ids)
-        for name in ("police", "communication", "space", "physics", "first", "second",
-                     "officer", "cultures", "battle", "ground", "biology"):
-            value = getattr(action, name, None)
+        ids = self.pads.officer_id_set
+        for name in _OFFICER_FIELDS.get(type(action), ()):
+            value = getattr(action, name)
             if value is not None and value not in ids:
                 raise IllegalAction(f"there is no officer {value!r}")
-        if action in self.legal_actions():
+        if self._legal_now(action):
             return
         raise IllegalAction(self._why_illegal(action))
+
+    def _legal_now(self, action: Action) -> bool:
+        """Exactly ``action in self.legal_actions()`` for an action of the pending kind,
+        without listing every legal answer (validation runs on every action)."""
+        if isinstance(action, ChooseDirection):
+            return action.direction in self._direction_options()
+        if isinstance(action, ChooseEnvironment):
+            return action.option in environment_options(self._reading("environment"))
+        if isinstance(action, Investigate):
+            return (action.police, action.communication) in self._pairs("POL", "COM")
+        if isinstance(action, UseAlienTech):
+            return (action.space, action.physics) in self._pairs("SPA", "PHY")
+        if isinstance(action, FaceEvent):
+            ev = self.pads.event_at(self.state.matrix)
+            efforts = self.event_efforts(action.dilemma)
+            return (action.first != action.second
+                    and action.first in self._able(ev.subjects[0], efforts[0])
+                    and action.second in self._able(ev.subjects[1], efforts[1]))
+        if isinstance(action, ChooseIncidentOfficer):
+            subject = self.pads.event_at(self.state.matrix).subjects[0]
+            return any(o.id == action.officer and self.state.effectiveness[o.id] >= 1
+                       for o in self.pads.experts(subject))
+        if isinstance(action, DeclineInvestigation | DeclineAlienTech | DeclineEvent
+                      | DeclineOperation):
+            return True
+        return action in self.legal_actions()
 
     def _why_illegal(self, action: Action) -> str:
         s = self.state
@@ -610,18 +654,9 @@ class HeraldGame:
 
     def _run(self) -> None:
         """Run automatic steps until the player must decide or the game ends."""
-        steps = {
-            "@direction": self._step_direction,
-            "@environment": self._step_environment,
-            "@third": self._step_third,
-            "@timeline": self._step_timeline,
-            "@event": self._step_event,
-            "@time": self._step_time,
-            "@next_turn": self._step_next_turn,
-        }
         try:
             while self.state.phase.startswith("@"):
-                steps[self.state.phase]()
+                getattr(self, _STEPS[self.state.phase])()
         except _GameOver:
             pass
 
@@ -854,10 +889,10 @@ class HeraldGame:
             if s.dice_used < len(forced):
                 values.append(forced[s.dice_used])
             else:
-                values.append(self._rng.randint(1, 6))
+                values.append(1 + self._rng._randbelow(6))  # = randint(1, 6), faster
             s.dice_used += 1
         s.rolled_at = len(self.log)
-        s.rng = rng_to_list(self._rng)
+        s.rng = self._rng
         result = tuple(values)
         self._emit(DiceRolled(result, purpose))
         return result

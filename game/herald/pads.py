@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,7 @@ class TimeTrack:
     def start(self) -> int:
         return self.spaces
 
-    @property
+    @cached_property
     def countdown_start(self) -> int:
         """The third-to-last space: reaching it begins the Final Countdown."""
         return max(self.countdown_ranges)
@@ -105,13 +106,26 @@ class Pads:
 
     __hash__ = object.__hash__
 
-    def officer(self, officer_id: str) -> Officer:
-        for off in self.officers:
-            if off.id == officer_id:
-                return off
-        raise KeyError(officer_id)
+    # Lookups the engine makes on every action, computed once (the pads never change).
+    @cached_property
+    def _by_id(self) -> dict[str, Officer]:
+        return {o.id: o for o in self.officers}
 
-    @property
+    @cached_property
+    def _experts(self) -> dict[str, tuple[Officer, ...]]:
+        return {s: tuple(o for o in self.officers if s in o.expertise) for s in SUBJECTS}
+
+    @cached_property
+    def officer_id_set(self) -> frozenset[str]:
+        return frozenset(self._by_id)
+
+    def officer(self, officer_id: str) -> Officer:
+        try:
+            return self._by_id[officer_id]
+        except (KeyError, TypeError):
+            raise KeyError(officer_id) from None
+
+    @cached_property
     def officer_ids(self) -> tuple[str, ...]:
         return tuple(o.id for o in self.officers)
 
@@ -127,7 +141,10 @@ class Pads:
 
     def experts(self, subject: str) -> tuple[Officer, ...]:
         """Officers with any Expertise in ``subject`` (always two)."""
-        return tuple(o for o in self.officers if subject in o.expertise)
+        found = self._experts.get(subject)
+        if found is None:
+            return tuple(o for o in self.officers if subject in o.expertise)
+        return found
 
 
 class _Lines:

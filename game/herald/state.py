@@ -84,13 +84,13 @@ class HeraldState:
     incident: bool = False
     dice_used: int = 0
     rolled_at: int = 0
-    rng: list[Any] = field(default_factory=list)
+    rng: list[Any] | random.Random = field(default_factory=list)
 
     @property
     def game_over(self) -> bool:
         return self.outcome is not None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, with_rng: bool = True) -> dict[str, Any]:
         return {
             "variant": self.variant,
             "turn": self.turn,
@@ -119,12 +119,21 @@ class HeraldState:
             "incident": self.incident,
             "dice_used": self.dice_used,
             "rolled_at": self.rolled_at,
-            "rng": [self.rng[0], list(self.rng[1]), self.rng[2]] if self.rng else [],
+            "rng": self.rng_list() if with_rng else [],
         }
+
+    def rng_list(self) -> list[Any]:
+        """The RNG state as a plain list. The engine keeps a reference to its live RNG here
+        (only a die roll moves it, and every roll sets this field again), so the 625-number
+        copy is made only when the state is written out, not on every roll."""
+        rng = self.rng
+        if isinstance(rng, random.Random):
+            return rng_to_list(rng)
+        return [rng[0], list(rng[1]), rng[2]] if rng else []
 
     def public_dict(self) -> dict[str, Any]:
         """The state without the RNG and internal bookkeeping (for bots and displays)."""
-        d = self.to_dict()
+        d = self.to_dict(with_rng=False)
         for key in ("rng", "dice_used", "rolled_at"):
             d.pop(key)
         return d
