@@ -241,7 +241,7 @@ class SightTable:
 
     Built on first use and kept in ``plan.memo``. The squares seen from a square facing one
     way are worked out the first time someone looks from there that way, and kept: at most
-    four entries per square of the plan (about 1.2 MB for every square of the Feynman)."""
+    four entries per square of the plan (under 2 MB for every square of the Feynman)."""
 
     def __init__(self, plan: DeckPlan) -> None:
         self.plan = plan
