@@ -19,7 +19,7 @@ from game.ui.context import UiContext
 from game.ui.dialog_scene import Answer, DialogResult, DialogScene
 from game.ui.herald_scene import HeraldScene, autosave_path
 from game.ui.scene import Command, Pop, Push, Quit, Replace, Reset, Scene
-from game.ui.widgets import Button, ClickTracker, Toggle, center_text, draw_panel
+from game.ui.widgets import Button, ClickTracker, Toggle, center_text, draw_panel, gui_manager
 
 MAX_SEED = 2**63 - 1
 
@@ -256,18 +256,7 @@ class NewGameScene(Scene):
 
     def _build(self, ctx: UiContext) -> None:
         text = self.entry.get_text() if self.entry is not None else self._initial_text
-        px = ctx.type.heading
-        theme_dict = {
-            "text_entry_line": {
-                "colours": {"dark_bg": "#0A1220", "normal_text": "#E2EAF2",
-                            "normal_border": "#56B4E9", "selected_bg": "#0072B2",
-                            "text_cursor": "#F0E442"},
-                "font": {"name": "noto_sans", "size": str(px)},
-                "misc": {"border_width": "2", "shape": "rounded_rectangle",
-                         "shape_corner_radius": "6"},
-            }
-        }
-        self.manager = pygame_gui.UIManager(ctx.size, theme_dict)
+        self.manager = gui_manager(ctx, ctx.type.heading)
         self.entry = pygame_gui.elements.UITextEntryLine(self._entry_rect(ctx), self.manager,
                                                          placeholder_text="random")
         self.entry.set_allowed_characters("numbers")
@@ -275,6 +264,7 @@ class NewGameScene(Scene):
         if text:
             self.entry.set_text(text)
         self.entry.focus()
+        self.manager.update(0.0)  # lay the field out now, so the next draw shows it
 
     def buttons(self, ctx: UiContext) -> list[Button]:
         form = self._form(ctx)
