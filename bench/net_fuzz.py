@@ -82,8 +82,8 @@ def hostile_frames(kind: str, rng: random.Random) -> list[bytes]:
     if kind == "hello":
         seat = rng.choice(SEATS)
         code = f"{rng.getrandbits(128):032x}"
-        return [_pack({"type": "hello", "v": 1, "seat": seat, "code": code}),
-                _pack({"type": "hello", "v": 1, "seat": "emperor", "code": "0" * 32}),
+        return [_pack({"type": "hello", "v": 2, "seat": seat, "code": code}),
+                _pack({"type": "hello", "v": 2, "seat": "emperor", "code": "0" * 32}),
                 _pack({"type": "hello", "v": 9, "seat": seat, "code": "0" * 32})]
     if kind == "forged":
         token = f"{rng.getrandbits(128):032x}"

@@ -1,20 +1,28 @@
 """The client side of one seat (or the Judge): a DEALER linked to the hub.
 
 Following the ZeroMQ guide's Clone and Pirate patterns: the link says hello with its
-seat's code, receives a snapshot, then applies strictly sequenced diffs; a diff that
-does not follow the last sequence number, or a heartbeat announcing a sequence it has
-not seen, makes it ask for a fresh snapshot. It heartbeats the hub and, when the hub
-falls silent, drops the socket and reconnects with the same code (a restarted hub knows
-the code from its action log).
+seat's code, receives a session token and a snapshot, then applies strictly sequenced
+diffs; a diff that does not follow the last sequence number, or a heartbeat announcing a
+sequence it has not seen, makes it ask for a fresh snapshot. Every message after hello
+carries the token. It heartbeats the hub and, when the hub falls silent, drops the
+socket and reconnects with the same code (a restarted hub knows the code from its action
+log).
+
+A hello the hub refuses for good (a wrong code, seat or key) closes the link with
+``refused`` set, so a client can say so and stop instead of retrying forever; a hub that
+does not answer at all is announced after a few seconds (``no_answer``), since with
+CURVE a refused key looks from here exactly like a host that is not there.
 """
 
 from __future__ import annotations
 
 import itertools
+import secrets
 from collections.abc import Callable
 from typing import Any
 
 import zmq
+from zmq.utils.monitor import recv_monitor_message
 
 from net import messages
 from net.codec import MAX_HUB_FRAME, decode, encode
@@ -25,6 +33,11 @@ from net.joinstring import JoinString, curve_public_of, hex_to_z85
 #: Until the hub's welcome says otherwise, heartbeat this often and reconnect after this long.
 DEFAULT_HEARTBEAT = 1.0
 DEFAULT_LIVENESS = 4.0
+#: Seconds without a welcome after which the link says the hub does not answer.
+NO_ANSWER = 3.0
+#: What a CURVE handshake failure looks like from the client's side.
+_HANDSHAKE_EVENTS = (zmq.EVENT_HANDSHAKE_FAILED_AUTH | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
+                     | zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL)
 
 
 class SeatLink:
@@ -49,7 +62,12 @@ class SeatLink:
         self.seq: int | None = None
         self.doc: dict[str, Any] | None = None
         self.welcome: dict[str, Any] | None = None
+        self.token = ""
         self.closed = False
+        #: The hub's final refusal (an ``error`` or ``keys_refused`` notice), if any.
+        self.refused: dict[str, Any] | None = None
+        self._waiting_since = clock()
+        self._told_no_answer = False
         self._req = itertools.count(1)
         self._resyncing = False
         self._hello_at: float | None = None
@@ -64,6 +82,9 @@ class SeatLink:
 
     def _connect(self) -> zmq.Socket:
         sock = self.ctx.socket(zmq.DEALER)
+        # 16 random bytes: nobody can guess this connection's routing id (the hub does not
+        # trust it either; the session token is what counts).
+        sock.routing_id = b"\x01" + secrets.token_bytes(15)
         sock.linger = 0
         sock.maxmsgsize = MAX_HUB_FRAME
         sock.sndhwm = 1000
@@ -74,6 +95,8 @@ class SeatLink:
             sock.curve_secretkey = hex_to_z85(self.join.client_secret)
             sock.curve_publickey = hex_to_z85(curve_public_of(self.join.client_secret))
             sock.curve_serverkey = hex_to_z85(self.join.server_key)
+        self.monitor = sock.get_monitor_socket(_HANDSHAKE_EVENTS) if self.join.encrypted \
+            else None
         sock.connect(self.join.endpoint)
         return sock
 
@@ -94,28 +117,34 @@ class SeatLink:
         self.send({"type": "hello", "v": messages.PROTOCOL_VERSION,
                    "seat": self.seat, "code": self.join.code})
 
+    def _session(self, message: dict[str, Any]) -> None:
+        """Send a message of the session: it carries the token the welcome gave."""
+        self.send({**message, "token": self.token})
+
     def action(self, action: dict[str, Any], req: int | None = None) -> int:
         req = next(self._req) if req is None else req
-        self.send({"type": "action", "req": req, "action": action})
+        self._session({"type": "action", "req": req, "action": action})
         return req
 
     def chat(self, text: str, to: str | None = None, req: int | None = None) -> int:
         req = next(self._req) if req is None else req
-        self.send({"type": "chat", "req": req, "to": to, "text": text})
+        self._session({"type": "chat", "req": req, "to": to, "text": text})
         return req
 
     def resync(self) -> None:
         self._resyncing = True
         self._resync_at = self.clock()
-        self.send({"type": "resync"})
+        self._session({"type": "resync"})
 
     def bye(self) -> None:
-        self.send({"type": "bye"})
+        if self.token:
+            self._session({"type": "bye"})
 
     # ------------------------------------------------------------------ receiving
 
     def receive(self) -> None:
-        """Handle every message waiting on the socket."""
+        """Handle every message waiting on the socket (and the handshake's fate)."""
+        self._handshake_events()
         while True:
             try:
                 frame = self.socket.recv(zmq.NOBLOCK)
@@ -129,11 +158,27 @@ class SeatLink:
                 continue
             self._on_message(message)
 
+    def _handshake_events(self) -> None:
+        while self.monitor is not None and not self.closed:
+            try:
+                event = recv_monitor_message(self.monitor, zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            if event["event"] == zmq.EVENT_HANDSHAKE_FAILED_AUTH:
+                self._refuse({"type": "notice", "event": "keys_refused", "message":
+                              "the host refused this seat's encryption key"})
+
+    def _refuse(self, message: dict[str, Any]) -> None:
+        self.refused = message
+        self.closed = True
+        self.emit(message)
+
     def _on_message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "welcome":
             self._hello_at = None
             self.welcome = message
+            self.token = str(message.get("token", ""))
             self.heartbeat = message.get("hb_ms", 1000) / 1000
             # The hub's own silence limit, doubled: reconnecting is only needed when the
             # hub itself died, and a restarted hub announces itself by refusing us sooner.
@@ -157,6 +202,10 @@ class SeatLink:
             if not self._resyncing and self.seq is not None and message.get("seq") != self.seq:
                 self._gap(message.get("seq"))
             return  # heartbeats are not shown
+        elif (kind == "error" and message.get("code") in messages.REFUSALS
+              and self._hello_at is not None and message.get("req") is None):
+            self._refuse(message)  # a wrong code or key stays wrong: say so and stop
+            return
         elif kind == "error" and message.get("code") == "not_authenticated":
             # The hub restarted or dropped us as silent: take the seat back (once: the
             # heartbeats queued while the hub was away all come back with this error).
@@ -182,17 +231,31 @@ class SeatLink:
         now = self.clock()
         if self.closed:
             return
+        if self.welcome is None and not self._told_no_answer \
+                and now - self._waiting_since > NO_ANSWER:
+            self._told_no_answer = True
+            refused = "refused this seat's keys or " if self.join.encrypted else ""
+            self.emit({"type": "notice", "event": "no_answer", "message":
+                       f"no answer from the host at {self.join.host}:{self.join.port} after "
+                       f"{NO_ANSWER:.0f} s: it {refused}cannot be reached; still trying"})
         if now - self.heard > self.liveness:
             self.emit({"type": "notice", "event": "reconnecting",
                        "message": "the hub is silent; reconnecting"})
-            self.socket.close(linger=0)
+            self._close_socket(0)
             self.socket = self._connect()
             self.heard = now
             self.hello()
         elif self._resyncing and self._hello_at is None and now - self._resync_at > self.liveness:
             self.resync()  # the request or its snapshot was lost: ask again
-        elif now - self.sent >= self.heartbeat:
-            self.send({"type": "hb"})
+        elif now - self.sent >= self.heartbeat and self.token:
+            self._session({"type": "hb"})
+
+    def _close_socket(self, linger: int) -> None:
+        if self.monitor is not None:
+            self.socket.disable_monitor()
+            self.monitor.close(linger=0)
+            self.monitor = None
+        self.socket.close(linger=linger)
 
     def close(self) -> None:
-        self.socket.close(linger=100)
+        self._close_socket(100)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -126,10 +127,19 @@ class HeadlessClient:
                         self.command(raw.decode("utf-8", errors="replace"))
             if all(link.closed for link in self.links.values()):
                 break
+            if any(link.refused for link in self.links.values()):
+                break  # a join string the host refuses: nothing to play with
         for link in self.links.values():
             link.bye()
             link.close()
         self.ctx.term()
+        refused = [(seat, link.refused) for seat, link in self.links.items() if link.refused]
+        if refused:
+            seat, message = refused[0]
+            code = message.get("code") or message.get("event")
+            print(f"{seat}: the host refused this join string ({code}): {message['message']}",
+                  file=sys.stderr)
+            return 2
         return 0
 
 

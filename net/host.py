@@ -127,7 +127,7 @@ def _curve_keys(curve: dict[str, Any] | None) -> CurveKeys | None:
     if curve is None:
         return None
     return CurveKeys(curve["server_public"], curve["server_secret"],
-                     frozenset(curve_public_of(secret) for secret in curve["clients"].values()))
+                     {seat: curve_public_of(secret) for seat, secret in curve["clients"].items()})
 
 
 def _open_hub(options: HostOptions, game: Any, log: ActionLog, codes: dict[str, str],
@@ -163,13 +163,14 @@ def run_host(options: HostOptions, out: TextIO) -> int:
     """Serve a game until SIGINT/SIGTERM; prints the join strings first."""
     game, log, codes, curve = prepare(options)
     hub = _open_hub(options, game, log, codes, curve)
-    _announce(options, hub.port, log, codes, curve, out)
 
     def stop(signum: int, frame: Any) -> None:
         hub.stop()
 
+    # Before "ready": a script may stop the host the moment it reads that line.
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    _announce(options, hub.port, log, codes, curve, out)
     try:
         hub.run()
     finally:

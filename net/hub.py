@@ -1,8 +1,10 @@
 """The host's hub: one ROUTER socket, the engine, and a document per seat.
 
 Host-authoritative: only the hub applies actions. Each client connection (a DEALER)
-authenticates as one seat with that seat's secret code; from then on everything it
-receives is unicast to it: a snapshot of its document, then sequenced diffs. A seat's
+authenticates as one seat with that seat's secret code (and, with CURVE, the key issued
+for that seat) and gets a session token that every later message must carry: a routing
+id is the peer's choice and proves nothing. From then on everything it receives is
+unicast to it: a snapshot of its document, then sequenced diffs. A seat's
 document is built from ``view_for(game, seat)`` and public hub facts only (who is
 connected, the negotiation messages that seat may read), so nothing another seat may
 not know ever leaves on its connection, and no other connection hears that it changed.
@@ -15,7 +17,9 @@ then acknowledged and reflected in anybody's document.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
+import secrets
 import sys
 import time
 from collections.abc import Callable
@@ -83,11 +87,12 @@ PRESENCE_DISCONNECTED = "disconnected"
 
 @dataclass(frozen=True)
 class CurveKeys:
-    """The hub's CURVE key pair and the client public keys it accepts (hex strings)."""
+    """The hub's CURVE key pair and, for each seat, the client public key issued for it
+    (hex strings). A key admits its own seat only."""
 
     server_public: str
     server_secret: str
-    client_publics: frozenset[str]
+    client_publics: dict[str, str]
 
 
 class _KeyRing:
@@ -109,6 +114,7 @@ class _Conn:
     heard: float
     sent: float
     fd: int = -1
+    token: str = ""
 
 
 @dataclass
@@ -161,6 +167,8 @@ class Hub:
         self._running = True
         self.ctx = zmq.Context()
         self._auth: zmq.auth.thread.ThreadAuthenticator | None = None
+        #: With CURVE: each issued key (as libzmq's User-Id, Z85) and the seat it is for.
+        self._key_seats: dict[str, str] | None = None
         # libzmq numbers the peers that bring no routing id of their own from a counter
         # it seeds with rand(); it never checks that number against the ids peers chose,
         # and aborts the process on a clash. Unpredictable numbers leave an attacker no
@@ -198,7 +206,9 @@ class Hub:
         # ZAP_ENFORCE_DOMAIN makes a missing handler refuse connections instead.
         self._auth = zmq.auth.thread.ThreadAuthenticator(self.ctx)
         self._auth.start()
-        allowed = frozenset(hex_to_z85(key) for key in curve.client_publics)
+        allowed = frozenset(hex_to_z85(key) for key in curve.client_publics.values())
+        self._key_seats = {hex_to_z85(key).decode("ascii"): seat
+                           for seat, key in curve.client_publics.items()}
         self._auth.configure_curve_callback(
             domain="artifact", credentials_provider=_KeyRing(allowed))
         self.router.setsockopt(zmq.ZAP_ENFORCE_DOMAIN, 1)
@@ -268,9 +278,13 @@ class Hub:
             if not peer.allow():
                 self._send_frame(ident, self._limited)
                 continue
+            user = None
+            if self._key_seats is not None:
+                with contextlib.suppress(zmq.ZMQError):
+                    user = frames[-1].get("User-Id")
             self._uncharged = 0.0
             started = time.perf_counter()
-            self._handle(ident, body, fd)
+            self._handle(ident, body, fd, user)
             peer.spend(time.perf_counter() - started - self._uncharged)
 
     def _connection_events(self) -> None:
@@ -305,10 +319,9 @@ class Hub:
 
     # ------------------------------------------------------------------ input
 
-    def _handle(self, ident: bytes, frames: list[bytes], fd: int = -1) -> None:
+    def _handle(self, ident: bytes, frames: list[bytes], fd: int = -1,
+                user: str | None = None) -> None:
         conn = self._conns.get(ident)
-        if conn is not None:
-            conn.heard = self.clock()
         req = None
         try:
             if len(frames) != 1:
@@ -322,10 +335,14 @@ class Hub:
             req = message.get("req")
             kind = message["type"]
             if kind == "hello":
-                self._hello(ident, message, fd)
+                self._hello(ident, message, fd, user)
                 return
-            if conn is None:
+            # The same answer whether this routing id holds a seat or not: only the token
+            # the hub issued to this very connection counts.
+            if conn is None or not hmac.compare_digest(conn.token.encode(),
+                                                       message["token"].encode()):
                 raise ProtocolError("not_authenticated", "say hello with your seat's code first")
+            conn.heard = self.clock()
             if kind == "hb":
                 return
             if kind == "resync":
@@ -339,7 +356,8 @@ class Hub:
         except ProtocolError as exc:
             self._send(ident, messages.error(exc.code, str(exc), req))
 
-    def _hello(self, ident: bytes, message: dict[str, Any], fd: int = -1) -> None:
+    def _hello(self, ident: bytes, message: dict[str, Any], fd: int = -1,
+               user: str | None = None) -> None:
         if message["v"] != messages.PROTOCOL_VERSION:
             raise ProtocolError(
                 "bad_version", f"protocol version {messages.PROTOCOL_VERSION} wanted")
@@ -349,6 +367,9 @@ class Hub:
             raise ProtocolError("unknown_seat", f"no seat {seat_id[:40]!r} in this game")
         if not hmac.compare_digest(seat.code.encode(), message["code"].encode()):
             raise ProtocolError("bad_code", f"wrong code for seat {seat_id!r}")
+        if self._key_seats is not None and self._key_seats.get(user or "") != seat_id:
+            raise ProtocolError("wrong_key",
+                                f"this connection's key was not issued for {seat_id!r}")
         old = self._conns.get(ident)
         if old is not None and old.seat != seat_id:
             self._drop(ident, PRESENCE_DISCONNECTED, "switched seat", push=False)
@@ -357,7 +378,8 @@ class Hub:
             self._conns.pop(seat.conn, None)
         now = self.clock()
         self._connection_events()  # a close of this descriptor's previous owner comes first
-        self._conns[ident] = _Conn(seat_id, now, now, fd)
+        token = secrets.token_hex(messages.TOKEN_CHARS // 2)
+        self._conns[ident] = _Conn(seat_id, now, now, fd, token)
         self.peers.authenticated(fd)
         seat.conn = ident
         seat.presence = PRESENCE_CONNECTED
@@ -365,7 +387,7 @@ class Hub:
         timing = {"hb_ms": int(self.heartbeat * 1000),
                   "liveness_ms": int(self.heartbeat * self.liveness * 1000),
                   "turn_seconds": self.turn_seconds}
-        self._send(ident, messages.welcome(seat_id, role, list(self._seats), timing))
+        self._send(ident, messages.welcome(seat_id, role, list(self._seats), token, timing))
         self._snapshot(ident, seat_id)
         self._say(f"{seat_id} connected")
         self._push()

@@ -1,7 +1,9 @@
 """The message schema: what a client may send the hub, checked field by field.
 
 Every client message is a map with a ``type`` and exactly the fields listed for that
-type in :data:`CLIENT_MESSAGES`; a missing, extra or wrongly typed field is refused with
+type in :data:`CLIENT_MESSAGES` (every one after ``hello`` carries the session token the
+hub issued in ``welcome``: a connection's routing id is chosen by the peer and proves
+nothing); a missing, extra or wrongly typed field is refused with
 ``bad_field`` and an unknown type with ``unknown_type``, naming the culprit. The hub's
 own messages are built by the small constructors at the end, so both directions are
 described in one module (and in docs/protocol.md).
@@ -13,7 +15,9 @@ from typing import Any
 
 from net.errors import ProtocolError
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+#: Session tokens: 16 random bytes as 32 hex digits, issued in ``welcome``.
+TOKEN_CHARS = 32
 MAX_CHAT_CHARS = 2000
 MAX_REQ = 2**31 - 1
 
@@ -25,12 +29,15 @@ _OPT_STR = "str|null"
 #: type -> {field: (kind, required)}; ``type`` itself is implied.
 CLIENT_MESSAGES: dict[str, dict[str, tuple[str, bool]]] = {
     "hello": {"v": (_INT, True), "seat": (_STR, True), "code": (_STR, True)},
-    "action": {"req": (_INT, True), "action": (_MAP, True)},
-    "chat": {"req": (_INT, True), "to": (_OPT_STR, True), "text": (_STR, True)},
-    "resync": {"req": (_INT, False)},
-    "hb": {},
-    "bye": {},
+    "action": {"token": (_STR, True), "req": (_INT, True), "action": (_MAP, True)},
+    "chat": {"token": (_STR, True), "req": (_INT, True), "to": (_OPT_STR, True),
+             "text": (_STR, True)},
+    "resync": {"token": (_STR, True), "req": (_INT, False)},
+    "hb": {"token": (_STR, True)},
+    "bye": {"token": (_STR, True)},
 }
+#: Answers to a ``hello`` that no retry can change: a client should stop and say so.
+REFUSALS = frozenset({"bad_code", "unknown_seat", "bad_version", "wrong_key"})
 
 
 def _kind_ok(kind: str, value: Any) -> bool:
@@ -56,6 +63,9 @@ def validate(message: dict[str, Any]) -> dict[str, Any]:
     for name in message:
         if name != "type" and name not in fields:
             raise ProtocolError("bad_field", f"{kind}: unexpected field {name[:40]!r}")
+    if "token" in fields and not isinstance(message.get("token"), str):
+        raise ProtocolError("not_authenticated", "say hello with your seat's code first "
+                            "(and send the token of its welcome with every message)")
     for name, (want, required) in fields.items():
         if name not in message:
             if required:
@@ -82,9 +92,10 @@ def ack(req: int) -> dict[str, Any]:
     return {"type": "ack", "req": req}
 
 
-def welcome(seat: str, role: str, seats: list[str], timing: dict[str, Any]) -> dict[str, Any]:
+def welcome(seat: str, role: str, seats: list[str], token: str,
+            timing: dict[str, Any]) -> dict[str, Any]:
     return {"type": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "role": role,
-            "seats": seats, **timing}
+            "seats": seats, "token": token, **timing}
 
 
 def snapshot(seq: int, doc: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
-import pytest
 import zmq
 from test_net_harness import ROOT, HostProc, Procs
 
@@ -26,20 +25,6 @@ from net.codec import decode, encode
 WAIT = 10.0
 #: libzmq's first generated routing id when nothing seeds rand(): 00 6b8b4567.
 FIRST_ID = 0x6B8B4567
-
-
-@pytest.fixture
-def procs(tmp_path):
-    started = Procs(tmp_path)
-    yield started
-    started.close()
-
-
-@pytest.fixture
-def ctx():
-    context = zmq.Context()
-    yield context
-    context.destroy(linger=0)
 
 
 def _host(procs: Procs, tmp_path: Path, players: int = 3) -> HostProc:
@@ -73,7 +58,7 @@ def _join(ctx: zmq.Context, host: HostProc, seat: str) -> tuple[zmq.Socket, str]
     """A seat's own connection (no routing id of its own): hello, welcome, snapshot."""
     code = host.joins[seat].split("/")[4]
     sock = _dealer(ctx, host.port)
-    sock.send(encode({"type": "hello", "v": 1, "seat": seat, "code": code}))
+    sock.send(encode({"type": "hello", "v": 2, "seat": seat, "code": code}))
     welcome = _next(sock)
     assert welcome is not None and welcome["type"] == "welcome", welcome
     snapshot = _next(sock)

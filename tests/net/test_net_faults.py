@@ -21,7 +21,7 @@ from test_net_e2e import (
     make_script,
     replay_states,
 )
-from test_net_harness import HostProc, Procs
+from test_net_harness import HostProc, Procs, say, welcomed
 
 from game.artifact import actions as A
 from game.artifact.engine import ArtifactGame
@@ -182,29 +182,29 @@ def test_turn_timer_skips_the_turn_and_silence_shows_as_disconnected(tmp_path):
             sock = ctx.socket(zmq.DEALER)
             sock.linger = 0
             sock.connect(f"tcp://127.0.0.1:{hub.port}")
-            sock.send(encode({"type": "hello", "v": 1, "seat": seat, "code": codes[seat]}))
+            sock.send(encode({"type": "hello", "v": 2, "seat": seat, "code": codes[seat]}))
             socks[seat] = sock
             pump()
         pump(expect=False)
         got = inbox("pirates")
         assert [m["type"] for m in got][:2] == ["welcome", "snapshot"]
+        welcomed(socks["phoneco"], next(m for m in inbox("phoneco") if m["type"] == "welcome"))
         assert got[1]["doc"]["timer"] == {"seat": "pirates", "round": 1, "total": 30.0,
                                           "left": 30.0}
-        inbox("phoneco")
         assert game.turn_seat == "pirates"
         now[0] += 29.0
-        socks["phoneco"].send(encode({"type": "hb"}))
+        say(socks["phoneco"], {"type": "hb"})
         pump()
         assert game.turn_seat == "pirates" and log.count == start + 1
         # a running turn changes nobody's document; a snapshot now says 1 s is left
         assert not [op for m in inbox("phoneco") if m["type"] == "update"
                     for op in m["diff"] if op[1][0] == "timer"]
-        socks["phoneco"].send(encode({"type": "resync", "req": 1}))
+        say(socks["phoneco"], {"type": "resync", "req": 1})
         pump()
         snap = next(m for m in inbox("phoneco") if m["type"] == "snapshot")
         assert snap["doc"]["timer"]["left"] == 1.0
         now[0] += 2.0  # 31 s into the pirates' turn: Rapidity skips it
-        socks["phoneco"].send(encode({"type": "hb"}))
+        say(socks["phoneco"], {"type": "hb"})
         pump()
         assert game.turn_seat == "phoneco"
         assert log.count == start + 2

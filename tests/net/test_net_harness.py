@@ -25,6 +25,23 @@ ROOT = Path(__file__).resolve().parents[2]
 WAIT = 20.0  # seconds any single wait may take before the test fails
 
 
+#: The session token each raw test socket was welcomed with (see ``say``).
+TOKENS: dict[Any, str] = {}
+
+
+def welcomed(sock: Any, welcome: dict[str, Any]) -> dict[str, Any]:
+    """Remember the token of ``welcome`` for ``sock``; returns the welcome."""
+    TOKENS[sock] = welcome["token"]
+    return welcome
+
+
+def say(sock: Any, message: dict[str, Any]) -> None:
+    """Send a session message on a raw socket with the token its welcome gave."""
+    from net.codec import encode
+
+    sock.send(encode({**message, "token": TOKENS.get(sock, "")}))
+
+
 def _env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
@@ -273,8 +290,9 @@ def test_encrypted_hotseat_client_plays_two_seats_and_strangers_are_refused(proc
     doc = judge.wait_for(lambda m: m["type"] == "doc")["doc"]
     assert doc["view"]["judge"] is True
     assert doc["view"]["state"]["votes"] == {"scientist": True}
-    # the stranger hears nothing for a whole liveness period and starts reconnecting
-    stranger.wait_for(lambda m: m.get("event") == "reconnecting")
+    # the stranger is refused in the handshake: it says so and stops
+    stranger.wait_for(lambda m: m.get("event") == "keys_refused")
+    assert stranger.proc.wait(timeout=WAIT) == 2
     assert not any(m["type"] in ("welcome", "snapshot", "error") for m in stranger.messages)
     req = hot.act("pirates", {"type": "vote_encryption", "allow": True})
     assert hot.answer("pirates", req)["type"] == "ack"

@@ -15,6 +15,7 @@ from typing import Any
 import msgpack
 import pytest
 import zmq
+from test_net_harness import say, welcomed
 
 from game.artifact.engine import ArtifactGame
 from game.artifact.seats import JUDGE
@@ -102,8 +103,8 @@ def chat_update(sock: zmq.Socket) -> dict[str, Any]:
 
 def hello(h: HubThread, seat: str) -> zmq.Socket:
     sock = h.raw()
-    sock.send(encode({"type": "hello", "v": 1, "seat": seat, "code": h.codes[seat]}))
-    expect(sock, "welcome")
+    sock.send(encode({"type": "hello", "v": 2, "seat": seat, "code": h.codes[seat]}))
+    welcomed(sock, expect(sock, "welcome"))
     expect(sock, "snapshot")
     return sock
 
@@ -119,7 +120,7 @@ def nested(depth: int) -> bytes:
 HOSTILE_FRAMES = [
     (b"", "malformed"),
     (b"\xc1\xc1\xc1", "malformed"),
-    (encode({"type": "hello", "v": 1, "seat": "pirates"})[:-3], "malformed"),
+    (encode({"type": "hello", "v": 2, "seat": "pirates"})[:-3], "malformed"),
     (nested(40), "malformed"),
     (nested(100_000)[:15_000], "malformed"),
     (b"\x91" * 15_000, "malformed"),
@@ -128,15 +129,16 @@ HOSTILE_FRAMES = [
      "malformed"),
     (encode({"type": "hb"}) * 2, "malformed"),
     (encode({"type": "x" * 20_000}), "too_large"),
-    (encode({"type": "action", "req": 1, "action": {"type": "move", "path": [[0, 0]] * 100,
-                                                      "character": "c", "mode": "walk",
-                                                      "facing": "N"}}), "invalid_action"),
-    (encode({"type": "action", "req": 1, "action": {"v": [[0] * 100] * 100}}), "too_large"),
+    ({"type": "action", "req": 1, "action": {"type": "move", "path": [[0, 0]] * 100,
+                                              "character": "c", "mode": "walk",
+                                              "facing": "N"}}, "invalid_action"),
+    ({"type": "action", "req": 1, "action": {"v": [[0] * 100] * 100}}, "too_large"),
     (encode({"type": "shutdown"}), "unknown_type"),
     (encode({"type": None}), "bad_field"),
-    (encode({"type": "hello", "v": 1, "seat": ["pirates"], "code": "x"}), "bad_field"),
-    (encode({"type": "chat", "req": "7", "to": None, "text": "hi"}), "bad_field"),
-    (encode({"type": "action", "req": 2**40, "action": {}}), "bad_field"),
+    (encode({"type": "hello", "v": 2, "seat": ["pirates"], "code": "x"}), "bad_field"),
+    ({"type": "chat", "req": "7", "to": None, "text": "hi"}, "bad_field"),
+    ({"type": "action", "req": 2**40, "action": {}}, "bad_field"),
+    (encode({"type": "resync", "token": "0" * 32}), "not_authenticated"),  # someone's token?
 ]
 
 
@@ -147,9 +149,12 @@ def test_hostile_frames_get_errors_and_change_nothing(hub):
     assert expect(sock, "error")["code"] == "too_large"
     sock = hello(hub, "scientist")  # a player's own connection may send larger frames
     for frame, code in HOSTILE_FRAMES:
-        sock.send(frame)
+        if isinstance(frame, dict):
+            say(sock, frame)  # with this connection's own token
+        else:
+            sock.send(frame)
         answer = expect(sock, "error")
-        assert answer["code"] == code, (frame[:20], answer)
+        assert answer["code"] == code, (str(frame)[:40], answer)
     sock.send_multipart([b"two", b"frames"])
     assert expect(sock, "error")["code"] == "malformed"
     rng = random.Random(9)
@@ -159,8 +164,8 @@ def test_hostile_frames_get_errors_and_change_nothing(hub):
         assert answer["code"] in ("malformed", "unknown_type", "bad_field")
     # an authenticated seat still plays normally afterwards
     good = hello(hub, "pirates")
-    good.send(encode({"type": "action", "req": 5, "action": {"type": "vote_encryption",
-                                                               "allow": True}}))
+    say(good, {"type": "action", "req": 5, "action": {"type": "vote_encryption",
+                                                               "allow": True}})
     assert expect(good, "ack")["req"] == 5
     assert hub.thread.is_alive()
     assert state_of(hub) != before  # the one legal vote did change it
@@ -173,7 +178,7 @@ def test_a_frame_above_the_transport_cap_drops_only_that_peer(hub):
     big.send(b"\x80" + b"\x00" * (2 * 1024 * 1024))
     assert recv(big, timeout=1.0) is None
     sock = hello(hub, "scientist")
-    sock.send(encode({"type": "resync"}))
+    say(sock, {"type": "resync"})
     assert expect(sock, "snapshot")["seq"] >= 0
     assert hub.thread.is_alive()
 
@@ -186,11 +191,11 @@ def test_authentication_is_required_and_codes_are_per_seat(hub):
     assert expect(sock, "error")["code"] == "not_authenticated"
     for seat, code in (("pirates", "0" * 32), ("pirates", hub.codes["scientist"]),
                        ("judge", hub.codes["pirates"]), ("pirates", "")):
-        sock.send(encode({"type": "hello", "v": 1, "seat": seat, "code": code}))
+        sock.send(encode({"type": "hello", "v": 2, "seat": seat, "code": code}))
         assert expect(sock, "error")["code"] == "bad_code"
-    sock.send(encode({"type": "hello", "v": 1, "seat": "emperor", "code": "x"}))
+    sock.send(encode({"type": "hello", "v": 2, "seat": "emperor", "code": "x"}))
     assert expect(sock, "error")["code"] == "unknown_seat"
-    sock.send(encode({"type": "hello", "v": 2, "seat": "pirates", "code": hub.codes["pirates"]}))
+    sock.send(encode({"type": "hello", "v": 1, "seat": "pirates", "code": hub.codes["pirates"]}))
     assert expect(sock, "error")["code"] == "bad_version"
     sock.send(encode(vote))
     assert expect(sock, "error")["code"] == "not_authenticated"
@@ -212,16 +217,16 @@ def test_out_of_turn_illegal_and_invalid_actions_change_nothing(hub):
         (pirates, {"type": "vote_encryption"}, "invalid_action"),
     ]
     for n, (sock, action, code) in enumerate(cases):
-        sock.send(encode({"type": "action", "req": n, "action": action}))
+        say(sock, {"type": "action", "req": n, "action": action})
         answer = expect(sock, "error")
         assert (answer["code"], answer["req"]) == (code, n), answer
         assert answer["message"]
     assert state_of(hub) == before and hub.log.count == 0
-    pirates.send(encode({"type": "action", "req": 50,
-                         "action": {"type": "vote_encryption", "allow": False}}))
+    say(pirates, {"type": "action", "req": 50,
+                         "action": {"type": "vote_encryption", "allow": False}})
     assert expect(pirates, "ack")["req"] == 50
-    pirates.send(encode({"type": "action", "req": 51,
-                         "action": {"type": "vote_encryption", "allow": True}}))
+    say(pirates, {"type": "action", "req": 51,
+                         "action": {"type": "vote_encryption", "allow": True}})
     assert expect(pirates, "error")["code"] == "not_your_turn"  # already voted
     assert hub.log.count == 1
 
@@ -230,13 +235,13 @@ def test_private_talk_needs_the_encryption_agreement_except_with_the_judge(hub):
     pirates = hello(hub, "pirates")
     scientist = hello(hub, "scientist")
     judge = hello(hub, "judge")
-    pirates.send(encode({"type": "chat", "req": 1, "to": "scientist", "text": "a deal?"}))
+    say(pirates, {"type": "chat", "req": 1, "to": "scientist", "text": "a deal?"})
     assert expect(pirates, "error")["code"] == "no_encryption"
-    pirates.send(encode({"type": "chat", "req": 2, "to": "pirates", "text": "me"}))
+    say(pirates, {"type": "chat", "req": 2, "to": "pirates", "text": "me"})
     assert expect(pirates, "error")["code"] == "bad_field"
-    pirates.send(encode({"type": "chat", "req": 3, "to": "nobody", "text": "x"}))
+    say(pirates, {"type": "chat", "req": 3, "to": "nobody", "text": "x"})
     assert expect(pirates, "error")["code"] == "unknown_seat"
-    pirates.send(encode({"type": "chat", "req": 4, "to": "judge", "text": "psst, Judge"}))
+    say(pirates, {"type": "chat", "req": 4, "to": "judge", "text": "psst, Judge"})
     assert expect(pirates, "ack")["req"] == 4
     update = expect(judge, "update")
     assert update["diff"] == [["ext", ["chat"], [{"kind": "private", "from": "pirates",
@@ -251,8 +256,8 @@ def test_a_flooding_client_does_not_starve_others(hub):
     flood = hub.raw(sndhwm=0)
     for _ in range(3000):
         flood.send(b"\xc1", zmq.NOBLOCK)
-    pirates.send(encode({"type": "action", "req": 9,
-                         "action": {"type": "vote_encryption", "allow": True}}))
+    say(pirates, {"type": "action", "req": 9,
+                         "action": {"type": "vote_encryption", "allow": True}})
     assert expect(pirates, "ack")["req"] == 9
     codes = []
     while (message := recv(flood, timeout=1.0)) is not None:
@@ -313,7 +318,7 @@ def test_curve_refuses_unknown_and_plain_clients(tmp_path):
     client_secrets = {seat: new_curve_keypair()[1] for seat in ("pirates", "phoneco",
                                                                 "scientist", "judge")}
     keys = CurveKeys(server_public, server_secret,
-                     frozenset(curve_public_of(s) for s in client_secrets.values()))
+                     {seat: curve_public_of(s) for seat, s in client_secrets.items()})
     h = HubThread(tmp_path, curve=keys)
     try:
         def curve_socket(secret: str) -> zmq.Socket:
@@ -322,19 +327,25 @@ def test_curve_refuses_unknown_and_plain_clients(tmp_path):
                          curve_serverkey=hex_to_z85(server_public))
 
         good = curve_socket(client_secrets["pirates"])
-        good.send(encode({"type": "hello", "v": 1, "seat": "pirates",
+        # the pirates' key with the Judge's code (or the phoneco's) is refused: a key
+        # admits only the seat it was issued for
+        for seat in ("judge", "phoneco"):
+            good.send(encode({"type": "hello", "v": 2, "seat": seat, "code": h.codes[seat]}))
+            assert expect(good, "error")["code"] == "wrong_key"
+        good.send(encode({"type": "hello", "v": 2, "seat": "pirates",
                           "code": h.codes["pirates"]}))
         assert expect(good, "welcome")["seat"] == "pirates"
         stranger = curve_socket(new_curve_keypair()[1])  # a valid key the host never issued
-        stranger.send(encode({"type": "hello", "v": 1, "seat": "scientist",
+        stranger.send(encode({"type": "hello", "v": 2, "seat": "scientist",
                               "code": h.codes["scientist"]}))
         plain = h.raw()
-        plain.send(encode({"type": "hello", "v": 1, "seat": "judge", "code": h.codes["judge"]}))
+        plain.send(encode({"type": "hello", "v": 2, "seat": "judge", "code": h.codes["judge"]}))
         assert recv(stranger, timeout=1.5) is None
         assert recv(plain, timeout=0.5) is None
         presence = h.hub.presence()  # pirates joined (and, silent, may have timed out since)
         assert presence.pop("pirates") in ("connected", "disconnected")
         assert presence == {"phoneco": "waiting", "scientist": "waiting", "judge": "waiting"}
+        assert not h.hub.log.count
     finally:
         h.close()
 
@@ -343,17 +354,17 @@ def test_a_second_hello_for_a_seat_takes_it_over(hub):
     first = hello(hub, "phoneco")
     second = hello(hub, "phoneco")
     assert expect(first, "closed")["reason"]
-    second.send(encode({"type": "resync"}))
+    say(second, {"type": "resync"})
     assert expect(second, "snapshot")["doc"]["view"]["seat"] == "phoneco"
-    first.send(encode({"type": "resync"}))
+    say(first, {"type": "resync"})
     assert expect(first, "error")["code"] == "not_authenticated"
 
 
 def _lobby_to_purchase(h: HubThread) -> dict[str, zmq.Socket]:
     socks = {seat: hello(h, seat) for seat in h.game.seats}
     for n, sock in enumerate(socks.values()):
-        sock.send(encode({"type": "action", "req": n,
-                          "action": {"type": "vote_encryption", "allow": False}}))
+        say(sock, {"type": "action", "req": n,
+                          "action": {"type": "vote_encryption", "allow": False}})
         assert expect(sock, "ack")["req"] == n
     assert h.game.phase == "purchase"
     return socks
@@ -380,14 +391,14 @@ def test_what_others_receive_does_not_depend_on_a_private_purchase(tmp_path):
             socks = _lobby_to_purchase(h)
             for n, seat in enumerate(("pirates", "phoneco")):
                 order = h.game.legal_actions(seat)[0].to_dict()
-                socks[seat].send(encode({"type": "action", "req": n, "action": order}))
+                say(socks[seat], {"type": "action", "req": n, "action": order})
                 assert expect(socks[seat], "ack")["req"] == n
             _frames_after(socks["pirates"])
             # the scientist orders last: everyone's view moves on to placement
             options = h.game.legal_actions("scientist")
             assert len(options) > 1
             order = options[pick].to_dict()
-            socks["scientist"].send(encode({"type": "action", "req": 99, "action": order}))
+            say(socks["scientist"], {"type": "action", "req": 99, "action": order})
             assert expect(socks["scientist"], "ack")["req"] == 99
             heard.append(_frames_after(socks["pirates"]))
         finally:
@@ -402,7 +413,7 @@ def test_curve_fails_closed_when_no_authenticator_answers(tmp_path):
     issued must now be refused."""
     server_public, server_secret = new_curve_keypair()
     client_secret = new_curve_keypair()[1]
-    keys = CurveKeys(server_public, server_secret, frozenset({curve_public_of(client_secret)}))
+    keys = CurveKeys(server_public, server_secret, {"pirates": curve_public_of(client_secret)})
     h = HubThread(tmp_path, curve=keys)
     try:
         assert h.hub._auth is not None
@@ -410,7 +421,7 @@ def test_curve_fails_closed_when_no_authenticator_answers(tmp_path):
         sock = h.raw(curve_secretkey=hex_to_z85(client_secret),
                      curve_publickey=hex_to_z85(curve_public_of(client_secret)),
                      curve_serverkey=hex_to_z85(server_public))
-        sock.send(encode({"type": "hello", "v": 1, "seat": "pirates",
+        sock.send(encode({"type": "hello", "v": 2, "seat": "pirates",
                           "code": h.codes["pirates"]}))
         assert recv(sock, timeout=1.5) is None
         assert h.hub.presence()["pirates"] == "waiting"

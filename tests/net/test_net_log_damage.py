@@ -11,21 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from test_net_e2e import PLAYERS, SEED, make_script
-from test_net_harness import Procs, run_cli
+from test_net_harness import run_cli
 
 from net.actionlog import MAGIC, read
 from net.host import HostOptions, prepare
 
 ACTIONS = 24
-
-
-@pytest.fixture
-def procs(tmp_path):
-    started = Procs(tmp_path)
-    yield started
-    started.close()
 
 
 def _played_log(tmp_path: Path) -> tuple[Path, list[int]]:

@@ -168,11 +168,12 @@ def test_join_string_refuses(text):
 
 def test_schema_accepts_every_documented_message():
     for msg in (
-        {"type": "hello", "v": 1, "seat": "pirates", "code": "c"},
-        {"type": "action", "req": 1, "action": {"type": "x"}},
-        {"type": "chat", "req": 2, "to": None, "text": "hi"},
-        {"type": "chat", "req": 2, "to": "alien", "text": "hi"},
-        {"type": "resync"}, {"type": "resync", "req": 4}, {"type": "hb"}, {"type": "bye"},
+        {"type": "hello", "v": 2, "seat": "pirates", "code": "c"},
+        {"type": "action", "token": "t", "req": 1, "action": {"type": "x"}},
+        {"type": "chat", "token": "t", "req": 2, "to": None, "text": "hi"},
+        {"type": "chat", "token": "t", "req": 2, "to": "alien", "text": "hi"},
+        {"type": "resync", "token": "t"}, {"type": "resync", "token": "t", "req": 4},
+        {"type": "hb", "token": "t"}, {"type": "bye", "token": "t"},
     ):
         assert messages.validate(msg) is msg
 
@@ -183,15 +184,17 @@ def test_schema_accepts_every_documented_message():
         ({}, "bad_field"),
         ({"type": 3}, "bad_field"),
         ({"type": "launch_missiles"}, "unknown_type"),
-        ({"type": "hb", "extra": 1}, "bad_field"),
-        ({"type": "hello", "v": 1, "seat": "pirates"}, "bad_field"),
+        ({"type": "hb", "token": "t", "extra": 1}, "bad_field"),
+        ({"type": "hb"}, "not_authenticated"),
+        ({"type": "resync", "token": 5}, "not_authenticated"),
+        ({"type": "hello", "v": 2, "seat": "pirates"}, "bad_field"),
         ({"type": "hello", "v": "1", "seat": "pirates", "code": "c"}, "bad_field"),
-        ({"type": "action", "req": True, "action": {}}, "bad_field"),
-        ({"type": "action", "req": -1, "action": {}}, "bad_field"),
-        ({"type": "action", "req": 1, "action": []}, "bad_field"),
-        ({"type": "chat", "req": 1, "to": None, "text": "   "}, "bad_field"),
-        ({"type": "chat", "req": 1, "to": None, "text": "x" * 5000}, "bad_field"),
-        ({"type": "chat", "req": 1, "to": 5, "text": "x"}, "bad_field"),
+        ({"type": "action", "token": "t", "req": True, "action": {}}, "bad_field"),
+        ({"type": "action", "token": "t", "req": -1, "action": {}}, "bad_field"),
+        ({"type": "action", "token": "t", "req": 1, "action": []}, "bad_field"),
+        ({"type": "chat", "token": "t", "req": 1, "to": None, "text": "   "}, "bad_field"),
+        ({"type": "chat", "token": "t", "req": 1, "to": None, "text": "x" * 5000}, "bad_field"),
+        ({"type": "chat", "token": "t", "req": 1, "to": 5, "text": "x"}, "bad_field"),
     ],
 )
 def test_schema_refuses(msg, code):
