@@ -375,7 +375,9 @@ class Hub:
             self._drop(ident, PRESENCE_DISCONNECTED, "switched seat", push=False)
         if seat.conn is not None and seat.conn != ident:
             self._send(seat.conn, messages.closed("another connection took this seat"))
-            self._conns.pop(seat.conn, None)
+            taken = self._conns.pop(seat.conn, None)
+            if taken is not None:  # now a stranger: it must leave, or be cut in time
+                self.peers.unauthenticated(taken.fd)
         now = self.clock()
         self._connection_events()  # a close of this descriptor's previous owner comes first
         token = secrets.token_hex(messages.TOKEN_CHARS // 2)
