@@ -388,6 +388,7 @@ def test_protocol_doc_states_the_hub_limits_it_enforces():
                    f"{number(codec.CLIENT_MAX_VALUES)} values",
                    f"deeper than {codec.CLIENT_MAX_DEPTH}",
                    f"above {hub.TRANSPORT_MAX // 1024} KiB", f"at most {hub.RCV_QUEUE} incoming",
+                   f"at most {hub.SND_QUEUE} outgoing",
                    f"burst of {hub.CONN_BUDGET} messages", f"{number(int(hub.CONN_RATE))} a second",
                    f"burst of {hub.WORK_BURST} s", f"{hub.WORK_RATE} s per second",
                    f"At most {hub.UNAUTH_MAX} connections",
