@@ -32,7 +32,13 @@ from game.herald.events import (
 )
 from game.herald.holomap import DIRECTION_NAMES, DIRECTIONS, Hex, neighbour
 from game.herald.labels import ENVIRONMENT_WORDS
-from game.herald.readings import environment_options, event_effort_bonus, operation_costs
+from game.herald.pads import SUBJECT_NAMES
+from game.herald.readings import (
+    OPERATION_SUBJECTS,
+    environment_options,
+    event_effort_bonus,
+    operation_costs,
+)
 
 TRACK_WORDS = {"supplies": "Supplies", "leadership": "Leadership", "diplomatic":
                "Diplomatic Successes", "research": "Research Surveys"}
@@ -257,8 +263,10 @@ def _event(game: HeraldGame, value: int, direction_value: int | None) -> Reading
     source = game.pads.holomap.source
     if source in places and not game.state.alien_tech:
         cost, efforts = operation_costs(value)
-        at_source = (f"at The Source: the operation needs {cost} Supplies and Efforts "
-                     + ", ".join(str(e) for e in efforts))
+        supplies = "1 Supply" if cost == 1 else f"{cost} Supplies"
+        at_source = (f"at The Source: the operation needs {supplies}, "
+                     + ", ".join(f"{SUBJECT_NAMES[s]} {e}"
+                                 for s, e in zip(OPERATION_SUBJECTS, efforts, strict=True)))
         text = at_source if places == [source] else f"{text}; {at_source}"
     return ReadingPreview("event", value, text)
 
