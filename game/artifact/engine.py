@@ -559,12 +559,44 @@ class ArtifactGame(Table):
         if action.mode == "run":
             raise IllegalAction("move-then-pick-up is walking or jogging only")
         self._check_hands(char)
+        self._check_fetch(seat, char, action)
         events, halted = interdiction.perform_move(self, seat, char, action.mode, action.path,
                                                action.facing)
         if not halted:
-            events += self._swap_items(seat, char, action.take, action.drop)
+            s = self._s
+            there = [i for i in action.take if s["items"][i]["holder"] is None
+                     and s["items"][i]["square"] == char["square"]]
+            missing = [i for i in action.take if i not in there]
+            events += self._swap_items(seat, char, there, action.drop, missing)
+            book = s["maps"][s["map_of"][seat]]
+            for token in missing:  # it looked where the map had it: the place is stale
+                book["last_known"].pop(token, None)
         self._finish_action(seat, char)
         return events
+
+    def _check_fetch(self, seat: str, char: dict, action: A.MoveThenPickUp) -> None:
+        """What a move-then-pick-up may name, judged on the seat's view: items its map shows
+        (or last saw) in the square the path ends on. Whether they are still there is found
+        out by going: an item gone unseen is reported missing, never a refusal."""
+        view = view_for(self, seat)
+        end = list(action.path[-1]) if action.path else view["own"]["characters"][
+            char["id"]]["square"]
+        known = dict(view["map"]["last_known"])
+        known.update(view["map"]["counters"])
+        if len(set(action.take)) != len(action.take):
+            raise IllegalAction("an item is named twice")
+        for token in action.take:
+            counter = known.get(token)
+            if counter is None or counter["kind"] != "item" or counter["square"] != end:
+                raise IllegalAction(f"there is no item {token!r} known there to pick up")
+        # Room in the hands as if every named item were there (a look-alike takes the room
+        # of what it looks like), so the answer does not depend on what is really there.
+        kept = [i for i in char["items"] if i not in action.drop]
+        items = self._s["items"]
+        problem = available.carry_problem(
+            sum(1 for i in kept + list(action.take) if self.sheets.items[items[i]["type"]].slot))
+        if problem:
+            raise IllegalAction(problem)
 
     def _do_pick_up_drop(self, seat: str, action: A.PickUpDrop) -> list[Event]:
         char = self._acting_character(seat, action.character)
@@ -581,10 +613,12 @@ class ArtifactGame(Table):
             raise IllegalAction(problem)
 
     def _swap_items(self, seat: str, char: dict, take: Iterable[str],
-                    drop: Iterable[str]) -> list[Event]:
+                    drop: Iterable[str], missing: Iterable[str] = ()) -> list[Event]:
+        """Drop, then pick up, in the character's square; ``missing`` names items a fetch
+        went for that were not there (told, not refused)."""
         s = self._s
-        take, drop = list(take), list(drop)
-        if not take and not drop:
+        take, drop, missing = list(take), list(drop), list(missing)
+        if not take and not drop and not missing:
             raise IllegalAction("pick up or drop at least one item")
         if len(set(take)) != len(take) or len(set(drop)) != len(drop):
             raise IllegalAction("an item is named twice")
@@ -608,8 +642,10 @@ class ArtifactGame(Table):
             char["items"].append(iid)
             s["items"][iid].update(holder=char["id"], square=None)
         char["items"].sort()
-        return [self.notify(seat, {"kind": "items", "character": char["id"], "took": take,
-                                   "dropped": drop})]
+        notice = {"kind": "items", "character": char["id"], "took": take, "dropped": drop}
+        if missing:
+            notice["missing"] = missing
+        return [self.notify(seat, notice)]
 
     def _do_check_status(self, seat: str, action: A.CheckStatus) -> list[Event]:
         char = self._acting_character(seat, action.character)

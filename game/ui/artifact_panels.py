@@ -172,7 +172,9 @@ def notice_text(n: dict, names: dict[str, str] | None = None) -> tuple[str, tupl
     if kind == "items":
         took = ", ".join(n.get("took") or []) or "nothing"
         dropped = ", ".join(n.get("dropped") or []) or "nothing"
-        return head + f"{who} took {took}; dropped {dropped}.", theme.INK_DIM
+        gone = len(n.get("missing") or [])
+        gone_text = f" {gone} item(s) the map showed there were gone." if gone else ""
+        return head + f"{who} took {took}; dropped {dropped}.{gone_text}", theme.INK_DIM
     if kind == "suiting_up":
         return head + f"{who} is putting on a suit.", theme.INK_DIM
     if kind == "suit_on":

@@ -384,5 +384,24 @@ def probe_actions(game: ArtifactGame, seat: str, rng: random.Random,
         out += [A.CheckStatus(cid, t, facing) for t, c in view["map"]["counters"].items()
                 if c["kind"] == "character" and c["square"] == entry["square"]]
         out += [A.MoveLiftCar(cid, lf.name, facing) for lf in plan.lifts]
+        out += _fetch_probes(view, cid, plan)
         out += probe_junk(game, seat, cid)
     return rng.sample(out, min(limit, len(out)))
+
+
+def _fetch_probes(view: dict, cid: str, plan) -> list[A.Action]:
+    """Walk or jog to an item the seat's map shows (now or at its last-known place) and pick
+    it up, and pick up an item it only saw elsewhere after a plain move."""
+    out: list[A.Action] = []
+    entry = view["own"]["characters"][cid]
+    seen = dict(view["map"]["last_known"])
+    seen.update(view["map"]["counters"])
+    for token, counter in sorted(seen.items()):
+        if counter["kind"] != "item":
+            continue
+        for mode in ("walk", "jog"):
+            found = path_to(view, cid, mode, tuple(counter["square"]), plan)
+            if found["stop"] is not None:
+                out.append(A.MoveThenPickUp(cid, mode, tuple(found["path"]), (token,), (),
+                                            entry["facing"]))
+    return out

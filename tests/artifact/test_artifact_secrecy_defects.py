@@ -202,3 +202,47 @@ def test_a_booby_trap_notice_does_not_name_who_set_it_off():
     notice = next(n for n in view["notices"] if n["kind"] == "trap_triggered")
     assert notice["square"] == list(plan.xy(square))
     assert "Mendez" not in json.dumps(notice) and "by" not in notice
+
+
+def test_fetching_an_item_that_was_taken_unseen_moves_and_finds_nothing():
+    """Whether an item still lies where the seat last saw it is not the seat's to know
+    until it looks: the move is accepted either way and tells what was not there."""
+    game, _log = example_game(3)
+    to_seat(game, "phoneco")
+    medkit = next(i for i in item_ids(game, "medkit") if game.state["items"][i]["owner"] is None)
+    game.apply(JUDGE, A.JudgeMove(medkit, 5, 19))  # beside Osorio
+    game.apply(JUDGE, A.JudgeMove("osorio", 6, 19, "N"))  # in its own turn: a map update
+    assert medkit in view_for(game, "phoneco")["map"]["counters"]
+    game.apply("phoneco", A.Move("osorio", "walk", (), "E"))  # she turns her back on it
+    view = view_for(game, "phoneco")
+    assert medkit in view["map"]["last_known"] and medkit not in view["map"]["counters"]
+    fetch = A.MoveThenPickUp("osorio", "walk", ((5, 19),), (medkit,), (), "W")
+    to_seat(game, "scientist")
+    still_there = game.to_json()
+    game.apply(JUDGE, A.JudgeRemove(medkit))  # taken away where Osorio does not look
+    to_seat(game, "phoneco")
+    assert medkit in view_for(game, "phoneco")["map"]["last_known"]
+    events = game.apply("phoneco", fetch)
+    assert square_of(game, "osorio") == (5, 19)
+    notice = next(e.data for e in events if e.kind == "items")
+    assert notice["took"] == [] and notice["missing"] == [medkit]
+    assert medkit not in view_for(game, "phoneco")["map"]["last_known"]  # now it knows
+    from game.artifact.engine import ArtifactGame
+
+    other = ArtifactGame.from_dict(json.loads(still_there))  # the world where it lies there
+    to_seat(other, "phoneco")
+    events = other.apply("phoneco", fetch)
+    assert next(e.data for e in events if e.kind == "items")["took"] == [medkit]
+
+
+def test_fetching_needs_an_item_the_seat_knows_at_the_square_reached():
+    game, _log = example_game(3)
+    to_seat(game, "phoneco")
+    medkit = next(i for i in item_ids(game, "medkit") if game.state["items"][i]["owner"] is None)
+    game.apply(JUDGE, A.JudgeMove(medkit, 5, 19))  # never seen by Osorio: facing away
+    game.apply(JUDGE, A.JudgeMove("osorio", 6, 19, "E"))
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="no item .* known there"):
+        game.apply("phoneco", A.MoveThenPickUp("osorio", "walk", ((5, 19),), (medkit,), (),
+                                               "E"))
+    assert game.to_json() == before

@@ -7,7 +7,9 @@ and the same answer, errors included, to every probe action.
 
 *Timing*: during one seat's turn, another seat's view changes only by the notices the
 rulebook gives it at once (the Judge's private messages); its map partner also sees the
-shared map updated after each action. Everything else waits for its Situation Update.
+shared map updated after each action. At the end of a turn the other seats' maps get their
+final update and, after the last seat, everyone hears the Global Updates; a seat's own
+forces change only at its own Situation Update.
 
 Games start from a few cached lobbies per player count and part in play (each game has its
 own seed for the random actions)."""
@@ -75,7 +77,12 @@ def test_noninterference_over_random_games():
     assert changed > GAMES and probed > 8 * GAMES  # the property was really exercised
 
 
-def _quiet_change(before: dict, after: dict, partner: bool) -> list[str]:
+#: Parts of a view every seat sees move at the end of a turn (whose turn it is, the round).
+FRAME = ("turn_seat", "actors", "turn", "round")
+
+
+def _quiet_change(before: dict, after: dict, *, map_moves: bool, notices=("judge",),
+                  frame_moves: bool = False) -> list[str]:
     """What changed in a seat's view that the rulebook does not let change now."""
     wrong = []
     for key in sorted(set(before) | set(after)):
@@ -83,9 +90,9 @@ def _quiet_change(before: dict, after: dict, partner: bool) -> list[str]:
             old, new = before["notices"], after["notices"]
             if new[:len(old)] != old:
                 wrong.append("earlier notices changed")
-            wrong += [f"notice {n['kind']}" for n in new[len(old):] if n["kind"] != "judge"]
-        elif key == "map" and partner:
-            continue  # a map partner's actions update the shared map at once
+            wrong += [f"notice {n['kind']}" for n in new[len(old):] if n["kind"] not in notices]
+        elif (key == "map" and map_moves) or (key in FRAME and frame_moves):
+            continue
         elif before.get(key) != after.get(key):
             wrong.append(key)
     return wrong
@@ -104,11 +111,15 @@ def test_timing_over_random_games():
             others = [x for x in game.seats if x != turn]
             before = {x: view_for(game, x) for x in others}
             _try(game, seat, action)
-            if isinstance(action, TURN_BOUNDARIES) and game.turn_seat != turn:
-                continue
+            boundary = isinstance(action, TURN_BOUNDARIES) and game.turn_seat != turn
             for x in others:
+                if boundary and x == game.turn_seat:
+                    continue  # its Situation Update and Initial Map Update
                 partner = s["map_of"][x] == s["map_of"][turn]
-                wrong = _quiet_change(before[x], view_for(game, x), partner)
+                wrong = _quiet_change(before[x], view_for(game, x),
+                                      map_moves=partner or boundary, frame_moves=boundary,
+                                      notices=("judge", "announcement") if boundary
+                                      else ("judge",))
                 assert not wrong, (index, action, x, wrong)
                 checked += 1
     assert checked > 5 * GAMES
