@@ -297,8 +297,9 @@ def seen_squares(game: ArtifactGame, seat: str) -> set:
 def perturb_hidden(game: ArtifactGame, seat: str,
                    rng: random.Random) -> tuple[ArtifactGame, int]:
     """A copy of ``game`` that differs only in what ``seat`` cannot see: other seats'
-    characters and loose items out of its map's sight moved elsewhere out of sight, the
-    real and the fake Artifact swapped where it holds neither, another pirate as the secret
+    characters and loose items out of its map's sight moved elsewhere out of sight, fallen or
+    risen, running or not, their pockets swapped, lift cars moved where neither end is seen,
+    the real and the fake Artifact swapped where it holds neither, another pirate as the secret
     informant when it is not the master's map, other seats' private notices, and the RNG
     (every future roll). Returns the copy and how many things were moved or swapped (the
     notices and the RNG always differ); ``game`` is untouched."""
@@ -326,6 +327,32 @@ def perturb_hidden(game: ArtifactGame, seat: str,
         char["square"] = target
         char["facing"] = rng.choice("NESW")
         changes += 1
+    for char in sorted(movable, key=lambda c: c["id"]):  # a fall, a rise, a run unseen
+        if rng.random() < 0.3 and char["status"] in ("active", "ko"):
+            if char["status"] == "ko" and (twin.stack_count(char["square"])
+                                           >= twin.stack_limit(char["square"])):
+                continue
+            char["status"] = {"active": "ko", "ko": "active"}[char["status"]]
+            char["busy"] = None
+            changes += 1
+        elif rng.random() < 0.3:
+            char["blind"] = not char["blind"]
+            changes += 1
+    pockets = [c for c in movable if sheets.characters[c["sheet"]].hands]
+    if len(pockets) >= 2 and rng.random() < 0.5:  # what hidden characters carry
+        a, b = rng.sample(pockets, 2)
+        a["items"], b["items"] = sorted(b["items"]), sorted(a["items"])
+        for holder in (a, b):
+            for iid in holder["items"]:
+                s["items"][iid]["holder"] = holder["id"]
+        changes += 1
+    occupied = {c["square"] for c in s["characters"].values()}
+    for lift in plan.lifts:  # a car moved where nobody of the seat's map can see either end
+        if (not any(end in seen or end in occupied for end in lift.ends)
+                and not any(i["square"] in lift.ends for i in s["items"].values())
+                and rng.random() < 0.5):
+            s["lifts"][lift.name] = 1 - s["lifts"][lift.name]
+            changes += 1
     for item in sorted(s["items"].values(), key=lambda i: i["id"]):
         if (item["holder"] is None and item["square"] is not None and item["square"] not in seen
                 and item["owner"] not in seats and item["token"] not in book["counters"]
