@@ -16,6 +16,7 @@ import pygame
 
 from game.artifact.deckplan import DeckPlan, feynman
 from game.ui import theme
+from game.ui.text_registry import add_frame
 
 ZOOMS = (10, 14, 18, 24, 30, 38, 48, 60)
 DEFAULT_ZOOM = 5  # index into ZOOMS
@@ -391,6 +392,7 @@ class DeckRenderer:
         c = cam.cell
         clip = surface.get_clip()
         surface.set_clip(cam.rect)
+        add_frame(surface, "viewport", cam.rect, cam.rect)  # a label may be half in view
         surface.fill(SPACE_COLOUR, cam.rect)
         base = self.base(ctx, c, hatches, lifts)
         area = pygame.Rect(round(cam.ox), round(cam.oy), cam.rect.w, cam.rect.h)

@@ -34,7 +34,7 @@ from game.ui import theme
 from game.ui.context import UiContext
 from game.ui.herald_help import OUTCOME_WORDS, PANEL_TIPS, READING_TIPS
 from game.ui.herald_text import fit_text
-from game.ui.widgets import Button, Toggle
+from game.ui.widgets import Button, Toggle, draw_wrapped
 
 if TYPE_CHECKING:
     from game.ui.herald_scene import HeraldScene
@@ -118,12 +118,7 @@ class Orders:
     # shared drawing --------------------------------------------------------------------
     def _prompt(self, surface: pygame.Surface, ctx: UiContext, text: str,
                 area: pygame.Rect) -> int:
-        px = ctx.type.small
-        lines = ctx.text.wrap(text, px, area.w)
-        lh = ctx.text.font(px).get_linesize()
-        for i, line in enumerate(lines[: max(1, area.h // lh)]):
-            surface.blit(ctx.text.render(line, px, theme.INK), (area.x, area.y + i * lh))
-        return min(len(lines), max(1, area.h // lh)) * lh
+        return draw_wrapped(surface, ctx, text, ctx.type.small, theme.INK, area)
 
     def _decision_area(self) -> pygame.Rect:
         L = self.scene.layout

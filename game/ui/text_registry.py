@@ -9,7 +9,9 @@ the layer lands.
 
 :func:`problems` then lists, in words, every text whose ink touches another text, and
 every text that leaves its frame (the panel or button under its centre, less the frame's
-border and corner ornaments) or the window, or runs under a button it does not belong to.
+border and corner ornaments) or the window, runs under a button it does not belong to, or
+is cut off by a clip (except inside a "viewport" frame: a scrolled map shows what falls in
+its window, and a label half out of view there is a label of a place half out of view).
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ import pygame
 
 @dataclass(frozen=True)
 class TextRecord:
-    """One text as drawn: the string and the rectangle of its ink on the window."""
+    """One text as drawn: the string, the rectangle of its ink on the window, and whether
+    a clip (or the surface's edge) cut part of it away."""
 
     text: str
     rect: pygame.Rect
+    cut: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,14 +99,16 @@ class RecordingSurface(pygame.Surface):
         marked = self.registry.text_of(source)
         if marked is not None:
             text, ink = marked
-            rect = ink.move(x, y).clip(drawn)
+            full = ink.move(x, y)
+            rect = full.clip(drawn)
             if rect.w > 0 and rect.h > 0:
-                self.notes.texts.append(TextRecord(text, rect))
+                self.notes.texts.append(TextRecord(text, rect, rect != full))
         elif isinstance(source, RecordingSurface):
             for rec in source.notes.texts:
-                rect = rec.rect.move(x, y).clip(drawn)
+                full = rec.rect.move(x, y)
+                rect = full.clip(drawn)
                 if rect.w > 0 and rect.h > 0:
-                    self.notes.texts.append(TextRecord(rec.text, rect))
+                    self.notes.texts.append(TextRecord(rec.text, rect, rec.cut or rect != full))
             for fr in source.notes.frames:
                 self.notes.frames.append(Frame(fr.kind, fr.outer.move(x, y),
                                                fr.inner.move(x, y)))
@@ -119,6 +125,8 @@ def add_frame(surface: pygame.Surface, kind: str, outer: pygame.Rect,
 def _owner(frames: list[Frame], point: tuple[int, int]) -> Frame | None:
     best = None
     for fr in frames:
+        if fr.kind == "viewport":
+            continue  # a window onto a map, not a box text belongs to
         if fr.outer.collidepoint(point) and (best is None or fr.outer.w * fr.outer.h
                                              <= best.outer.w * best.outer.h):
             best = fr
@@ -130,7 +138,10 @@ def problems(surface: RecordingSurface) -> list[str]:
     out: list[str] = []
     window = surface.get_rect()
     texts = surface.notes.texts
+    viewports = [f.outer for f in surface.notes.frames if f.kind == "viewport"]
     for rec in texts:
+        if rec.cut and not any(v.collidepoint(rec.rect.center) for v in viewports):
+            out.append(f"{rec.text!r} at {tuple(rec.rect)} is cut off")
         owner = _owner(surface.notes.frames, rec.rect.center)
         bounds = owner.inner if owner is not None else window
         if not bounds.contains(rec.rect):
@@ -141,6 +152,8 @@ def problems(surface: RecordingSurface) -> list[str]:
                     owner is None or fr.outer != owner.outer):
                 out.append(f"{rec.text!r} at {tuple(rec.rect)} runs under the button at "
                            f"{tuple(fr.outer)}")
+    texts = [t for t in texts if not any(v.collidepoint(t.rect.center) for v in viewports)
+             or not t.cut]
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
             if a.text == b.text and abs(a.rect.x - b.rect.x) <= 2 \

@@ -201,6 +201,32 @@ def fit_text(ctx: UiContext, text: str, px: int, colour, width: int,
     return ctx.text.render(text[:cut].rstrip() + "…", size, colour, bold)
 
 
+def draw_wrapped(surface: pygame.Surface, ctx: UiContext, text: str, px: int, colour,
+                 area: pygame.Rect, min_px: int | None = None) -> int:
+    """``text`` wrapped into ``area``: at ``px``, or a little smaller (down to ``min_px``,
+    the tiny size by default) when the lines would not all fit; if even that is too long
+    the last line that fits ends with an ellipsis, so nothing is silently dropped or drawn
+    past the area. Returns the height used."""
+    floor = min(px, min_px if min_px is not None else ctx.type.tiny)
+    size = px
+    while True:
+        lines = ctx.text.wrap(text, size, area.w)
+        lh = ctx.text.font(size).get_linesize()
+        if len(lines) * lh <= area.h or size <= floor:
+            break
+        size -= 1
+    room = max(1, area.h // lh)
+    if len(lines) > room:
+        lines = lines[:room]
+        last = lines[-1]
+        while last and ctx.text.size(last + "…", size)[0] > area.w:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
+    for i, line in enumerate(lines):
+        surface.blit(ctx.text.render(line, size, colour), (area.x, area.y + i * lh))
+    return len(lines) * lh
+
+
 def draw_panel(
     surface: pygame.Surface, rect: pygame.Rect, ctx: UiContext, title: str = "",
     icon: str | None = None,

@@ -98,6 +98,32 @@ def herald_midgame(app: App) -> None:
     app.apply(Reset(HeraldScene(_herald_game(seed=11, moves=25))))
 
 
+HERALD_DECISIONS = ("assign_dice", "direction", "environment", "investigate",
+                    "event_officers", "source_operation")
+
+
+def _herald_at(kind: str) -> HeraldGame:
+    """The first game (seeds 0-9, the automatic player's choices) that asks ``kind``."""
+    for seed in range(10):
+        game = HeraldGame.new(seed)
+        for _ in range(400):
+            if game.pending is None:
+                break
+            if game.pending.kind == kind:
+                return game
+            game.apply(choose(game).action)
+    raise LookupError(f"no game reached a {kind} decision")
+
+
+def _herald_decision(kind: str) -> Callable[[App], None]:
+    def put(app: App) -> None:
+        from game.ui.herald_scene import HeraldScene
+
+        app.apply(Reset(HeraldScene(_herald_at(kind))))
+
+    return put
+
+
 def rules(app: App) -> None:
     from game.ui.rules_scene import RulesScene
 
@@ -212,6 +238,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "artifact_seat": artifact_seat, "judge_lobby": judge_lobby, "judge_play": judge_play,
     "curtain": curtain, "launcher": launcher, "host_form": host_form, "hosting": hosting,
     "join_form": join_form, "judge_form": judge_form,
+    **{f"herald_{kind}": _herald_decision(kind) for kind in HERALD_DECISIONS},
 }
 
 

@@ -14,7 +14,7 @@ from every_screen import SCREENS, SIZES, open_screen
 
 from game.ui.app import App
 from game.ui.text_registry import RecordingSurface, TextRegistry, problems
-from game.ui.widgets import Button, draw_panel
+from game.ui.widgets import Button, draw_panel, draw_wrapped
 
 
 @pytest.fixture
@@ -51,9 +51,38 @@ def test_the_check_sees_a_hotkey_on_a_button_border_and_two_texts_on_top(home):
     surface.blit(hint, (300 - hint.get_width() - 2, 148 - hint.get_height()))  # the old spot
     surface.blit(app.ctx.text.render("Panel title", 20), (420, 150))
     surface.blit(app.ctx.text.render("on top", 20), (440, 152))
+    surface.set_clip(pygame.Rect(0, 600, 1280, 8))
+    surface.blit(app.ctx.text.render("half hidden", 20), (10, 598))
+    surface.set_clip(None)
     found = problems(surface)
     assert any("'Enter'" in p and "leaves its button" in p for p in found)
     assert any("overlaps" in p and "'on top'" in p for p in found)
+    assert any("'half hidden'" in p and "cut off" in p for p in found)
+    # inside a scrolled map's viewport a half-visible label is expected
+    surface.reset()
+    surface.add_frame("viewport", pygame.Rect(0, 400, 600, 100), pygame.Rect(0, 400, 600, 100))
+    surface.set_clip(pygame.Rect(0, 400, 600, 100))
+    surface.blit(app.ctx.text.render("Lab Corridor", 20), (580, 450))
+    surface.set_clip(None)
+    assert problems(surface) == []
+
+
+def test_wrapped_text_shrinks_a_little_then_ends_with_an_ellipsis_never_dropped(home):
+    app = App((1280, 800), mute=True, data_dir=home)
+    ctx = app.ctx
+    registry = TextRegistry()
+    ctx.text.check_layout(registry)
+    surface = RecordingSurface((1280, 800), registry=registry)
+    lh = ctx.text.font(ctx.type.small).get_linesize()
+    area = pygame.Rect(10, 10, 300, 2 * lh)
+    words = "the choice of two officers for the Event, or none, with a Dilemma"
+    used = draw_wrapped(surface, ctx, words, ctx.type.small, (255, 255, 255), area)
+    assert used <= area.h
+    assert "".join(t.text for t in surface.notes.texts).replace(" ", "") == words.replace(" ", "")
+    surface.reset()
+    draw_wrapped(surface, ctx, words * 6, ctx.type.small, (255, 255, 255), area)
+    assert surface.notes.texts[-1].text.endswith("…")
+    assert all(area.contains(t.rect) for t in surface.notes.texts)
 
 
 def test_running_text_is_at_least_15_px_at_1280x800_and_scales_with_the_window():
