@@ -190,9 +190,14 @@ class App:
             for scene in shown:  # drop cached layers painted before the check began
                 scene.on_resize(self.ctx)
             target = RecordingSurface(self.screen.get_size(), registry=registry)
+            found: list[str] = []
             for scene in shown:
+                # each scene on its own: an overlay's box and dimmed veil hide the screen
+                # under it, whose own layout was checked just before
+                target.reset()
                 scene.draw(target, self.ctx)
-            return problems(target)
+                found += problems(target)
+            return found
         finally:
             self.ctx.text.check_layout(None)
             for scene in shown:

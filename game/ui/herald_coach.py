@@ -19,6 +19,7 @@ import pygame
 from game.ui import theme
 from game.ui.context import UiContext
 from game.ui.settings import apply_settings, save_settings
+from game.ui.text_registry import add_frame
 from game.ui.widgets import Button, ClickTracker
 
 if TYPE_CHECKING:
@@ -171,6 +172,7 @@ class Coach:
         box, lines = self.bubble(scene, ctx)
         pygame.draw.rect(surface, (8, 14, 26), box, border_radius=10)
         pygame.draw.rect(surface, theme.YELLOW, box, 2, border_radius=10)
+        add_frame(surface, "cover", box, box.inflate(-6, -6))  # hides what lies under it
         step = ctx.text.render(f"First voyage: {self.index + 1} of {len(MARKS)}",
                                ctx.type.small, theme.YELLOW, bold=True)
         surface.blit(step, (box.x + 12, box.y + 8))

@@ -79,14 +79,14 @@ class PauseScene(Scene):
         w, h = ctx.size
         pw = round(min(w - 40, 440 * ctx.scale))
         bh, gap = round(48 * ctx.scale), round(12 * ctx.scale)
-        ph = round(70 * ctx.scale) + len(self.ITEMS) * (bh + gap)
+        ph = round(92 * ctx.scale) + len(self.ITEMS) * (bh + gap)
         return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
 
     def buttons(self, ctx: UiContext) -> list[Button]:
         p = self.panel(ctx)
         bh, gap = round(48 * ctx.scale), round(12 * ctx.scale)
         bw = p.w - round(60 * ctx.scale)
-        y = p.y + round(52 * ctx.scale)
+        y = p.y + round(74 * ctx.scale)  # under the title and the "Turn N" line
         return [Button(key, label, pygame.Rect(p.centerx - bw // 2, y + k * (bh + gap), bw, bh),
                        hotkey=hot, tooltip=tip, px=ctx.type.body,
                        accent=theme.SKY if key == "resume" else None)

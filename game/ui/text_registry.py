@@ -81,11 +81,16 @@ class RecordingSurface(pygame.Surface):
 
     def add_frame(self, kind: str, outer: pygame.Rect, inner: pygame.Rect) -> None:
         """A frame drawn now; an opaque panel hides the texts and frames wholly under it
-        (a dialog over a screen), so those are forgotten."""
+        (a dialog over a screen), so those are forgotten, and a "cover" (a box laid over
+        the screen, such as a coach's bubble) hides everything it touches."""
         outer = pygame.Rect(outer)
         if kind == "panel":
             self.notes.texts = [t for t in self.notes.texts if not outer.contains(t.rect)]
             self.notes.frames = [f for f in self.notes.frames if not outer.contains(f.outer)]
+        elif kind == "cover":  # a box laid over the screen: what it touches is hidden
+            self.notes.texts = [t for t in self.notes.texts if not outer.colliderect(t.rect)]
+            self.notes.frames = [f for f in self.notes.frames
+                                 if not outer.colliderect(f.outer) or f.kind == "viewport"]
         self.notes.frames.append(Frame(kind, outer, pygame.Rect(inner)))
 
     def blit(self, source, dest, area=None, special_flags: int = 0):  # type: ignore[override]

@@ -124,6 +124,30 @@ def _herald_decision(kind: str) -> Callable[[App], None]:
     return put
 
 
+def herald_pause(app: App) -> None:
+    from game.ui.herald_pause import PauseScene
+
+    herald_midgame(app)
+    app.apply(Push(PauseScene(app.top)))
+
+
+def herald_settings(app: App) -> None:
+    from game.ui.herald_pause import SettingsScene
+
+    herald_pause(app)
+    app.apply(Push(SettingsScene()))
+
+
+def _herald_coach(index: int) -> Callable[[App], None]:
+    def put(app: App) -> None:
+        herald_start(app)
+        coach = app.top.coach
+        coach.start()
+        coach.index = index
+
+    return put
+
+
 def rules(app: App) -> None:
     from game.ui.rules_scene import RulesScene
 
@@ -230,6 +254,12 @@ def judge_form(app: App) -> None:
     app.apply(Push(JoinScene("judge")))
 
 
+def _coach_marks() -> int:
+    from game.ui.herald_coach import MARKS
+
+    return len(MARKS)
+
+
 SCREENS: dict[str, Callable[[App], None]] = {
     "title": title, "title_with_save": title_with_save, "title_damaged": title_damaged,
     "new_game": new_game, "replace_dialog": replace_dialog, "herald_start": herald_start,
@@ -239,6 +269,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "curtain": curtain, "launcher": launcher, "host_form": host_form, "hosting": hosting,
     "join_form": join_form, "judge_form": judge_form,
     **{f"herald_{kind}": _herald_decision(kind) for kind in HERALD_DECISIONS},
+    "herald_pause": herald_pause, "herald_settings": herald_settings,
+    **{f"herald_coach_{n}": _herald_coach(n) for n in range(_coach_marks())},
 }
 
 

@@ -152,3 +152,21 @@ def test_judge_refuses_a_seat_string_and_takes_the_judges(app):
     app.top.fields["joins"].set_text(str(joins["judge"]))
     click(app, "go")
     assert isinstance(app.top, ArtifactJudgeScene)
+
+
+def test_the_launcher_takes_size_and_mute_and_refuses_a_bad_size(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path))
+    seen = {}
+
+    def one_frame(self):
+        self.step([], 0.02)
+        seen["size"] = self.screen.get_size()
+        seen["muted"] = self.ctx.sound.muted
+        return 0
+
+    monkeypatch.setattr(app_module.App, "run", one_frame)
+    assert cli.main(["--size", "1024x640", "--mute"]) == 0
+    assert seen == {"size": (1024, 640), "muted": True}
+    assert cli.main(["--size", "10x10"]) == cli.EXIT_USAGE
+    err = capsys.readouterr().err.strip()
+    assert "--size" in err and "\n" not in err
