@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import sys
 from pathlib import Path
 
 import pygame
@@ -369,7 +370,9 @@ class HostScene(_FormScene):
             self.error = str(exc)
             ctx.play("error")
             return None
-        hosted = HostedGame(options, io.StringIO())
+        # The join strings also go to the terminal, as with `python -m game host`, so they
+        # stay at hand once the Judge's window has taken the screen.
+        hosted = HostedGame(options, _Terminal())
         try:
             judge = hosted.start()
         except (NetError, OSError) as exc:
@@ -405,6 +408,31 @@ class HostScene(_FormScene):
         if self.error:
             center_text(surface, ctx, self.error, ctx.type.body, theme.VERMILLION,
                         (ctx.size[0] // 2, form.bottom + round(18 * ctx.scale)))
+
+
+class _Terminal(io.TextIOBase):
+    """Whatever ``sys.stdout`` is at each write; a missing or closed terminal (a window
+    started from a desktop icon) is silence, never an error in the hub's thread."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        out = sys.stdout
+        try:
+            if out is not None:
+                out.write(text)
+        except (ValueError, OSError):
+            pass
+        return len(text)
+
+    def flush(self) -> None:
+        out = sys.stdout
+        try:
+            if out is not None:
+                out.flush()
+        except (ValueError, OSError):
+            pass
 
 
 def _fresh_log_path(folder: Path) -> Path:
@@ -527,7 +555,8 @@ class HostingScene(Scene):
         lines = ctx.text.wrap(
             f"The game is open at {self.hosted.options.bind}. Give each player their own "
             "join string (they choose Join a game and paste it); the Judge's string shows "
-            "everything, so keep it to yourself.", px, inner.w - round(20 * ctx.scale))
+            "everything, so keep it to yourself. They are printed in the terminal too.", px,
+            inner.w - round(20 * ctx.scale))
         lh = ctx.text.font(px).get_linesize()
         for i, line in enumerate(lines[:2]):
             surface.blit(ctx.text.render(line, px, theme.INK_DIM),

@@ -105,11 +105,13 @@ def test_host_form_refuses_what_the_command_line_refuses(app):
     assert app.top.name == "host" and "seconds" in app.top.error
 
 
-def test_host_shows_every_join_string_copies_it_and_opens_the_judge(app):
+def test_host_shows_every_join_string_copies_it_and_opens_the_judge(app, capsys):
     host(app, players=4)
     hosting = app.top
     seats = [seat for seat, _text in hosting.seats()]
     assert seats == [s.id for s in faction_mix(4)] + ["judge"]
+    printed = capsys.readouterr().out  # the terminal keeps them, as with `host`
+    assert all(text in printed for _seat, text in hosting.seats())
     click(app, "copy:pirates")
     assert pygame.scrap.get_text() == str(hosting.hosted.joins["pirates"])
     assert "Pirate" in hosting.status
@@ -121,6 +123,7 @@ def test_host_shows_every_join_string_copies_it_and_opens_the_judge(app):
         app.step([], 0.05)
         time.sleep(0.02)
     assert judge.source.doc is not None, "the Judge's window heard nothing from the hub"
+    app.ctx.close_all()  # the hub stops while this test still captures its output
 
 
 def test_join_several_strings_by_paste_for_a_hotseat(app):
