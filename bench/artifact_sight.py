@@ -80,13 +80,13 @@ def transparency(plan) -> np.ndarray:
     return grid
 
 
-def observers(game) -> list[dict]:
+def observers(game) -> list:
     s = game.state
     out = []
-    for map_id in s["maps"]:
+    for map_id in s.maps:
         seats = set(sightings.map_seats(s, map_id))
-        out += [c for c in s["characters"].values()
-                if c["seat"] in seats and sightings.can_observe(game.sheets, c)]
+        out += [c for c in s.characters.values()
+                if c.seat in seats and sightings.can_observe(game.sheets, c)]
     return out
 
 
@@ -154,16 +154,16 @@ def main(argv: list[str] | None = None) -> int:
     plan = game.plan
     plan.memo.clear()  # start cold: the first action builds the sight table
     seat = game.turn_seat
-    mover = next(c for c in game.own_characters(seat) if c["status"] == "active")
+    mover = next(c for c in game.own_characters(seat) if c.status == "active")
     fov_count = 0
     maps_time = views_time = 0.0
     start = time.perf_counter()
     for n in range(args.rounds):
         facing = "NESW"[n % 4]
         game.apply(JUDGE, A.JudgeMessage(seat, f"tick {n}"))
-        mover["facing"] = facing  # an action has changed what one character faces
+        mover.facing = facing  # an action has changed what one character faces
         mark = time.perf_counter()
-        for map_id in sorted(s["maps"]):
+        for map_id in sorted(s.maps):
             sightings.refresh_map(s, plan, game.sheets, map_id)
         maps_time += time.perf_counter() - mark
         mark = time.perf_counter()
@@ -175,14 +175,14 @@ def main(argv: list[str] | None = None) -> int:
     ours = time.perf_counter() - start
     watchers = observers(game)
     grid = transparency(plan)
-    spots = [(2 * (c["square"] // plan.width) + 1, 2 * (c["square"] % plan.width) + 1)
+    spots = [(2 * (c.square // plan.width) + 1, 2 * (c.square % plan.width) + 1)
              for c in watchers]
     theirs = repeat(fov_count, [
         lambda spot=spot: tcod.map.compute_fov(
             grid, spot, radius=0, algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
         for spot in spots])
     dark = sightings.dark_squares(s, plan)
-    table_calls = [lambda c=c: field_of_view(plan, c["square"], c["facing"], dark=dark,
+    table_calls = [lambda c=c: field_of_view(plan, c.square, c.facing, dark=dark,
                                              sees_dark=sightings.sees_dark(s, game.sheets, c))
                    for c in watchers]
     fov_table = repeat(fov_count, table_calls)
@@ -191,11 +191,11 @@ def main(argv: list[str] | None = None) -> int:
     for c in watchers:
         def first(c=c):
             table.seen.clear()
-            field_of_view(plan, c["square"], c["facing"], dark=dark)
+            field_of_view(plan, c.square, c.facing, dark=dark)
         first_calls.append(first)
     fov_first = repeat(fov_count, first_calls)
     fov_reference = repeat(fov_count, [
-        lambda c=c: reference_field_of_view(plan, c["square"], c["facing"], dark, False)
+        lambda c=c: reference_field_of_view(plan, c.square, c.facing, dark, False)
         for c in watchers], tries=2)
     t = table_figures(plan)
     squares = plan.width * plan.height

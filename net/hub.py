@@ -491,7 +491,7 @@ class Hub:
 
     def _encryption_agreed(self) -> bool:
         """Whether the lobby's encryption vote allowed private conferences."""
-        return self.game.state.get("encryption") is True
+        return self.game.state.encryption is True
 
     # ------------------------------------------------------------------ output
 

@@ -11,7 +11,6 @@ moved behind its back) is what interdicts, as in the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 
 from . import movement
 from .deckplan import DeckPlan, feynman
@@ -165,11 +164,9 @@ def _character_options(view, cid, entry, plan, sheets, turn_problem) -> list[Opt
     for target, name in fallen:
         out.append(Option(f"check:{target}", f"Check {name}",
                           {"type": "check_status", "target": target, **base}, checker or ""))
-    game = SimpleNamespace(plan=plan, state={"lifts": view["map"]["lifts"]})
-    char = {"square": plan.sq(*square)}
     for lift in plan.lifts:
         try:
-            movement.lift_controls(game, char, lift.name)
+            movement.lift_controls(plan, view["map"]["lifts"], plan.sq(*square), lift.name)
             why = ""
         except ArtifactError as exc:
             why = str(exc)

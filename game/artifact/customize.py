@@ -15,11 +15,12 @@ from .errors import DataError, IllegalAction
 from .events import Event
 from .seats import JUDGE
 from .sheets import default_sheets
+from .state import Character, GameState, Item, Order
 
 MAX_SLOTS = 4
 
 
-def check_order(game, seat: str, action: A.Customize) -> dict:
+def check_order(game, seat: str, action: A.Customize) -> Order:
     s = game.state
     sheets = game.sheets
     faction_id = game.faction_of(seat)
@@ -28,7 +29,7 @@ def check_order(game, seat: str, action: A.Customize) -> dict:
         raise IllegalAction("the second pirate seat's band is equipped by the first")
     # private option
     option = action.option
-    assigned = s["species"].get(seat) if faction_id == "alien" else None
+    assigned = s.species.get(seat) if faction_id == "alien" else None
     if assigned:
         if option not in ("", assigned):
             raise IllegalAction(f"your species was assigned by the Judge: {assigned}")
@@ -105,13 +106,13 @@ def check_order(game, seat: str, action: A.Customize) -> dict:
     if cost > sheet.budget:
         raise IllegalAction(f"that costs {cost} credits; your budget is {sheet.budget}")
     partner = list(action.partner)
-    if seat == "pirates" and "pirates2" in s["seats"]:
+    if seat == "pirates" and "pirates2" in s.seats:
         if len(partner) != 4 or len(set(partner)) != 4 or not set(partner) <= set(roster):
             raise IllegalAction("hand exactly four of your pirates to the second pirate seat")
     elif partner:
         raise IllegalAction("only the pirates share their band with a second seat")
-    return {"option": option, "roster": roster, "items": [list(p) for p in action.items],
-            "partner": partner, "cost": cost, "robots": robots}
+    return Order(option, list(roster), [tuple(p) for p in action.items], partner, cost,
+                 list(robots))
 
 
 @lru_cache(maxsize=1)
@@ -144,26 +145,23 @@ def load_stores(path, sheets, plan) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def _char_id(s: dict, sheet_id: str) -> str:
+def _char_id(s: GameState, sheet_id: str) -> str:
     cid = sheet_id
     n = 2
-    while cid in s["characters"]:
+    while cid in s.characters:
         cid = f"{sheet_id}_{n}"
         n += 1
     return cid
 
 
-def _new_character(game, sheet_id: str, seat: str | None, counter: str | None = None) -> dict:
+def _new_character(game, sheet_id: str, seat: str | None,
+                   counter: str | None = None) -> Character:
     s = game.state
     cid = _char_id(s, sheet_id)
     sheet = game.sheets.characters[sheet_id]
-    char = {
-        "id": cid, "sheet": sheet_id, "seat": seat, "token": game._token(),
-        "counter": counter or sheet.counter, "square": None, "facing": "N",
-        "status": "active" if seat else "inactive", "items": [], "suit": None,
-        "busy": None, "blind": False, "informant_of": None,
-    }
-    s["characters"][cid] = char
+    char = Character(cid, sheet_id, seat, game._token(), counter or sheet.counter,
+                     status="active" if seat else "inactive")
+    s.characters[cid] = char
     return char
 
 
@@ -171,66 +169,64 @@ def build_forces(game) -> list[Event]:
     s = game.state
     sheets = game.sheets
     events: list[Event] = []
-    alien_seats = [x for x in s["seats"] if game.faction_of(x) == "alien"]
-    for seat in s["seats"]:
-        order = s["orders"][seat]
-        if order.get("by"):
+    alien_seats = [x for x in s.seats if game.faction_of(x) == "alien"]
+    for seat in s.seats:
+        order = s.orders[seat]
+        if order.by:
             continue
         by_sheet: dict = {}
-        faction_count = sum(1 for x in s["seats"][: s["seats"].index(seat)]
+        faction_count = sum(1 for x in s.seats[: s.seats.index(seat)]
                             if game.faction_of(x) == game.faction_of(seat)
-                            and not s["orders"][x].get("by"))
-        for sheet_id in order["roster"]:
+                            and not s.orders[x].by)
+        for sheet_id in order.roster:
             counter = None
             kind = sheets.characters[sheet_id].kind
             if len(alien_seats) > 1 and game.faction_of(seat) == "alien" and kind != "program":
                 counter = "Bug Alien"
             elif faction_count:
                 counter = f"{sheets.characters[sheet_id].counter} ({faction_count + 1})"
-            owner = "pirates2" if sheet_id in order["partner"] else seat
+            owner = "pirates2" if sheet_id in order.partner else seat
             char = _new_character(game, sheet_id, owner, counter)
             by_sheet[sheet_id] = char
-        for robot in order["robots"]:
+        for robot in order.robots:
             _new_character(game, robot, seat)
-        for item_type, holder in order["items"]:
+        for item_type, holder in order.items:
             kind = sheets.items[item_type]
             if kind.robot:
                 continue
             token = game._token()
-            item = {"id": token, "token": token, "type": item_type, "owner": seat,
-                    "holder": None, "square": None, "worn": False}
-            s["items"][token] = item
+            item = Item(token, token, item_type, seat)
+            s.items[token] = item
             if holder:
                 char = by_sheet[holder]
-                item["holder"] = char["id"]
+                item.holder = char.id
                 if kind.suit:
-                    item["worn"] = True
-                    char["suit"] = token
+                    item.worn = True
+                    char.suit = token
                 else:
-                    char["items"].append(token)
-                    char["items"].sort()
+                    char.items.append(token)
+                    char.items.sort()
     for robot in ("handler_bot", "tech_bot", "securi_bot", "doc_bot"):
         _new_character(game, robot, None)
     for item_type, square in ship_stores():
         token = game._token()
-        s["items"][token] = {"id": token, "token": token, "type": item_type, "owner": None,
-                             "holder": None, "square": square, "worn": False}
+        s.items[token] = Item(token, token, item_type, None, square=square)
     # G-men: the Judge picks the secret informant among the pirates (never the captain).
     taken: set = set()
-    for seat in s["seats"]:
-        if game.faction_of(seat) == "phoneco" and s["orders"][seat]["option"] == "gmen":
-            candidates = sorted(c["id"] for c in s["characters"].values()
-                                if c["seat"] in ("pirates", "pirates2")
-                                and c["sheet"] != "eastwood" and c["id"] not in taken)
+    for seat in s.seats:
+        if game.faction_of(seat) == "phoneco" and s.orders[seat].option == "gmen":
+            candidates = sorted(c.id for c in s.characters.values()
+                                if c.seat in ("pirates", "pirates2")
+                                and c.sheet != "eastwood" and c.id not in taken)
             if not candidates:
                 continue
-            named = s["setup"].get("informants", {}).get(seat)
+            named = s.setup.informants.get(seat)
             chosen = named if named in candidates else game._rng.choice(candidates)
             taken.add(chosen)
-            s["characters"][chosen]["informant_of"] = seat
+            s.characters[chosen].informant_of = seat
             events.append(game.notify(seat, {
                 "kind": "informant", "character": chosen,
-                "counter": s["characters"][chosen]["counter"]}))
+                "counter": s.characters[chosen].counter}))
     events.append(Event("forces_built", (JUDGE,), {}))
     return events
 
@@ -248,15 +244,15 @@ def things_to_place(game, seat: str) -> list[tuple[str, str, tuple[str, ...]]]:
     s = game.state
     sheets = game.sheets
     out = []
-    for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
-        if char["seat"] == seat:
-            out.append(("character", char["id"], sheets.characters[char["sheet"]].start))
+    for char in sorted(s.characters.values(), key=lambda c: c.id):
+        if char.seat == seat:
+            out.append(("character", char.id, sheets.characters[char.sheet].start))
     faction_start = sheets.factions[game.faction_of(seat)].start
     if seat == "pirates2":
         return out
-    for item in sorted(s["items"].values(), key=lambda i: i["id"]):
-        if item["owner"] == seat and item["holder"] is None:
-            out.append(("item", item["id"], faction_start))
+    for item in sorted(s.items.values(), key=lambda i: i.id):
+        if item.owner == seat and item.holder is None:
+            out.append(("item", item.id, faction_start))
     return out
 
 
@@ -283,8 +279,8 @@ def check_places(game, seat: str, action: A.PlaceForces) -> list[tuple[str, str,
         if not plan.passable(square) and plan.terrain[square] != "space":
             raise IllegalAction(f"({x}, {y}) cannot be entered")
         if kind == "character":
-            char = game.state["characters"][thing_id]
-            if game.sheets.characters[char["sheet"]].on_map:
+            char = game.state.characters[thing_id]
+            if game.sheets.characters[char.sheet].on_map:
                 counts[square] = counts.get(square, 0) + 1
                 if counts[square] > game.stack_limit(square):
                     raise IllegalAction(f"({x}, {y}) holds at most "

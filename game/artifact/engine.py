@@ -1,10 +1,11 @@
 """The Artifact's rules engine: one game, its phases, turns and actions.
 
-``ArtifactGame`` follows the habits of OpenSpiel and boardgame.io: the whole game is a plain
-dict of primitives (``to_dict``), a game is its setup, seed and action log (``replay``), the
-engine lists legal actions for whoever may act (``actors``, ``legal_actions``) and ``apply``
-either changes the state and returns events or raises a named error leaving it untouched.
-Nothing leaves the engine for a seat except through ``views.view_for``.
+``ArtifactGame`` follows the habits of OpenSpiel and boardgame.io: the whole game is one typed
+``state.GameState`` with one plain form (``to_dict``, through ``codec``), a game is its setup,
+seed and action log (``replay``), the engine lists legal actions for whoever may act
+(``actors``, ``legal_actions``) and ``apply`` either changes the state through its rule
+functions and returns events, or raises a named error leaving it untouched. Nothing leaves
+the engine for a seat except through ``views.view_for``.
 
 Phases: ``assign`` -> ``encryption`` -> ``purchase`` -> ``place`` -> ``judge_check`` ->
 ``play`` -> ``over`` (rulebook: Game Setup, then Running the Game).
@@ -16,15 +17,28 @@ import copy
 import json
 import random
 from collections.abc import Iterable
+from dataclasses import replace
 
 from . import actions as A
 from . import available, customize, interdiction, judging, legal, movement, sightings, situation
+from .codec import to_plain
 from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn, SaveError
 from .events import Event
 from .seats import JUDGE, SeatSpec, faction_mix, map_of
 from .sheets import Sheets, default_sheets
-from .table import FORMAT, LOBBY_PHASES, Table, saved_state
+from .state import (
+    Busy,
+    Character,
+    GameState,
+    MapBook,
+    Notice,
+    Order,
+    Result,
+    Setup,
+    Turn,
+)
+from .table import LOBBY_PHASES, Table, saved_state
 from .views import view_for
 
 FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
@@ -47,9 +61,8 @@ def _rng_from_list(data: list) -> random.Random:
 class ArtifactGame(Table):
     """One game of The Artifact (see module docstring)."""
 
-    def __init__(self, state: dict, rng: random.Random, plan: DeckPlan | None = None,
+    def __init__(self, state: GameState, rng: random.Random, plan: DeckPlan | None = None,
                  sheets: Sheets | None = None) -> None:
-        state.pop("rng", None)  # the live RNG is self._rng; to_dict() writes its state
         super().__init__(state, plan, sheets)
         self._rng = rng
 
@@ -79,58 +92,39 @@ class ArtifactGame(Table):
         rng = random.Random(seed)
         plan = feynman()
         seats = [s.id for s in specs]
-        state: dict = {
-            "format": FORMAT,
-            "setup": {"players": setup["players"], "assignment": assignment,
-                      "names": list(names), **({"informants": informants} if informants else {})},
-            "seed": seed,
-            "seats": seats,
-            "specs": {s.id: s.to_dict() for s in specs},
-            "map_of": {s.id: map_of(s) for s in specs},
-            "phase": "assign",
-            "players": {s: None for s in seats},
-            "species": {s: None for s in seats if specs_faction(specs, s) == "alien"},
-            "votes": {},
-            "encryption": None,
-            "orders": {},
-            "placed": {},
-            "characters": {},
-            "items": {},
-            "lifts": {lift.name: lift.start for lift in plan.lifts},
-            "locked": [],
-            "dark": [],
-            "maps": {},
-            "notices": {s: [] for s in seats},
-            "pending": {s: [] for s in seats},
-            "judge_notices": [],
-            "announcements": [],
-            "turn": None,
-            "round": 0,
-            "result": None,
-            "serial": 0,
-        }
+        state = GameState(
+            setup=Setup(setup["players"], assignment, tuple(names), informants),
+            seed=seed,
+            seats=seats,
+            specs={s.id: s for s in specs},
+            map_of={s.id: map_of(s) for s in specs},
+            players={s: None for s in seats},
+            species={s: None for s in seats if specs_faction(specs, s) == "alien"},
+            lifts={lift.name: lift.start for lift in plan.lifts},
+            notices={s: [] for s in seats},
+            pending={s: [] for s in seats},
+        )
         for seat in seats:
-            mid = state["map_of"][seat]
-            state["maps"].setdefault(mid, {
-                "counters": {}, "last_known": {},
-                "lifts": {lift.name: lift.start for lift in plan.lifts},
-            })
+            mid = state.map_of[seat]
+            if mid not in state.maps:
+                state.maps[mid] = MapBook(lifts={lift.name: lift.start for lift in plan.lifts})
         if assignment == "random":
             shuffled = list(names)
             rng.shuffle(shuffled)
-            state["players"] = dict(zip(seats, shuffled, strict=True))
+            state.players = dict(zip(seats, shuffled, strict=True))
             aliens = [s for s in seats if specs_faction(specs, s) == "alien"]
             if len(aliens) > 1:
                 options = list(default_sheets().factions["alien"].options)
                 chosen = rng.sample(options, len(aliens))
                 for seat, species in zip(aliens, chosen, strict=True):
-                    state["species"][seat] = species
-            state["phase"] = "encryption"
+                    state.species[seat] = species
+            state.phase = "encryption"
         return cls(state, rng, plan)
 
     # ---- serialisation -----------------------------------------------------------------------
     def to_dict(self) -> dict:
-        out = copy.deepcopy(self._s)
+        """The whole game as plain values (the state's plain form plus the RNG's)."""
+        out = to_plain(self._s)
         out["rng"] = _rng_to_list(self._rng)
         return out
 
@@ -140,7 +134,7 @@ class ArtifactGame(Table):
     @classmethod
     def from_dict(cls, data: dict) -> ArtifactGame:
         state = saved_state(data)
-        game = cls(state, _rng_from_list(state["rng"]))
+        game = cls(state, _rng_from_list(data["rng"]))
         game.check_integrity()
         return game
 
@@ -171,7 +165,7 @@ class ArtifactGame(Table):
             self._s = saved_state
             self._rng.setstate(saved_rng)
             raise
-        self._s["serial"] += 1
+        self._s.serial += 1
         return events
 
     def _admit(self, seat: str, action: A.Action | dict) -> A.Action:
@@ -180,7 +174,7 @@ class ArtifactGame(Table):
             action = A.action_from_dict(action)
         if not isinstance(action, A.Action):
             raise InvalidAction("not an action")
-        if seat != JUDGE and seat not in self._s["seats"]:
+        if seat != JUDGE and seat not in self._s.seats:
             raise NotYourTurn(f"unknown seat {seat!r}")
         if seat not in self.actors():
             raise NotYourTurn(f"{seat} may not act now (phase {self.phase})")
@@ -194,8 +188,8 @@ class ArtifactGame(Table):
 
     # ---- helpers -----------------------------------------------------------------------------
     def _need_phase(self, *phases: str) -> None:
-        if self._s["phase"] not in phases:
-            raise IllegalAction(f"not allowed in phase {self._s['phase']}")
+        if self._s.phase not in phases:
+            raise IllegalAction(f"not allowed in phase {self._s.phase}")
 
     def _need_judge(self, seat: str) -> None:
         if seat != JUDGE:
@@ -206,22 +200,24 @@ class ArtifactGame(Table):
             raise NotYourTurn("the Judge has no forces of its own")
 
     def notify(self, seat: str, notice: dict, *, pending: bool = False) -> Event:
-        """Tell one seat something: now, or at its next Situation Update."""
-        notice = dict(notice)
-        notice["round"] = self._s["round"]
-        (self._s["pending"] if pending else self._s["notices"])[seat].append(notice)
-        self._s["judge_notices"].append({"to": seat, **notice})
-        return Event(notice["kind"], (seat, JUDGE), notice)
+        """Tell one seat something: now, or at its next Situation Update. ``notice`` is
+        ``{"kind": ..., **particulars}``; the Judge's log gets a copy naming the seat."""
+        about = dict(notice)
+        kind = about.pop("kind")
+        note = Notice(kind, self._s.round, about)
+        (self._s.pending if pending else self._s.notices)[seat].append(note)
+        self._s.judge_notices.append(Notice(kind, self._s.round, {"to": seat, **about}))
+        return Event(kind, (seat, JUDGE), to_plain(note))
 
-    def character(self, seat: str, cid: str) -> dict:
-        char = self._s["characters"].get(cid)
-        if char is None or char["seat"] != seat:
+    def character(self, seat: str, cid: str) -> Character:
+        char = self._s.characters.get(cid)
+        if char is None or char.seat != seat:
             raise IllegalAction(f"{cid!r} is not one of your characters")
         return char
 
     def _token(self) -> str:
-        used = {c["token"] for c in self._s["characters"].values()}
-        used |= {i["token"] for i in self._s["items"].values()}
+        used = {c.token for c in self._s.characters.values()}
+        used |= {i.token for i in self._s.items.values()}
         while True:
             token = f"t{self._rng.getrandbits(32):08x}"
             if token not in used:
@@ -232,15 +228,15 @@ class ArtifactGame(Table):
         self._need_judge(seat)
         self._need_phase("assign")
         s = self._s
-        if action.player not in s["setup"]["names"]:
+        if action.player not in s.setup.names:
             raise IllegalAction(f"no player named {action.player!r}")
-        if action.seat not in s["seats"]:
+        if action.seat not in s.seats:
             raise IllegalAction(f"no seat {action.seat!r} in this mix")
-        if action.player in s["players"].values():
+        if action.player in s.players.values():
             raise IllegalAction(f"{action.player} already has a seat")
-        if s["players"][action.seat] is not None:
+        if s.players[action.seat] is not None:
             raise IllegalAction(f"seat {action.seat} is already taken")
-        s["players"][action.seat] = action.player
+        s.players[action.seat] = action.player
         events = [self.notify(action.seat, {"kind": "assigned", "player": action.player})]
         self._maybe_end_assign()
         return events
@@ -249,38 +245,38 @@ class ArtifactGame(Table):
         self._need_judge(seat)
         self._need_phase("assign")
         s = self._s
-        if action.seat not in s["species"] or len(s["species"]) < 2:
+        if action.seat not in s.species or len(s.species) < 2:
             raise IllegalAction("species are assigned by the Judge only with two alien seats")
         if action.species not in self.sheets.factions["alien"].options:
             raise IllegalAction(f"unknown species {action.species!r}")
-        if action.species in [v for k, v in s["species"].items() if k != action.seat]:
+        if action.species in [v for k, v in s.species.items() if k != action.seat]:
             raise IllegalAction("the two alien seats must have different species")
-        s["species"][action.seat] = action.species
+        s.species[action.seat] = action.species
         events = [self.notify(action.seat, {"kind": "species", "species": action.species})]
         self._maybe_end_assign()
         return events
 
     def _maybe_end_assign(self) -> None:
         s = self._s
-        if any(v is None for v in s["players"].values()):
+        if any(v is None for v in s.players.values()):
             return
-        if len(s["species"]) > 1 and any(v is None for v in s["species"].values()):
+        if len(s.species) > 1 and any(v is None for v in s.species.values()):
             return
-        s["phase"] = "encryption"
+        s.phase = "encryption"
 
     # ---- lobby: encryption -------------------------------------------------------------------
     def _do_vote_encryption(self, seat: str, action: A.VoteEncryption) -> list[Event]:
         self._need_seat(seat)
         self._need_phase("encryption")
         s = self._s
-        s["votes"][seat] = action.allow
+        s.votes[seat] = action.allow
         events = []
-        if len(s["votes"]) == len(s["seats"]):
-            s["encryption"] = all(s["votes"].values())
-            s["phase"] = "purchase"
-            for other in s["seats"]:
+        if len(s.votes) == len(s.seats):
+            s.encryption = all(s.votes.values())
+            s.phase = "purchase"
+            for other in s.seats:
                 events.append(self.notify(other, {"kind": "encryption",
-                                                  "allowed": s["encryption"]}))
+                                                  "allowed": s.encryption}))
         return events
 
     # ---- lobby: purchase ---------------------------------------------------------------------
@@ -289,24 +285,23 @@ class ArtifactGame(Table):
         self._need_phase("purchase")
         order = customize.check_order(self, seat, action)
         s = self._s
-        s["orders"][seat] = order
+        s.orders[seat] = order
         for partner in self._partners_without_orders(seat):
-            s["orders"][partner] = {"option": "", "roster": [], "items": [], "partner": [],
-                                    "cost": 0, "by": seat}
-        events = [self.notify(seat, {"kind": "order", "cost": order["cost"]})]
-        if len(s["orders"]) == len(s["seats"]):
+            s.orders[partner] = Order(by=seat)
+        events = [self.notify(seat, {"kind": "order", "cost": order.cost})]
+        if len(s.orders) == len(s.seats):
             events += self._build_forces()
         return events
 
     def _partners_without_orders(self, seat: str) -> list[str]:
         """The second pirate seat is equipped by the first (it shares its band)."""
-        if seat == "pirates" and "pirates2" in self._s["seats"]:
+        if seat == "pirates" and "pirates2" in self._s.seats:
             return ["pirates2"]
         return []
 
     def _build_forces(self) -> list[Event]:
         events = customize.build_forces(self)
-        self._s["phase"] = "place"
+        self._s.phase = "place"
         return events
 
     # ---- lobby: place ------------------------------------------------------------------------
@@ -317,16 +312,16 @@ class ArtifactGame(Table):
         s = self._s
         for kind, thing_id, square, facing in placements:
             if kind == "character":
-                s["characters"][thing_id]["square"] = square
-                s["characters"][thing_id]["facing"] = facing
+                s.characters[thing_id].square = square
+                s.characters[thing_id].facing = facing
             else:
-                s["items"][thing_id]["square"] = square
-        s["placed"][seat] = True
+                s.items[thing_id].square = square
+        s.placed[seat] = True
         events = [self.notify(seat, {"kind": "placed"})]
-        if all(s["placed"].get(x) for x in s["seats"]):
-            s["phase"] = "judge_check"
-            s["judge_notices"].append({"kind": "conflicts", "round": 0,
-                                       "conflicts": self.placement_conflicts()})
+        if all(s.placed.get(x) for x in s.seats):
+            s.phase = "judge_check"
+            s.judge_notices.append(Notice("conflicts", 0,
+                                          {"conflicts": self.placement_conflicts()}))
         return events
 
     # ---- lobby: the Judge's check ------------------------------------------------------------
@@ -334,23 +329,23 @@ class ArtifactGame(Table):
         self._need_judge(seat)
         self._need_phase("judge_check")
         s = self._s
-        if action.seat not in s["seats"]:
+        if action.seat not in s.seats:
             raise IllegalAction(f"no seat {action.seat!r}")
         for char in self.own_characters(action.seat):
-            char["square"] = None
-        for item in s["items"].values():
-            if item["owner"] == action.seat and item["holder"] is None:
-                item["square"] = None
-        s["placed"][action.seat] = False
-        s["phase"] = "place"
+            char.square = None
+        for item in s.items.values():
+            if item.owner == action.seat and item.holder is None:
+                item.square = None
+        s.placed[action.seat] = False
+        s.phase = "place"
         note = action.note or "Another force is in a space you chose: place elsewhere."
         return [self.notify(action.seat, {"kind": "replace", "note": note})]
 
     def _do_place_robot(self, seat: str, action: A.PlaceRobot) -> list[Event]:
         self._need_judge(seat)
         self._need_phase("judge_check")
-        char = self._s["characters"].get(action.robot)
-        if char is None or char["sheet"] not in FEYNMAN_ROBOTS:
+        char = self._s.characters.get(action.robot)
+        if char is None or char.sheet not in FEYNMAN_ROBOTS:
             raise IllegalAction(f"{action.robot!r} is not one of the Feynman's robots")
         if action.facing not in FACINGS:
             raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
@@ -360,10 +355,10 @@ class ArtifactGame(Table):
         square = plan.sq(action.x, action.y)
         if square not in plan.region("Feynman") or not plan.passable(square):
             raise IllegalAction("inactive robots go on an open square aboard the Feynman")
-        if self.stack_count(square, exclude=char["id"]) >= self.stack_limit(square):
+        if self.stack_count(square, exclude=char.id) >= self.stack_limit(square):
             raise IllegalAction("that square is full (stacking)")
-        char["square"] = square
-        char["facing"] = action.facing
+        char.square = square
+        char.facing = action.facing
         return [Event("robot_placed", (JUDGE,), {"robot": action.robot})]
 
     def _do_start_play(self, seat: str, action: A.StartPlay) -> list[Event]:
@@ -371,31 +366,29 @@ class ArtifactGame(Table):
         self._need_phase("judge_check")
         if self.placement_conflicts():
             raise IllegalAction("two seats still share a space: return one of them first")
-        unplaced = [c["id"] for c in self._s["characters"].values()
-                    if c["sheet"] in FEYNMAN_ROBOTS and c["square"] is None]
+        unplaced = [c.id for c in self._s.characters.values()
+                    if c.sheet in FEYNMAN_ROBOTS and c.square is None]
         if unplaced:
             raise IllegalAction(f"place the Feynman's robots first: {', '.join(unplaced)}")
         s = self._s
-        s["phase"] = "play"
-        s["round"] = 1
-        for item in sorted(s["items"].values(), key=lambda i: i["id"]):
-            if item["holder"] is None and item["square"] is not None and item["owner"]:
-                if self.sheets.items[item["type"]].marker:
+        s.phase = "play"
+        s.round = 1
+        for item in sorted(s.items.values(), key=lambda i: i.id):
+            if item.holder is None and item.square is not None and item.owner:
+                if self.sheets.items[item.type].marker:
                     continue
                 entry = sightings.item_counter(self.plan, self.sheets, item)
-                entry["round"] = 0
-                s["maps"][s["map_of"][item["owner"]]]["last_known"][item["token"]] = entry
+                s.maps[s.map_of[item.owner]].last_known[item.token] = replace(entry, round=0)
         # The Judge places the Feynman's inactive robots on the alien's map.
-        for seat in s["seats"]:
+        for seat in s.seats:
             if self.faction_of(seat) != "alien":
                 continue
-            book = s["maps"][s["map_of"][seat]]
-            for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
-                if char["sheet"] in FEYNMAN_ROBOTS:
+            book = s.maps[s.map_of[seat]]
+            for char in sorted(s.characters.values(), key=lambda c: c.id):
+                if char.sheet in FEYNMAN_ROBOTS:
                     entry = sightings.character_counter(s, self.plan, self.sheets, char)
-                    entry["round"] = 0
-                    book["last_known"][char["token"]] = entry
-        for mid in sorted(s["maps"]):
+                    book.last_known[char.token] = replace(entry, round=0)
+        for mid in sorted(s.maps):
             sightings.refresh_map(s, self.plan, self.sheets, mid)
         events = self._begin_turn(0)
         return events
@@ -404,31 +397,30 @@ class ArtifactGame(Table):
     def _begin_turn(self, index: int) -> list[Event]:
         """Situation update and initial map update of the seat at ``index``."""
         s = self._s
-        seat = s["seats"][index]
-        s["turn"] = {"index": index, "seat": seat, "acted": [], "opened": [], "ran": []}
-        events = [Event("turn_started", tuple(s["seats"]) + (JUDGE,),
-                        {"seat": seat, "round": s["round"]})]
+        seat = s.seats[index]
+        s.turn = Turn(index, seat)
+        events = [Event("turn_started", tuple(s.seats) + (JUDGE,),
+                        {"seat": seat, "round": s.round})]
         # Situation update: deliver what waited, finish suits, running characters see again.
-        for notice in s["pending"][seat]:
-            s["notices"][seat].append(notice)
-            events.append(Event(notice["kind"], (seat, JUDGE), notice))
-        s["pending"][seat] = []
-        if s.get("held"):  # what others did to its forces reaches it now
-            s["held"].pop(seat, None)
+        for notice in s.pending[seat]:
+            s.notices[seat].append(notice)
+            events.append(Event(notice.kind, (seat, JUDGE), to_plain(notice)))
+        s.pending[seat] = []
+        s.held.pop(seat, None)  # what others did to its forces reaches it now
         for char in self.own_characters(seat):
-            char["blind"] = False
-            busy = char.get("busy")
-            if busy and busy["kind"] == "wear_suit":
-                item = s["items"][busy["suit"]]
-                if item["holder"] == char["id"] and char["suit"] is None:
-                    char["items"].remove(item["id"])
-                    item["worn"] = True
-                    char["suit"] = item["id"]
-                    events.append(self.notify(seat, {"kind": "suit_on", "character": char["id"],
-                                                     "suit": item["id"]}))
-                char["busy"] = None
-                s["turn"]["acted"].append(char["id"])
-        sightings.refresh_map(s, self.plan, self.sheets, s["map_of"][seat], informants=True)
+            char.blind = False
+            busy = char.busy
+            if busy and busy.kind == "wear_suit":
+                item = s.items[busy.suit]
+                if item.holder == char.id and char.suit is None:
+                    char.items.remove(item.id)
+                    item.worn = True
+                    char.suit = item.id
+                    events.append(self.notify(seat, {"kind": "suit_on", "character": char.id,
+                                                     "suit": item.id}))
+                char.busy = None
+                s.turn.acted.append(char.id)
+        sightings.refresh_map(s, self.plan, self.sheets, s.map_of[seat], informants=True)
         return events
 
     def _do_end_turn(self, seat: str, action: A.EndTurn) -> list[Event]:
@@ -447,36 +439,36 @@ class ArtifactGame(Table):
     def _end_turn(self) -> list[Event]:
         """Interactions and final map update, then the next seat (or global updates)."""
         s = self._s
-        seat = s["turn"]["seat"]
+        seat = s.turn.seat
         events: list[Event] = []
-        for mid in sorted(s["maps"]):
+        for mid in sorted(s.maps):
             sightings.refresh_map(s, self.plan, self.sheets, mid)
-        events.append(Event("turn_ended", tuple(s["seats"]) + (JUDGE,), {"seat": seat}))
-        index = s["turn"]["index"] + 1
-        if index >= len(s["seats"]):
+        events.append(Event("turn_ended", tuple(s.seats) + (JUDGE,), {"seat": seat}))
+        index = s.turn.index + 1
+        if index >= len(s.seats):
             events += self._global_updates()
             index = 0
-        if s["phase"] == "play":
+        if s.phase == "play":
             events += self._begin_turn(index)
         return events
 
     def _global_updates(self) -> list[Event]:
         s = self._s
         events = []
-        for text in s["announcements"]:
-            for seat in s["seats"]:
+        for text in s.announcements:
+            for seat in s.seats:
                 events.append(self.notify(seat, {"kind": "announcement", "text": text}))
-        s["announcements"] = []
-        s["round"] += 1
-        events.append(Event("global_updates", tuple(s["seats"]) + (JUDGE,),
-                            {"round": s["round"]}))
+        s.announcements = []
+        s.round += 1
+        events.append(Event("global_updates", tuple(s.seats) + (JUDGE,),
+                            {"round": s.round}))
         return events
 
     # ---- the Judge during play ---------------------------------------------------------------
     def _do_judge_message(self, seat: str, action: A.JudgeMessage) -> list[Event]:
         self._need_judge(seat)
         self._need_phase("play", *LOBBY_PHASES)
-        if action.seat not in self._s["seats"]:
+        if action.seat not in self._s.seats:
             raise IllegalAction(f"no seat {action.seat!r}")
         if not action.text.strip():
             raise IllegalAction("an empty message says nothing")
@@ -487,7 +479,7 @@ class ArtifactGame(Table):
         self._need_phase("play")
         if not action.text.strip():
             raise IllegalAction("an empty announcement says nothing")
-        self._s["announcements"].append(action.text)
+        self._s.announcements.append(action.text)
         return [Event("announcement_queued", (JUDGE,), {"text": action.text})]
 
     def _do_end_game(self, seat: str, action: A.EndGame) -> list[Event]:
@@ -495,18 +487,18 @@ class ArtifactGame(Table):
         self._need_phase("play")
         s = self._s
         levels = dict(action.levels)
-        if set(levels) != set(s["seats"]) or len(levels) != len(action.levels):
+        if set(levels) != set(s.seats) or len(levels) != len(action.levels):
             raise IllegalAction("give exactly one victory level for every seat")
         for other, level in levels.items():
             count = len(self.sheets.factions[self.faction_of(other)].victory)
             if not 1 <= level <= count + 1:
                 raise IllegalAction(f"{other}: level must be 1..{count} (or {count + 1}: none)")
         best = min(levels.values())
-        s["result"] = {"levels": {k: levels[k] for k in sorted(levels)},
-                       "winners": sorted(k for k, v in levels.items() if v == best)}
-        s["phase"] = "over"
-        s["turn"] = None
-        return [self.notify(x, {"kind": "game_over", **s["result"]}) for x in s["seats"]]
+        s.result = Result({k: levels[k] for k in sorted(levels)},
+                          tuple(sorted(k for k, v in levels.items() if v == best)))
+        s.phase = "over"
+        s.turn = None
+        return [self.notify(x, {"kind": "game_over", **to_plain(s.result)}) for x in s.seats]
 
     # ---- the Judge's adjudication (Human Judgment) -------------------------------------------
     def _do_judge_move(self, seat: str, action: A.JudgeMove) -> list[Event]:
@@ -530,22 +522,22 @@ class ArtifactGame(Table):
         return judging.judge_suit(self, action)
 
     # ---- character actions -------------------------------------------------------------------
-    def _acting_character(self, seat: str, cid: str) -> dict:
+    def _acting_character(self, seat: str, cid: str) -> Character:
         self._need_phase("play")
         if seat != self.turn_seat:
             raise NotYourTurn("characters act only in their seat's turn")
         char = self.character(seat, cid)
         problem = available.acting_problem(
-            acted=char["id"] in self._s["turn"]["acted"], active=char["status"] == "active",
-            on_map=char["square"] is not None and self.sheets.characters[char["sheet"]].on_map,
+            acted=char.id in self._s.turn.acted, active=char.status == "active",
+            on_map=char.square is not None and self.sheets.characters[char.sheet].on_map,
             cid=cid)
         if problem:
             raise IllegalAction(problem)
         return char
 
-    def _finish_action(self, seat: str, char: dict) -> None:
-        self._s["turn"]["acted"].append(char["id"])
-        sightings.refresh_map(self._s, self.plan, self.sheets, self._s["map_of"][seat])
+    def _finish_action(self, seat: str, char: Character) -> None:
+        self._s.turn.acted.append(char.id)
+        sightings.refresh_map(self._s, self.plan, self.sheets, self._s.map_of[seat])
 
     def _do_move(self, seat: str, action: A.Move) -> list[Event]:
         char = self._acting_character(seat, action.character)
@@ -564,23 +556,23 @@ class ArtifactGame(Table):
                                                action.facing)
         if not halted:
             s = self._s
-            there = [i for i in action.take if s["items"][i]["holder"] is None
-                     and s["items"][i]["square"] == char["square"]]
+            there = [i for i in action.take if s.items[i].holder is None
+                     and s.items[i].square == char.square]
             missing = [i for i in action.take if i not in there]
             events += self._swap_items(seat, char, there, action.drop, missing)
-            book = s["maps"][s["map_of"][seat]]
+            book = s.maps[s.map_of[seat]]
             for token in missing:  # it looked where the map had it: the place is stale
-                book["last_known"].pop(token, None)
+                book.last_known.pop(token, None)
         self._finish_action(seat, char)
         return events
 
-    def _check_fetch(self, seat: str, char: dict, action: A.MoveThenPickUp) -> None:
+    def _check_fetch(self, seat: str, char: Character, action: A.MoveThenPickUp) -> None:
         """What a move-then-pick-up may name, judged on the seat's view: items its map shows
         (or last saw) in the square the path ends on. Whether they are still there is found
         out by going: an item gone unseen is reported missing, never a refusal."""
         view = view_for(self, seat)
         end = list(action.path[-1]) if action.path else view["own"]["characters"][
-            char["id"]]["square"]
+            char.id]["square"]
         known = dict(view["map"]["last_known"])
         known.update(view["map"]["counters"])
         if len(set(action.take)) != len(action.take):
@@ -591,10 +583,10 @@ class ArtifactGame(Table):
                 raise IllegalAction(f"there is no item {token!r} known there to pick up")
         # Room in the hands as if every named item were there (a look-alike takes the room
         # of what it looks like), so the answer does not depend on what is really there.
-        kept = [i for i in char["items"] if i not in action.drop]
-        items = self._s["items"]
+        kept = [i for i in char.items if i not in action.drop]
+        items = self._s.items
         problem = available.carry_problem(
-            sum(1 for i in kept + list(action.take) if self.sheets.items[items[i]["type"]].slot))
+            sum(1 for i in kept + list(action.take) if self.sheets.items[items[i].type].slot))
         if problem:
             raise IllegalAction(problem)
 
@@ -606,13 +598,13 @@ class ArtifactGame(Table):
         self._finish_action(seat, char)
         return events
 
-    def _check_hands(self, char: dict) -> None:
-        problem = available.hands_problem(self.sheets.characters[char["sheet"]].hands,
-                                          char["id"])
+    def _check_hands(self, char: Character) -> None:
+        problem = available.hands_problem(self.sheets.characters[char.sheet].hands,
+                                          char.id)
         if problem:
             raise IllegalAction(problem)
 
-    def _swap_items(self, seat: str, char: dict, take: Iterable[str],
+    def _swap_items(self, seat: str, char: Character, take: Iterable[str],
                     drop: Iterable[str], missing: Iterable[str] = ()) -> list[Event]:
         """Drop, then pick up, in the character's square; ``missing`` names items a fetch
         went for that were not there (told, not refused)."""
@@ -623,59 +615,59 @@ class ArtifactGame(Table):
         if len(set(take)) != len(take) or len(set(drop)) != len(drop):
             raise IllegalAction("an item is named twice")
         for iid in drop:
-            if iid not in char["items"]:
-                raise IllegalAction(f"{char['id']} does not carry {iid!r}")
+            if iid not in char.items:
+                raise IllegalAction(f"{char.id} does not carry {iid!r}")
         for iid in take:
-            item = s["items"].get(iid)
-            if (item is None or item["holder"] is not None or item["square"] != char["square"]
-                    or self.sheets.items[item["type"]].marker):
+            item = s.items.get(iid)
+            if (item is None or item.holder is not None or item.square != char.square
+                    or self.sheets.items[item.type].marker):
                 raise IllegalAction(f"there is no item {iid!r} to pick up here")
-        kept = [i for i in char["items"] if i not in drop]
-        slots = sum(1 for i in kept + take if self.sheets.items[s["items"][i]["type"]].slot)
+        kept = [i for i in char.items if i not in drop]
+        slots = sum(1 for i in kept + take if self.sheets.items[s.items[i].type].slot)
         problem = available.carry_problem(slots)
         if problem:
             raise IllegalAction(problem)
         for iid in drop:
-            char["items"].remove(iid)
-            s["items"][iid].update(holder=None, square=char["square"])
+            char.items.remove(iid)
+            s.items[iid].holder, s.items[iid].square = None, char.square
         for iid in take:
-            char["items"].append(iid)
-            s["items"][iid].update(holder=char["id"], square=None)
-        char["items"].sort()
-        notice = {"kind": "items", "character": char["id"], "took": take, "dropped": drop}
+            char.items.append(iid)
+            s.items[iid].holder, s.items[iid].square = char.id, None
+        char.items.sort()
+        notice = {"kind": "items", "character": char.id, "took": take, "dropped": drop}
         if missing:
             notice["missing"] = missing
         return [self.notify(seat, notice)]
 
     def _do_check_status(self, seat: str, action: A.CheckStatus) -> list[Event]:
         char = self._acting_character(seat, action.character)
-        problem = available.checker_problem(self.sheets.characters[char["sheet"]].kind)
+        problem = available.checker_problem(self.sheets.characters[char.sheet].kind)
         if problem:
             raise IllegalAction(problem)
         target = self._seen_fallen(seat, char, action.target)
         problem = available.check_status_problem(
-            target is not None and target["id"] != char["id"]
-            and target["square"] == char["square"] and target["status"] != "active",
+            target is not None and target.id != char.id
+            and target.square == char.square and target.status != "active",
             action.target)
         if problem:
             raise IllegalAction(problem)
-        if target["status"] == "down":  # a downed human's fate is rolled when first checked
-            situation.hold_forces(self, target["seat"])  # its owner learns at its update
+        if target.status == "down":  # a downed human's fate is rolled when first checked
+            situation.hold_forces(self, target.seat)  # its owner learns at its update
             roll = self._rng.randint(1, 6)
-            target["status"] = "dead" if roll <= 3 else "serious"
+            target.status = "dead" if roll <= 3 else "serious"
         events = [self.notify(seat, {"kind": "status", "target": action.target,
-                                     "result": target["status"]})]
+                                     "result": target.status})]
         movement.face_after_action(self, char, action.facing)
         self._finish_action(seat, char)
         return events
 
-    def _seen_fallen(self, seat: str, char: dict, name: str) -> dict | None:
+    def _seen_fallen(self, seat: str, char: Character, name: str) -> Character | None:
         """The character ``name`` stands for, if the seat's view shows it fallen in the
         checker's square: one of its own by id, or a counter on its map by token. Nothing
         else is accepted, and every refusal reads the same, so a try teaches nothing the
         view does not show (the internal ids of the data files are public)."""
         view = view_for(self, seat)
-        here = view["own"]["characters"][char["id"]]["square"]
+        here = view["own"]["characters"][char.id]["square"]
         entry = view["own"]["characters"].get(name)
         if entry is None:
             entry = view["map"]["counters"].get(name)
@@ -683,38 +675,38 @@ class ArtifactGame(Table):
                 entry = None
         if entry is None or entry["square"] != here or entry["status"] == "active":
             return None
-        return next((c for c in self._s["characters"].values()
-                     if c["id"] == name or c["token"] == name), None)
+        return next((c for c in self._s.characters.values()
+                     if c.id == name or c.token == name), None)
 
     def _do_wear_suit(self, seat: str, action: A.WearSuit) -> list[Event]:
         char = self._acting_character(seat, action.character)
-        sheet = self.sheets.characters[char["sheet"]]
-        problem = available.suit_problem(sheet.kind, char["suit"] is not None, char["id"])
+        sheet = self.sheets.characters[char.sheet]
+        problem = available.suit_problem(sheet.kind, char.suit is not None, char.id)
         if problem:
             raise IllegalAction(problem)
-        item = self._s["items"].get(action.suit)
-        if item is None or not self.sheets.items[item["type"]].suit:
+        item = self._s.items.get(action.suit)
+        if item is None or not self.sheets.items[item.type].suit:
             raise IllegalAction(f"{action.suit!r} is not a suit")
-        if item["holder"] == char["id"]:
+        if item.holder == char.id:
             pass
-        elif item["holder"] is None and item["square"] == char["square"]:
-            char["items"].append(item["id"])
-            char["items"].sort()
-            item.update(holder=char["id"], square=None)
+        elif item.holder is None and item.square == char.square:
+            char.items.append(item.id)
+            char.items.sort()
+            item.holder, item.square = char.id, None
         else:
             raise IllegalAction("the suit must be carried or lying in the same square")
-        char["busy"] = {"kind": "wear_suit", "suit": item["id"]}
+        char.busy = Busy("wear_suit", item.id)
         movement.face_after_action(self, char, action.facing)
-        events = [self.notify(seat, {"kind": "suiting_up", "character": char["id"]})]
+        events = [self.notify(seat, {"kind": "suiting_up", "character": char.id})]
         self._finish_action(seat, char)
         return events
 
     def _do_move_lift_car(self, seat: str, action: A.MoveLiftCar) -> list[Event]:
         char = self._acting_character(seat, action.character)
-        lift = movement.lift_controls(self, char, action.lift)
+        lift = movement.lift_controls(self.plan, self._s.lifts, char.square, action.lift)
         # Riders of other seats (and owners of markers on the car's floor) learn at their
         # Situation Update: their views and map updates keep the car where it was till then.
-        situation.hold_square(self, lift.ends[self._s["lifts"][lift.name]])
+        situation.hold_square(self, lift.ends[self._s.lifts[lift.name]])
         events = movement.move_lift_car(self, seat, char, action.lift)
         movement.face_after_action(self, char, action.facing)
         self._finish_action(seat, char)
@@ -725,23 +717,23 @@ class ArtifactGame(Table):
         if seat != self.turn_seat:
             raise NotYourTurn("an informant is activated in its master's turn")
         s = self._s
-        char = s["characters"].get(action.character)
-        if char is None or char.get("informant_of") != seat:
+        char = s.characters.get(action.character)
+        if char is None or char.informant_of != seat:
             raise IllegalAction(f"{action.character!r} is not your informant")
-        loser = char["seat"]
+        loser = char.seat
         # Until the telegram reaches it, the loser (and its map partner) still sees the
         # informant, its items and its map as they were.
         situation.hold_forces(self, loser)
-        char["seat"] = seat
-        char["informant_of"] = None
-        char["blind"] = False
-        if char["id"] in s["turn"]["acted"]:
-            s["turn"]["acted"].remove(char["id"])
+        char.seat = seat
+        char.informant_of = None
+        char.blind = False
+        if char.id in s.turn.acted:
+            s.turn.acted.remove(char.id)
         events = [self.notify(loser, {"kind": "telegram", "counter":
-                                      self.sheets.characters[char["sheet"]].counter,
-                                      "character": char["id"]}, pending=True),
-                  self.notify(seat, {"kind": "informant_active", "character": char["id"]})]
-        sightings.refresh_map(s, self.plan, self.sheets, s["map_of"][seat])
+                                      self.sheets.characters[char.sheet].counter,
+                                      "character": char.id}, pending=True),
+                  self.notify(seat, {"kind": "informant_active", "character": char.id})]
+        sightings.refresh_map(s, self.plan, self.sheets, s.map_of[seat])
         return events
 
 

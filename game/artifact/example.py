@@ -52,13 +52,13 @@ def example_game(seed: int = 1) -> tuple[ArtifactGame, list]:
         wanted = data["place"][seat]
         places = []
         by_type: dict = {}
-        for item in sorted(state["items"].values(), key=lambda i: i["id"]):
-            if item["owner"] == seat and item["holder"] is None:
-                by_type.setdefault(item["type"], []).append(item["id"])
-        for char in sorted(state["characters"].values(), key=lambda c: c["id"]):
-            if char["seat"] == seat:
-                x, y, facing = wanted[char["sheet"]]
-                places.append((char["id"], x, y, facing))
+        for item in sorted(state.items.values(), key=lambda i: i.id):
+            if item.owner == seat and item.holder is None:
+                by_type.setdefault(item.type, []).append(item.id)
+        for char in sorted(state.characters.values(), key=lambda c: c.id):
+            if char.seat == seat:
+                x, y, facing = wanted[char.sheet]
+                places.append((char.id, x, y, facing))
         for item_type, ids in by_type.items():
             spots = wanted[item_type]
             if not isinstance(spots[0], list):

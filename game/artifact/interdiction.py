@@ -12,13 +12,14 @@ from __future__ import annotations
 from . import movement, sightings
 from .deckplan import DeckPlan
 from .events import Event
+from .state import Character
 from .views import view_for
 
 HATCH_REASON_LOCKED = "the hatch is locked"
 HATCH_REASON_INTERLOCK = "the airlock's other hatch is open: the safety interlock holds this one"
 
 
-def perform_move(game, seat: str, char: dict, mode: str, path,
+def perform_move(game, seat: str, char: Character, mode: str, path,
                  facing: str) -> tuple[list[Event], bool]:
     """Validate from the seat's view, then move, halting on interdiction.
 
@@ -26,27 +27,27 @@ def perform_move(game, seat: str, char: dict, mode: str, path,
     s = game.state
     plan = game.plan
     view = view_for(game, seat)
-    planned = movement.check_path(view, char["id"], mode, path, facing, plan)
+    planned = movement.check_path(view, char.id, mode, path, facing, plan)
     known = set(view["map"]["counters"])
-    opened = set(s["turn"]["opened"])
+    opened = set(s.turn.opened)
     running = mode == "run"
     reason = None
     glimpses: dict = {}
     dark = sightings.dark_squares(s, plan)
-    own_map_seats = set(sightings.map_seats(s, s["map_of"][seat]))
+    own_map_seats = set(sightings.map_seats(s, s.map_of[seat]))
     trap_events: list[Event] = []
     for index, nxt in enumerate(planned.squares):
-        cur = char["square"]
+        cur = char.square
         hatch = planned.hatches[index]
         if hatch is not None and hatch not in opened:
-            if hatch in s["locked"]:
+            if hatch in s.locked:
                 reason = HATCH_REASON_LOCKED
                 break
             if movement.interlocked(plan, hatch, opened):
                 reason = HATCH_REASON_INTERLOCK
                 break
         end = movement.lift_end(plan, nxt)
-        if end is not None and s["lifts"][end[0]] != end[1]:
+        if end is not None and s.lifts[end[0]] != end[1]:
             reason = f"the lift {end[0]} car is not here: the shaft is empty"
             break
         if game.stack_count(nxt) + 1 > game.stack_limit(nxt):
@@ -54,17 +55,17 @@ def perform_move(game, seat: str, char: dict, mode: str, path,
             break
         if hatch is not None:
             opened.add(hatch)
-        char["square"] = nxt
-        unseen = [c for c in s["characters"].values()
-                  if c["square"] == nxt and c["id"] != char["id"] and c["status"] == "active"
-                  and c["seat"] != seat and c["token"] not in known
-                  and game.sheets.characters[c["sheet"]].on_map
-                  and not (c.get("suit") and s["items"][c["suit"]]["type"] == "sneaksuit"
-                           and game.sheets.characters[char["sheet"]].kind
+        char.square = nxt
+        unseen = [c for c in s.characters.values()
+                  if c.square == nxt and c.id != char.id and c.status == "active"
+                  and c.seat != seat and c.token not in known
+                  and game.sheets.characters[c.sheet].on_map
+                  and not (c.suit and s.items[c.suit].type == "sneaksuit"
+                           and game.sheets.characters[char.sheet].kind
                            in ("robot", "android"))]
-        traps = [i for i in s["items"].values()
-                 if i["square"] == nxt and i["holder"] is None and i["owner"] != seat
-                 and game.sheets.items[i["type"]].marker]
+        traps = [i for i in s.items.values()
+                 if i.square == nxt and i.holder is None and i.owner != seat
+                 and game.sheets.items[i.type].marker]
         if unseen:
             reason = "bumped into someone unseen"
             break
@@ -73,35 +74,35 @@ def perform_move(game, seat: str, char: dict, mode: str, path,
             for trap in traps:
                 # Only the square: who set it off shows on the owner's map if, and only
                 # if, one of its characters sees it there at a map update.
-                trap_events.append(game.notify(trap["owner"], {"kind": "trap_triggered",
+                trap_events.append(game.notify(trap.owner, {"kind": "trap_triggered",
                                             "square": list(plan.xy(nxt))}, pending=True))
             break
         if not running and index < len(planned.squares) - 1:
-            step_facing = direction(plan, cur, nxt, char["facing"])
+            step_facing = direction(plan, cur, nxt, char.facing)
             fov = sightings.observer_fov(s, plan, game.sheets, char, dark, nxt, step_facing)
             glimpses.update(sightings.visible_to(s, plan, game.sheets, char, fov,
                                                  own_map_seats))
-    s["turn"]["opened"] = sorted(opened)
-    char["facing"] = facing
-    events = [Event("moved", (seat, "judge"), {"character": char["id"],
-                                               "square": list(plan.xy(char["square"]))})]
+    s.turn.opened = sorted(opened)
+    char.facing = facing
+    events = [Event("moved", (seat, "judge"), {"character": char.id,
+                                               "square": list(plan.xy(char.square))})]
     events += trap_events
     if reason is not None:
-        events.append(game.notify(seat, {"kind": "interdiction", "character": char["id"],
+        events.append(game.notify(seat, {"kind": "interdiction", "character": char.id,
                                          "reason": reason,
-                                         "square": list(plan.xy(char["square"]))},
+                                         "square": list(plan.xy(char.square))},
                                   pending=running))
     if running and planned.squares:
-        char["blind"] = True
+        char.blind = True
     else:
         final = sightings.observer_fov(s, plan, game.sheets, char, dark)
         seen_now = sightings.visible_to(s, plan, game.sheets, char, final, own_map_seats)
-        fleeting = [{"counter": entry["counter"],
-                     "space": plan.space_name(plan.sq(*entry["square"])) or "outside"}
+        fleeting = [{"counter": entry.counter,
+                     "space": plan.space_name(plan.sq(*entry.square)) or "outside"}
                     for token, entry in sorted(glimpses.items())
                     if token not in seen_now]
         if fleeting:
-            events.append(game.notify(seat, {"kind": "fleeting", "character": char["id"],
+            events.append(game.notify(seat, {"kind": "fleeting", "character": char.id,
                                              "glimpses": fleeting}))
     return events, reason is not None
 

@@ -26,6 +26,7 @@ from .deckplan import FACINGS
 from .errors import IllegalAction
 from .events import Event
 from .seats import JUDGE
+from .state import Character, Item
 
 #: Status values of the engine's state for each of the Judge's statuses.
 STATE_STATUS = {"healthy": "active", "light_wound": "active", "ko": "ko", "down": "down",
@@ -33,31 +34,31 @@ STATE_STATUS = {"healthy": "active", "light_wound": "active", "ko": "ko", "down"
 assert set(STATE_STATUS) == set(A.JUDGE_STATUSES)
 
 
-def judge_status_of(char: dict) -> str:
+def judge_status_of(char: Character) -> str:
     """The Judge's name for a character's current status."""
-    if char["status"] == "active":
-        return "light_wound" if char.get("wound") else "healthy"
-    return char["status"]
+    if char.status == "active":
+        return "light_wound" if char.wound else "healthy"
+    return char.status
 
 
-def _hold(game, char: dict) -> None:
+def _hold(game, char: Character) -> None:
     """Keep the owner's view of its forces as it is now until its next Situation Update."""
-    situation.hold_forces(game, char["seat"])
+    situation.hold_forces(game, char.seat)
 
 
-def _hold_marker_owner(game, item: dict) -> None:
+def _hold_marker_owner(game, item: Item) -> None:
     """A hidden marker on the floor (a booby trap) is in its owner's view: hold that too."""
-    if item["holder"] is None and item["owner"] and game.sheets.items[item["type"]].marker:
-        situation.hold_forces(game, item["owner"])
+    if item.holder is None and item.owner and game.sheets.items[item.type].marker:
+        situation.hold_forces(game, item.owner)
 
 
-def _tell_owner(game, char: dict, notice: dict, lost: bool) -> list[Event]:
-    seat = char["seat"]
+def _tell_owner(game, char: Character, notice: dict, lost: bool) -> list[Event]:
+    seat = char.seat
     if seat is None:
         return []
-    counter = game.sheets.characters[char["sheet"]].counter
+    counter = game.sheets.characters[char.sheet].counter
     if lost:
-        notice = {"kind": "telegram", "counter": counter, "character": char["id"]}
+        notice = {"kind": "telegram", "counter": counter, "character": char.id}
     now = seat == game.turn_seat
     return [game.notify(seat, notice, pending=not now)]
 
@@ -65,24 +66,24 @@ def _tell_owner(game, char: dict, notice: dict, lost: bool) -> list[Event]:
 def _refresh_acting_map(game, seat: str | None) -> None:
     if seat is not None and seat == game.turn_seat:
         s = game.state
-        sightings.refresh_map(s, game.plan, game.sheets, s["map_of"][seat])
+        sightings.refresh_map(s, game.plan, game.sheets, s.map_of[seat])
 
 
-def _let_go(holder: dict, item: dict) -> None:
+def _let_go(holder: Character, item: Item) -> None:
     """Take ``item`` out of its holder's hands (or off its back, for a worn suit)."""
-    if holder.get("suit") == item["id"]:
-        holder["suit"] = None
+    if holder.suit == item.id:
+        holder.suit = None
     else:
-        holder["items"].remove(item["id"])
-    item["worn"] = False
+        holder.items.remove(item.id)
+    item.worn = False
 
 
-def _thing(game, thing: str) -> tuple[str, dict]:
+def _thing(game, thing: str) -> tuple[str, Character | Item]:
     s = game.state
-    if thing in s["characters"]:
-        return "character", s["characters"][thing]
-    if thing in s["items"]:
-        return "item", s["items"][thing]
+    if thing in s.characters:
+        return "character", s.characters[thing]
+    if thing in s.items:
+        return "item", s.items[thing]
     raise IllegalAction(f"no character or item {thing!r}")
 
 
@@ -98,42 +99,42 @@ def judge_move(game, action: A.JudgeMove) -> list[Event]:
     if not plan.passable(square):
         raise IllegalAction("that square is not open floor")
     if kind == "item":
-        holder = s["characters"].get(obj["holder"]) if obj["holder"] else None
+        holder = s.characters.get(obj.holder) if obj.holder else None
         if holder is not None:
             _hold(game, holder)
             _let_go(holder, obj)
-        if obj["square"] == square and holder is None:
+        if obj.square == square and holder is None:
             raise IllegalAction("the item is already there")
         _hold_marker_owner(game, obj)
-        obj.update(holder=None, square=square)
-        events = [Event("judge_moved", (JUDGE,), {"thing": obj["id"],
+        obj.holder, obj.square = None, square
+        events = [Event("judge_moved", (JUDGE,), {"thing": obj.id,
                                                   "square": [action.x, action.y]})]
         if holder is not None:
             events += _tell_owner(game, holder, {"kind": "judge_dropped",
-                                                 "character": holder["id"],
-                                                 "item": game.sheets.items[obj["type"]].name},
+                                                 "character": holder.id,
+                                                 "item": game.sheets.items[obj.type].name},
                                   lost=False)
-            _refresh_acting_map(game, holder["seat"])
+            _refresh_acting_map(game, holder.seat)
         return events
     char = obj
-    sheet = game.sheets.characters[char["sheet"]]
+    sheet = game.sheets.characters[char.sheet]
     if not sheet.on_map:
-        raise IllegalAction(f"{char['id']} has no body on the map")
-    facing = action.facing or char["facing"]
-    if char["square"] == square and facing == char["facing"]:
-        raise IllegalAction(f"{char['id']} is already there, facing {facing}")
-    if (char["status"] == "active"
-            and game.stack_count(square, exclude=char["id"]) >= game.stack_limit(square)):
+        raise IllegalAction(f"{char.id} has no body on the map")
+    facing = action.facing or char.facing
+    if char.square == square and facing == char.facing:
+        raise IllegalAction(f"{char.id} is already there, facing {facing}")
+    if (char.status == "active"
+            and game.stack_count(square, exclude=char.id) >= game.stack_limit(square)):
         raise IllegalAction("that square is full (stacking)")
     _hold(game, char)
-    char["square"] = square
-    char["facing"] = facing
-    events = [Event("judge_moved", (JUDGE,), {"thing": char["id"],
+    char.square = square
+    char.facing = facing
+    events = [Event("judge_moved", (JUDGE,), {"thing": char.id,
                                               "square": [action.x, action.y]})]
-    events += _tell_owner(game, char, {"kind": "judge_moved", "character": char["id"],
+    events += _tell_owner(game, char, {"kind": "judge_moved", "character": char.id,
                                        "square": [action.x, action.y], "facing": facing},
                           lost=False)
-    _refresh_acting_map(game, char["seat"])
+    _refresh_acting_map(game, char.seat)
     return events
 
 
@@ -141,107 +142,107 @@ def judge_remove(game, action: A.JudgeRemove) -> list[Event]:
     s = game.state
     kind, obj = _thing(game, action.thing)
     if kind == "item":
-        holder = s["characters"].get(obj["holder"]) if obj["holder"] else None
-        if holder is None and obj["square"] is None:
-            raise IllegalAction(f"{obj['id']} is not in play")
-        events = [Event("judge_removed", (JUDGE,), {"thing": obj["id"]})]
+        holder = s.characters.get(obj.holder) if obj.holder else None
+        if holder is None and obj.square is None:
+            raise IllegalAction(f"{obj.id} is not in play")
+        events = [Event("judge_removed", (JUDGE,), {"thing": obj.id})]
         _hold_marker_owner(game, obj)
         if holder is not None:
             _hold(game, holder)
             _let_go(holder, obj)
             events += _tell_owner(game, holder, {"kind": "judge_took",
-                                                 "character": holder["id"],
-                                                 "item": game.sheets.items[obj["type"]].name},
+                                                 "character": holder.id,
+                                                 "item": game.sheets.items[obj.type].name},
                                   lost=False)
-        obj.update(holder=None, square=None, worn=False)
+        obj.holder, obj.square, obj.worn = None, None, False
         if holder is not None:
-            _refresh_acting_map(game, holder["seat"])
+            _refresh_acting_map(game, holder.seat)
         return events
     char = obj
-    if char["square"] is None:
-        raise IllegalAction(f"{char['id']} is not on the map")
-    if not game.sheets.characters[char["sheet"]].on_map:
-        raise IllegalAction(f"{char['id']} has no body on the map")
+    if char.square is None:
+        raise IllegalAction(f"{char.id} is not on the map")
+    if not game.sheets.characters[char.sheet].on_map:
+        raise IllegalAction(f"{char.id} has no body on the map")
     _hold(game, char)
-    char["square"] = None
-    char["busy"] = None
-    events = [Event("judge_removed", (JUDGE,), {"thing": char["id"]})]
+    char.square = None
+    char.busy = None
+    events = [Event("judge_removed", (JUDGE,), {"thing": char.id})]
     events += _tell_owner(game, char, {}, lost=True)
-    _refresh_acting_map(game, char["seat"])
+    _refresh_acting_map(game, char.seat)
     return events
 
 
 def judge_status(game, action: A.JudgeSetStatus) -> list[Event]:
     s = game.state
-    char = s["characters"].get(action.character)
+    char = s.characters.get(action.character)
     if char is None:
         raise IllegalAction(f"no character {action.character!r}")
     if action.status not in A.JUDGE_STATUSES:
         raise IllegalAction(f"status must be one of {', '.join(A.JUDGE_STATUSES)}")
     before = judge_status_of(char)
     if before == action.status:
-        raise IllegalAction(f"{char['id']} is already {action.status}")
+        raise IllegalAction(f"{char.id} is already {action.status}")
     new = STATE_STATUS[action.status]
-    if (new == "active" and char["status"] != "active" and char["square"] is not None
-            and game.sheets.characters[char["sheet"]].on_map
-            and game.stack_count(char["square"], exclude=char["id"])
-            >= game.stack_limit(char["square"])):
+    if (new == "active" and char.status != "active" and char.square is not None
+            and game.sheets.characters[char.sheet].on_map
+            and game.stack_count(char.square, exclude=char.id)
+            >= game.stack_limit(char.square)):
         raise IllegalAction("its square is full: an active character would break stacking")
     _hold(game, char)
-    was_active = char["status"] == "active"
-    char["status"] = new
+    was_active = char.status == "active"
+    char.status = new
     if action.status == "light_wound":
-        char["wound"] = True
+        char.wound = True
     else:
-        char.pop("wound", None)
+        char.wound = False
     if new != "active":
-        char["busy"] = None
+        char.busy = None
     lost = was_active and new != "active"
-    events = [Event("judge_status", (JUDGE,), {"character": char["id"],
+    events = [Event("judge_status", (JUDGE,), {"character": char.id,
                                                "status": action.status})]
-    events += _tell_owner(game, char, {"kind": "judge_status", "character": char["id"],
+    events += _tell_owner(game, char, {"kind": "judge_status", "character": char.id,
                                        "status": action.status}, lost=lost)
-    _refresh_acting_map(game, char["seat"])
+    _refresh_acting_map(game, char.seat)
     return events
 
 
 def judge_suit(game, action: A.JudgeSetSuit) -> list[Event]:
     s = game.state
-    char = s["characters"].get(action.character)
+    char = s.characters.get(action.character)
     if char is None:
         raise IllegalAction(f"no character {action.character!r}")
     if action.suit == "":
-        worn = char.get("suit")
+        worn = char.suit
         if not worn:
-            raise IllegalAction(f"{char['id']} wears no suit")
+            raise IllegalAction(f"{char.id} wears no suit")
         _hold(game, char)
-        char["suit"] = None
-        s["items"][worn]["worn"] = False
-        char["items"].append(worn)
-        char["items"].sort()
+        char.suit = None
+        s.items[worn].worn = False
+        char.items.append(worn)
+        char.items.sort()
     else:
-        sheet = game.sheets.characters[char["sheet"]]
+        sheet = game.sheets.characters[char.sheet]
         if sheet.kind not in ("human", "android"):
             raise IllegalAction("only humans and androids wear suits")
-        if char.get("suit"):
-            raise IllegalAction(f"{char['id']} already wears a suit")
-        item = s["items"].get(action.suit)
-        if item is None or not game.sheets.items[item["type"]].suit:
+        if char.suit:
+            raise IllegalAction(f"{char.id} already wears a suit")
+        item = s.items.get(action.suit)
+        if item is None or not game.sheets.items[item.type].suit:
             raise IllegalAction(f"{action.suit!r} is not a suit")
-        if item["holder"] == char["id"]:
-            char["items"].remove(item["id"])
-        elif item["holder"] is None and item["square"] is not None \
-                and item["square"] == char["square"]:
+        if item.holder == char.id:
+            char.items.remove(item.id)
+        elif item.holder is None and item.square is not None \
+                and item.square == char.square:
             pass
         else:
             raise IllegalAction("the suit must be carried by the character or lie in its square")
         _hold(game, char)
-        item.update(holder=char["id"], square=None, worn=True)
-        char["suit"] = item["id"]
-        if char.get("busy") and char["busy"].get("kind") == "wear_suit":
-            char["busy"] = None
-    events = [Event("judge_suit", (JUDGE,), {"character": char["id"], "suit": action.suit})]
-    events += _tell_owner(game, char, {"kind": "judge_suit", "character": char["id"],
+        item.holder, item.square, item.worn = char.id, None, True
+        char.suit = item.id
+        if char.busy and char.busy.kind == "wear_suit":
+            char.busy = None
+    events = [Event("judge_suit", (JUDGE,), {"character": char.id, "suit": action.suit})]
+    events += _tell_owner(game, char, {"kind": "judge_suit", "character": char.id,
                                        "suit": action.suit}, lost=False)
-    _refresh_acting_map(game, char["seat"])
+    _refresh_acting_map(game, char.seat)
     return events

@@ -30,14 +30,14 @@ def legal_actions(game, seat: str) -> list[A.Action]:
 def _assign(game, seat):
     s = game.state
     out = []
-    free_players = [p for p in s["setup"]["names"] if p not in s["players"].values()]
+    free_players = [p for p in s.setup.names if p not in s.players.values()]
     for player in free_players[:1]:
-        for target in s["seats"]:
-            if s["players"][target] is None:
+        for target in s.seats:
+            if s.players[target] is None:
                 out.append(A.AssignFaction(player, target))
-    if len(s["species"]) > 1:
-        taken = set(s["species"].values())
-        for target, species in s["species"].items():
+    if len(s.species) > 1:
+        taken = set(s.species.values())
+        for target, species in s.species.items():
             if species is None:
                 for option in game.sheets.factions["alien"].options:
                     if option not in taken:
@@ -54,11 +54,11 @@ def _purchase(game, seat):
     s = game.state
     out = []
     options = sheet.options or ("",)
-    if game.faction_of(seat) == "alien" and s["species"].get(seat):
-        options = (s["species"][seat],)
+    if game.faction_of(seat) == "alien" and s.species.get(seat):
+        options = (s.species[seat],)
     roster = tuple(sheet.optional[: sheet.pick])
     everyone = sheet.required + roster
-    partner = tuple(everyone[:4]) if seat == "pirates" and "pirates2" in s["seats"] else ()
+    partner = tuple(everyone[:4]) if seat == "pirates" and "pirates2" in s.seats else ()
     holders = [c for c in everyone if game.sheets.characters[c].hands]
     for option in options:
         free = []
@@ -115,11 +115,11 @@ def _judge_check(game, seat):
         out.append(A.ReturnPlacement(a, ""))
     plan = game.plan
     ring = sorted(sq for sq in plan.region("Ring") if plan.passable(sq))
-    for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
-        if char["seat"] is None and char["square"] is None:
+    for char in sorted(s.characters.values(), key=lambda c: c.id):
+        if char.seat is None and char.square is None:
             for sq in ring[:: max(1, len(ring) // 6)]:
                 x, y = plan.xy(sq)
-                out.append(A.PlaceRobot(char["id"], x, y, "N"))
+                out.append(A.PlaceRobot(char.id, x, y, "N"))
             break
     out.append(A.StartPlay())
     return out
@@ -128,15 +128,15 @@ def _judge_check(game, seat):
 def _play(game, seat):
     s = game.state
     if seat == JUDGE:
-        levels = tuple((x, 1 + n % 3) for n, x in enumerate(s["seats"]))
+        levels = tuple((x, 1 + n % 3) for n, x in enumerate(s.seats))
         out = [A.SkipTurn(), A.Announce("All hands: routine systems check."),
-               A.JudgeMessage(s["seats"][0], "Keep it moving."), A.EndGame(levels)]
-        for char in sorted(s["characters"].values(), key=lambda c: c["id"]):
-            if char["seat"] == game.turn_seat and char["square"] is not None:
-                x, y = game.plan.xy(char["square"])
-                turned = FACINGS[(FACINGS.index(char["facing"]) + 1) % 4]
-                out += [A.JudgeSetStatus(char["id"], "light_wound"),
-                        A.JudgeMove(char["id"], x, y, turned), A.JudgeRemove(char["id"])]
+               A.JudgeMessage(s.seats[0], "Keep it moving."), A.EndGame(levels)]
+        for char in sorted(s.characters.values(), key=lambda c: c.id):
+            if char.seat == game.turn_seat and char.square is not None:
+                x, y = game.plan.xy(char.square)
+                turned = FACINGS[(FACINGS.index(char.facing) + 1) % 4]
+                out += [A.JudgeSetStatus(char.id, "light_wound"),
+                        A.JudgeMove(char.id, x, y, turned), A.JudgeRemove(char.id)]
                 break
         return out
     if seat != game.turn_seat:
@@ -145,9 +145,9 @@ def _play(game, seat):
     view = view_for(game, seat)
     plan = game.plan
     for cid, entry in view["own"]["characters"].items():
-        if cid in s["turn"]["acted"] or entry["status"] != "active" or not entry.get("ma"):
+        if cid in s.turn.acted or entry["status"] != "active" or not entry.get("ma"):
             continue
-        char = s["characters"][cid]
+        char = s.characters[cid]
         for mode in ("walk", "jog", "run"):
             for target, _cost in movement.reachable(view, cid, mode, plan).items():
                 found = movement.path_to(view, cid, mode, target, plan)
@@ -156,18 +156,18 @@ def _play(game, seat):
         for facing in FACINGS:
             if facing != entry["facing"]:
                 out.append(A.Move(cid, "walk", (), facing))
-        floor = sorted(i["id"] for i in s["items"].values()
-                       if i["holder"] is None and i["square"] == char["square"]
-                       and not game.sheets.items[i["type"]].marker)
+        floor = sorted(i.id for i in s.items.values()
+                       if i.holder is None and i.square == char.square
+                       and not game.sheets.items[i.type].marker)
         for iid in floor:
             out.append(A.PickUpDrop(cid, (iid,), (), entry["facing"]))
-        for iid in char["items"]:
+        for iid in char.items:
             out.append(A.PickUpDrop(cid, (), (iid,), entry["facing"]))
-            if game.sheets.items[s["items"][iid]["type"]].suit:
+            if game.sheets.items[s.items[iid].type].suit:
                 out.append(A.WearSuit(cid, iid, entry["facing"]))
         for lift in plan.lifts:
             out.append(A.MoveLiftCar(cid, lift.name, entry["facing"]))
-    for char in s["characters"].values():
-        if char.get("informant_of") == seat:
-            out.append(A.ActivateInformant(char["id"]))
+    for char in s.characters.values():
+        if char.informant_of == seat:
+            out.append(A.ActivateInformant(char.id))
     return out

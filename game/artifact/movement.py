@@ -20,6 +20,7 @@ from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import IllegalAction
 from .events import Event
 from .sheets import MODES, default_sheets
+from .state import Character
 
 
 def turns_between(a: str, b: str) -> int:
@@ -28,34 +29,34 @@ def turns_between(a: str, b: str) -> int:
     return min(d, 4 - d)
 
 
-def _thrusters(game, char: dict) -> bool:
-    items = game.state["items"]
-    worn = char.get("suit")
-    if worn and game.sheets.items[items[worn]["type"]].thrusters:
+def _thrusters(game, char: Character) -> bool:
+    items = game.state.items
+    worn = char.suit
+    if worn and game.sheets.items[items[worn].type].thrusters:
         return True
-    return any(game.sheets.items[items[i]["type"]].thrusters for i in char["items"])
+    return any(game.sheets.items[items[i].type].thrusters for i in char.items)
 
 
-def _encumbered(game, char: dict) -> bool:
-    items = game.state["items"]
-    return any(game.sheets.items[items[i]["type"]].encumbers for i in char["items"])
+def _encumbered(game, char: Character) -> bool:
+    items = game.state.items
+    return any(game.sheets.items[items[i].type].encumbers for i in char.items)
 
 
-def _light(game, char: dict) -> bool:
-    items = game.state["items"]
-    return any(items[i]["type"] == "flashlight" for i in char["items"])
+def _light(game, char: Character) -> bool:
+    items = game.state.items
+    return any(items[i].type == "flashlight" for i in char.items)
 
 
-def mobility(game, char: dict) -> dict:
+def mobility(game, char: Character) -> dict:
     """Movement facts of one of the seat's own characters (shown in its view)."""
-    sheet = game.sheets.characters[char["sheet"]]
+    sheet = game.sheets.characters[char.sheet]
     move_class = game.sheets.movement[sheet.movement]
-    zero_g = game.plan.is_zero_g(char["square"])
+    zero_g = game.plan.is_zero_g(char.square)
     human_like = sheet.kind in ("human", "android")
     ma = {mode: move_class.allowance(mode, zero_g=zero_g and human_like,
                                      encumbered=human_like and _encumbered(game, char))
           for mode in MODES}
-    if char.get("wound"):  # a light wound halves the MA (rounded up)
+    if char.wound:  # a light wound halves the MA (rounded up)
         ma = {mode: (value + 1) // 2 for mode, value in ma.items()}
     return {
         "ma": ma,
@@ -308,55 +309,55 @@ def interlocked(plan: DeckPlan, hatch: int, opened) -> bool:
     return False
 
 
-def face_after_action(game, char: dict, facing: str) -> None:
+def face_after_action(game, char: Character, facing: str) -> None:
     """Facing after a non-move action: free in gravity or with thrusters; otherwise each
     quarter turn costs 1 MP of the character's walking allowance."""
     if facing not in FACINGS:
         raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
     info = mobility(game, char)
     if not info["free_turns"]:
-        cost = turns_between(char["facing"], facing)
+        cost = turns_between(char.facing, facing)
         if cost > info["ma"]["walk"]:
             raise IllegalAction(f"turning that far costs {cost} MP in zero-g without a "
                                 f"thruster pack; {info['ma']['walk']} MP allowed")
-    char["facing"] = facing
+    char.facing = facing
 
 
-def lift_controls(game, char: dict, lift_name: str):
-    plan = game.plan
+def lift_controls(plan: DeckPlan, lifts: dict[str, int], square: int | None, lift_name: str):
+    """The lift a character in ``square`` may send, given where the cars are (``lifts``:
+    the true state's, or a map's belief): it must be in the car or by a shaft hatch."""
     lift = next((lf for lf in plan.lifts if lf.name == lift_name), None)
     if lift is None:
         raise IllegalAction(f"no lift {lift_name!r}")
-    s = game.state
-    car_square = lift.ends[s["lifts"][lift.name]]
-    if char["square"] == car_square:
+    car_square = lift.ends[lifts[lift.name]]
+    if square == car_square:
         return lift
     for end in lift.ends:
         for nxt, _diag, hatch in plan.neighbours(end):
-            if hatch is not None and nxt == char["square"]:
+            if hatch is not None and nxt == square:
                 return lift
     raise IllegalAction("be in the lift car or next to one of its shaft hatches")
 
 
-def move_lift_car(game, seat: str, char: dict, lift_name: str) -> list[Event]:
+def move_lift_car(game, seat: str, char: Character, lift_name: str) -> list[Event]:
     s = game.state
-    lift = lift_controls(game, char, lift_name)
-    here = s["lifts"][lift.name]
+    lift = lift_controls(game.plan, s.lifts, char.square, lift_name)
+    here = s.lifts[lift.name]
     source, target = lift.ends[here], lift.ends[1 - here]
-    riders = [c for c in s["characters"].values() if c["square"] == source]
+    riders = [c for c in s.characters.values() if c.square == source]
     for rider in riders:
-        rider["square"] = target
-    for item in s["items"].values():
-        if item["holder"] is None and item["square"] == source:
-            item["square"] = target
-    s["lifts"][lift.name] = 1 - here
-    s["maps"][s["map_of"][seat]]["lifts"][lift.name] = 1 - here
+        rider.square = target
+    for item in s.items.values():
+        if item.holder is None and item.square == source:
+            item.square = target
+    s.lifts[lift.name] = 1 - here
+    s.maps[s.map_of[seat]].lifts[lift.name] = 1 - here
     events = [game.notify(seat, {"kind": "lift", "lift": lift.name,
                                  "end": ["hull", "ring"][1 - here]})]
     for rider in riders:
-        if rider["seat"] and rider["seat"] != seat:
-            events.append(game.notify(rider["seat"], {"kind": "lift_moved", "lift": lift.name,
-                                                      "character": rider["id"]}, pending=True))
+        if rider.seat and rider.seat != seat:
+            events.append(game.notify(rider.seat, {"kind": "lift_moved", "lift": lift.name,
+                                                      "character": rider.id}, pending=True))
     return events
 
 

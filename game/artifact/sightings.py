@@ -4,156 +4,153 @@ Each map (a seat's, or the one shared by two seats) holds counters: what its cha
 robots and informants saw at the last map update, keyed by opaque tokens so that a counter
 never says more than the printed counter would (a fake artifact looks like the Artifact; a
 bug-alien counter hides the species). Counters that drop out of view become last-known
-places. Everything here works on the engine's plain state dict.
+places. Everything here reads and writes the engine's ``GameState``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .deckplan import DeckPlan
 from .sheets import Sheets
 from .sight import field_of_view
+from .state import Character, CharacterCounter, Counter, GameState, Item, ItemCounter
 
 SEE_DARK_ITEMS = ("sneaksuit",)
 
 
-def map_seats(state: dict, map_id: str) -> list[str]:
-    return [seat for seat in state["seats"] if state["map_of"][seat] == map_id]
+def map_seats(state: GameState, map_id: str) -> list[str]:
+    return [seat for seat in state.seats if state.map_of[seat] == map_id]
 
 
-def dark_squares(state: dict, plan: DeckPlan) -> frozenset:
-    names = set(state["dark"])
+def dark_squares(state: GameState, plan: DeckPlan) -> frozenset:
+    names = set(state.dark)
     if not names:
         return frozenset()
     return frozenset(s for s in range(len(plan.terrain)) if plan.space_name(s) in names)
 
 
-def sees_dark(state: dict, sheets: Sheets, char: dict) -> bool:
-    if sheets.characters[char["sheet"]].ir_vision:
+def sees_dark(state: GameState, sheets: Sheets, char: Character) -> bool:
+    if sheets.characters[char.sheet].ir_vision:
         return True
-    suit = char.get("suit")
-    return bool(suit) and state["items"][suit]["type"] in SEE_DARK_ITEMS
+    suit = char.suit
+    return bool(suit) and state.items[suit].type in SEE_DARK_ITEMS
 
 
-def is_physical(sheets: Sheets, char: dict) -> bool:
-    return char["square"] is not None and sheets.characters[char["sheet"]].on_map
+def is_physical(sheets: Sheets, char: Character) -> bool:
+    return char.square is not None and sheets.characters[char.sheet].on_map
 
 
-def can_observe(sheets: Sheets, char: dict) -> bool:
-    return is_physical(sheets, char) and char["status"] == "active" and not char["blind"]
+def can_observe(sheets: Sheets, char: Character) -> bool:
+    return is_physical(sheets, char) and char.status == "active" and not char.blind
 
 
-def observer_fov(state: dict, plan: DeckPlan, sheets: Sheets, char: dict,
+def observer_fov(state: GameState, plan: DeckPlan, sheets: Sheets, char: Character,
                  dark: frozenset, square: int | None = None,
                  facing: str | None = None) -> frozenset:
-    return field_of_view(plan, char["square"] if square is None else square,
-                         facing or char["facing"], dark=dark,
+    return field_of_view(plan, char.square if square is None else square,
+                         facing or char.facing, dark=dark,
                          sees_dark=sees_dark(state, sheets, char))
 
 
-def character_counter(state: dict, plan: DeckPlan, sheets: Sheets, char: dict) -> dict:
+def character_counter(state: GameState, plan: DeckPlan, sheets: Sheets,
+                      char: Character) -> CharacterCounter:
     carrying = []
-    for item_id in char["items"]:
-        item = state["items"][item_id]
-        kind = sheets.items[item["type"]]
+    for item_id in char.items:
+        item = state.items[item_id]
+        kind = sheets.items[item.type]
         if kind.visible:
             carrying.append(sheets.items[kind.looks_like].name)
-    if char.get("suit"):
-        kind = sheets.items[state["items"][char["suit"]]["type"]]
+    if char.suit:
+        kind = sheets.items[state.items[char.suit].type]
         if kind.visible:
             carrying.append(kind.name)
-    return {
-        "kind": "character",
-        "counter": char["counter"],
-        "square": list(plan.xy(char["square"])),
-        "facing": char["facing"],
-        "status": "active" if char["status"] == "active" else "inactive",
-        "carrying": sorted(carrying),
-    }
+    return CharacterCounter(char.counter, plan.xy(char.square), char.facing,
+                            "active" if char.status == "active" else "inactive",
+                            tuple(sorted(carrying)))
 
 
-def item_counter(plan: DeckPlan, sheets: Sheets, item: dict) -> dict:
-    kind = sheets.items[item["type"]]
-    return {"kind": "item", "counter": sheets.items[kind.looks_like].name,
-            "square": list(plan.xy(item["square"]))}
+def item_counter(plan: DeckPlan, sheets: Sheets, item: Item) -> ItemCounter:
+    kind = sheets.items[item.type]
+    return ItemCounter(sheets.items[kind.looks_like].name, plan.xy(item.square))
 
 
-def visible_to(state: dict, plan: DeckPlan, sheets: Sheets, observer: dict, fov: frozenset,
-               exclude_seats: set, exclude_ids: frozenset = frozenset()) -> dict:
+def visible_to(state: GameState, plan: DeckPlan, sheets: Sheets, observer: Character,
+               fov: frozenset, exclude_seats: set,
+               exclude_ids: frozenset = frozenset()) -> dict[str, Counter]:
     """Counters for everything the observer sees in ``fov`` (not of its own map's seats, nor
     the characters in ``exclude_ids``)."""
-    out: dict = {}
-    robot = sheets.characters[observer["sheet"]].kind in ("robot", "android")
-    for char in state["characters"].values():
-        if (char["seat"] in exclude_seats or char["id"] in exclude_ids
+    out: dict[str, Counter] = {}
+    robot = sheets.characters[observer.sheet].kind in ("robot", "android")
+    for char in state.characters.values():
+        if (char.seat in exclude_seats or char.id in exclude_ids
                 or not is_physical(sheets, char)):
             continue
-        if char["square"] not in fov:
+        if char.square not in fov:
             continue
-        suit = char.get("suit")
-        if (robot and suit and state["items"][suit]["type"] == "sneaksuit"
-                and char["status"] == "active"):
+        suit = char.suit
+        if (robot and suit and state.items[suit].type == "sneaksuit"
+                and char.status == "active"):
             continue
-        out[char["token"]] = character_counter(state, plan, sheets, char)
-    for item in state["items"].values():
-        if item["holder"] is None and item["square"] is not None and item["square"] in fov:
-            if sheets.items[item["type"]].marker:
+        out[char.token] = character_counter(state, plan, sheets, char)
+    for item in state.items.values():
+        if item.holder is None and item.square is not None and item.square in fov:
+            if sheets.items[item.type].marker:
                 continue
-            out[item["token"]] = item_counter(plan, sheets, item)
+            out[item.token] = item_counter(plan, sheets, item)
     return out
 
 
-def refresh_map(state: dict, plan: DeckPlan, sheets: Sheets, map_id: str, *,
-                informants: bool = False) -> dict:
+def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *,
+                informants: bool = False) -> dict[str, Counter]:
     """Replace the map's counters by what its observers see now; returns the new counters.
 
-    A seat whose forces are held (``state["held"]``: another seat changed them and it has
+    A seat whose forces are held (``state.held``: another seat changed them and it has
     not been told yet) looks from where it believes its characters are, and what its
     characters could only see from where they truly are waits for its own map update: a map
     whose seats are all held is left as it is, and lift cars are updated only from the
     squares of observers that are where their seat knows them."""
     seats = set(map_seats(state, map_id))
-    held = {seat: state["held"][seat] for seat in seats if seat in (state.get("held") or {})}
-    book = state["maps"][map_id]
+    held = {seat: state.held[seat] for seat in seats if seat in state.held}
+    book = state.maps[map_id]
     if seats and len(held) == len(seats):
-        return dict(book["counters"])
-    believed = [b for forces in held.values() for b in forces["bodies"].values()]
-    exclude_ids = frozenset(b["id"] for b in believed)
+        return dict(book.counters)
+    believed = [b for forces in held.values() for b in forces.bodies.values()]
+    exclude_ids = frozenset(b.id for b in believed)
     dark = dark_squares(state, plan)
-    counters: dict = {}
-    observers = [c for c in state["characters"].values()
-                 if c["seat"] in seats and c["seat"] not in held and can_observe(sheets, c)]
+    counters: dict[str, Counter] = {}
+    observers = [c for c in state.characters.values()
+                 if c.seat in seats and c.seat not in held and can_observe(sheets, c)]
     if informants:
-        for char in state["characters"].values():
-            master = char.get("informant_of")
-            if master and master in seats and char["seat"] not in seats:
+        for char in state.characters.values():
+            master = char.informant_of
+            if master and master in seats and char.seat not in seats:
                 if is_physical(sheets, char):
-                    counters[char["token"]] = character_counter(state, plan, sheets, char)
+                    counters[char.token] = character_counter(state, plan, sheets, char)
                 if can_observe(sheets, char):
                     observers.append(char)
     seen_squares: set = set()
-    for observer in sorted(observers, key=lambda c: c["id"]):
+    for observer in sorted(observers, key=lambda c: c.id):
         fov = observer_fov(state, plan, sheets, observer, dark)
         seen_squares.update(fov)
         counters.update(visible_to(state, plan, sheets, observer, fov, seats, exclude_ids))
     for observer in sorted((b for b in believed if can_observe(sheets, b)),
-                           key=lambda c: c["id"]):
+                           key=lambda c: c.id):
         fov = observer_fov(state, plan, sheets, observer, dark)
         counters.update(visible_to(state, plan, sheets, observer, fov, seats, exclude_ids))
-    old = book["counters"]
+    old = book.counters
     for token, entry in old.items():
         if token not in counters:
-            last = dict(entry)
-            last["round"] = state["round"]
-            book["last_known"][token] = last
+            book.last_known[token] = replace(entry, round=state.round)
     for token in counters:
-        book["last_known"].pop(token, None)
-    book["counters"] = {k: counters[k] for k in sorted(counters)}
-    book["last_known"] = {k: book["last_known"][k] for k in sorted(book["last_known"])}
+        book.last_known.pop(token, None)
+    book.counters = {k: counters[k] for k in sorted(counters)}
+    book.last_known = {k: book.last_known[k] for k in sorted(book.last_known)}
     for lift in plan.lifts:
         for end, square in enumerate(lift.ends):
             if square in seen_squares:
-                if state["lifts"][lift.name] == end:
-                    book["lifts"][lift.name] = end
-                elif book["lifts"][lift.name] == end:
-                    book["lifts"][lift.name] = 1 - end
+                if state.lifts[lift.name] == end:
+                    book.lifts[lift.name] = end
+                elif book.lifts[lift.name] == end:
+                    book.lifts[lift.name] = 1 - end
     return counters

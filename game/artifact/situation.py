@@ -4,7 +4,7 @@ A seat learns what others did to its forces only at its own Situation Update. Wh
 another seat's action or the Judge is about to change one of its characters or items outside
 its turn (an informant activated, a lift call carrying it, a status check rolling a downed
 one's fate, an adjudication), ``hold_forces`` first freezes what the seat knows of its forces
-in ``state["held"][seat]``. The views read that record instead of the live state (the seat's
+in ``state.held[seat]``. The views read that record instead of the live state (the seat's
 own section, and its map partner's counters for it), and so do map updates (sightings), which
 look from where the seat believes its characters are. The seat's Situation Update clears it.
 """
@@ -14,6 +14,8 @@ from __future__ import annotations
 import copy
 
 from . import movement, sightings
+from .codec import to_plain
+from .state import Character, GameState, HeldForces
 
 
 def xy_or_none(plan, square) -> list | None:
@@ -21,55 +23,53 @@ def xy_or_none(plan, square) -> list | None:
     return None if square is None else list(plan.xy(square))
 
 
-def own_character_entry(game, char: dict) -> dict:
-    """Everything a seat knows about one of its own characters."""
+def own_character_entry(game, char: Character) -> dict:
+    """Everything a seat knows about one of its own characters (a plain view entry)."""
     s = game.state
     plan = game.plan
-    sheet = game.sheets.characters[char["sheet"]]
+    sheet = game.sheets.characters[char.sheet]
     entry = {
-        "id": char["id"], "name": sheet.name, "counter": char["counter"],
-        "token": char["token"], "kind": sheet.kind, "skills": list(sheet.skills),
+        "id": char.id, "name": sheet.name, "counter": char.counter,
+        "token": char.token, "kind": sheet.kind, "skills": list(sheet.skills),
         "armour": sheet.armour, "movement": sheet.movement,
-        "square": xy_or_none(plan, char["square"]), "facing": char["facing"],
-        "status": char["status"], "items": list(char["items"]), "suit": char["suit"],
-        "busy": copy.deepcopy(char["busy"]), "blind": char["blind"],
-        "wound": bool(char.get("wound")),
+        "square": xy_or_none(plan, char.square), "facing": char.facing,
+        "status": char.status, "items": list(char.items), "suit": char.suit,
+        "busy": to_plain(char.busy), "blind": char.blind, "wound": char.wound,
     }
-    if char["square"] is not None and sheet.on_map and s["phase"] == "play":
+    if char.square is not None and sheet.on_map and s.phase == "play":
         entry.update(movement.mobility(game, char))
     return entry
 
 
-def own_forces(game, seat: str) -> dict:
+def own_forces(game, seat: str) -> HeldForces:
     """What ``seat`` knows of its own forces now: ``characters`` (id -> own entry), ``items``
     (carried items and its hidden markers, id -> entry), ``counters`` (token -> the counter
-    a map-sharing partner sees for each of its characters) and ``bodies`` (plain copies of
-    its characters, for map updates made from where the seat believes they are)."""
+    a map-sharing partner sees for each of its characters) and ``bodies`` (copies of its
+    characters, for map updates made from where the seat believes they are)."""
     s = game.state
     plan = game.plan
     sheets = game.sheets
-    chars = sorted((c for c in s["characters"].values() if c["seat"] == seat),
-                   key=lambda c: c["id"])
+    chars = sorted((c for c in s.characters.values() if c.seat == seat), key=lambda c: c.id)
     items = {}
-    for item in sorted(s["items"].values(), key=lambda i: i["id"]):
-        holder = s["characters"].get(item["holder"]) if item["holder"] else None
-        carried = holder is not None and holder["seat"] == seat
-        hidden_marker = (holder is None and item["owner"] == seat
-                         and sheets.items[item["type"]].marker)
+    for item in sorted(s.items.values(), key=lambda i: i.id):
+        holder = s.characters.get(item.holder) if item.holder else None
+        carried = holder is not None and holder.seat == seat
+        hidden_marker = (holder is None and item.owner == seat
+                         and sheets.items[item.type].marker)
         if carried or hidden_marker:
-            items[item["id"]] = {
-                "id": item["id"], "type": item["type"],
-                "name": sheets.items[item["type"]].name, "holder": item["holder"],
-                "square": xy_or_none(plan, item["square"]) if item["holder"] is None else None,
-                "worn": item["worn"],
+            items[item.id] = {
+                "id": item.id, "type": item.type,
+                "name": sheets.items[item.type].name, "holder": item.holder,
+                "square": xy_or_none(plan, item.square) if item.holder is None else None,
+                "worn": item.worn,
             }
-    return {
-        "characters": {c["id"]: own_character_entry(game, c) for c in chars},
-        "items": items,
-        "counters": {c["token"]: sightings.character_counter(s, plan, sheets, c)
-                     for c in chars if sightings.is_physical(sheets, c)},
-        "bodies": {c["id"]: copy.deepcopy(c) for c in chars},
-    }
+    return HeldForces(
+        characters={c.id: own_character_entry(game, c) for c in chars},
+        items=items,
+        counters={c.token: sightings.character_counter(s, plan, sheets, c)
+                  for c in chars if sightings.is_physical(sheets, c)},
+        bodies={c.id: copy.deepcopy(c) for c in chars},
+    )
 
 
 def hold_forces(game, seat: str | None) -> None:
@@ -80,31 +80,30 @@ def hold_forces(game, seat: str | None) -> None:
     map-sharing partner's counters and its map updates keep the forces as they were. Changes
     in the seat's own turn reach it at once, so nothing is held then."""
     s = game.state
-    if seat is None or seat == game.turn_seat or s["phase"] != "play":
+    if seat is None or seat == game.turn_seat or s.phase != "play":
         return
-    held = s.setdefault("held", {})
-    if seat not in held:
-        held[seat] = own_forces(game, seat)
+    if seat not in s.held:
+        s.held[seat] = own_forces(game, seat)
 
 
 def hold_square(game, square: int) -> None:
     """Hold the forces of every seat with a character, or a hidden marker, in ``square``
     (everything there is about to be carried off: a lift car)."""
     s = game.state
-    seats = {c["seat"] for c in s["characters"].values() if c["square"] == square}
-    seats |= {i["owner"] for i in s["items"].values()
-              if i["holder"] is None and i["square"] == square
-              and game.sheets.items[i["type"]].marker}
+    seats = {c.seat for c in s.characters.values() if c.square == square}
+    seats |= {i.owner for i in s.items.values()
+              if i.holder is None and i.square == square
+              and game.sheets.items[i.type].marker}
     for seat in sorted(x for x in seats if x):
         hold_forces(game, seat)
 
 
-def held_forces(state: dict, seat: str) -> dict | None:
+def held_forces(state: GameState, seat: str) -> HeldForces | None:
     """The forces ``hold_forces`` froze for ``seat``, or None when its view is live."""
-    return (state.get("held") or {}).get(seat)
+    return state.held.get(seat)
 
 
-def believed_forces(game, seat: str) -> dict:
+def believed_forces(game, seat: str) -> HeldForces:
     """What ``seat`` knows of its own forces: the held record, or the live state (a copy)."""
     held = held_forces(game.state, seat)
     return copy.deepcopy(held) if held is not None else own_forces(game, seat)

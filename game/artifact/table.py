@@ -9,15 +9,14 @@ Place Counters).
 
 from __future__ import annotations
 
-import json
-
 from . import sightings
+from .codec import CodecError, from_plain
 from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import SaveError
 from .seats import JUDGE, SeatSpec, allied, faction_mix
 from .sheets import Sheets, default_sheets
+from .state import Character, GameState
 
-FORMAT = 1
 LOBBY_PHASES = ("assign", "encryption", "purchase", "place", "judge_check")
 STACK_LIMIT = 4
 LIFT_STACK_LIMIT = 8
@@ -26,7 +25,7 @@ LIFT_STACK_LIMIT = 8
 class Table:
     """A game's state, deck plan and sheets, read-only (see module docstring)."""
 
-    def __init__(self, state: dict, plan: DeckPlan | None = None,
+    def __init__(self, state: GameState, plan: DeckPlan | None = None,
                  sheets: Sheets | None = None) -> None:
         self._s = state
         self.plan = plan or feynman()
@@ -35,63 +34,63 @@ class Table:
     # ---- public properties -------------------------------------------------------------------
     @property
     def seats(self) -> tuple[str, ...]:
-        return tuple(self._s["seats"])
+        return tuple(self._s.seats)
 
     @property
     def phase(self) -> str:
-        return self._s["phase"]
+        return self._s.phase
 
     @property
     def round(self) -> int:
-        return self._s["round"]
+        return self._s.round
 
     @property
     def turn_seat(self) -> str | None:
-        turn = self._s["turn"]
-        return turn["seat"] if turn else None
+        turn = self._s.turn
+        return turn.seat if turn else None
 
     @property
-    def state(self) -> dict:
-        """The live state dict (read it, never change it; use to_dict() for a copy)."""
+    def state(self) -> GameState:
+        """The live state: read it, never change it (only the engine's rule functions do);
+        ``to_dict()`` gives its plain form."""
         return self._s
 
     def seat_spec(self, seat: str) -> SeatSpec:
-        d = self._s["specs"][seat]
-        return SeatSpec(d["id"], d["faction"], d["shares_map_with"], d["judge_also"])
+        return self._s.specs[seat]
 
     def faction_of(self, seat: str) -> str:
-        return self._s["specs"][seat]["faction"]
+        return self._s.specs[seat].faction
 
     def actors(self) -> frozenset[str]:
         s = self._s
-        phase = s["phase"]
+        phase = s.phase
         if phase == "assign":
             return frozenset({JUDGE})
         if phase == "encryption":
-            return frozenset(seat for seat in s["seats"] if seat not in s["votes"])
+            return frozenset(seat for seat in s.seats if seat not in s.votes)
         if phase == "purchase":
-            return frozenset(seat for seat in s["seats"]
-                             if seat not in s["orders"] and seat != "pirates2")
+            return frozenset(seat for seat in s.seats
+                             if seat not in s.orders and seat != "pirates2")
         if phase == "place":
-            return frozenset(seat for seat in s["seats"] if not s["placed"].get(seat))
+            return frozenset(seat for seat in s.seats if not s.placed.get(seat))
         if phase in ("judge_check",):
             return frozenset({JUDGE})
         if phase == "play":
-            return frozenset({JUDGE, s["turn"]["seat"]})
+            return frozenset({JUDGE, s.turn.seat})
         return frozenset()
 
-    def own_characters(self, seat: str) -> list[dict]:
-        return [c for c in self._s["characters"].values() if c["seat"] == seat]
+    def own_characters(self, seat: str) -> list[Character]:
+        return [c for c in self._s.characters.values() if c.seat == seat]
 
     def placement_conflicts(self) -> list[list]:
         """[space, seat, seat] for every space where two seats that are not allies (the two
         pirate bands of an 8-player game are one side) placed characters."""
         by_space: dict = {}
-        for char in sorted(self._s["characters"].values(), key=lambda c: c["id"]):
-            if char["seat"] is None or not sightings.is_physical(self.sheets, char):
+        for char in sorted(self._s.characters.values(), key=lambda c: c.id):
+            if char.seat is None or not sightings.is_physical(self.sheets, char):
                 continue
-            name = self.plan.space_name(char["square"]) or f"outside {char['square']}"
-            by_space.setdefault(name, set()).add(char["seat"])
+            name = self.plan.space_name(char.square) or f"outside {char.square}"
+            by_space.setdefault(name, set()).add(char.seat)
         out = []
         for name in sorted(by_space):
             seats = sorted(by_space[name])
@@ -106,9 +105,9 @@ class Table:
 
     def stack_count(self, square: int, exclude: str | None = None) -> int:
         """Active characters counting for stacking in ``square``."""
-        return sum(1 for c in self._s["characters"].values()
-                   if c["square"] == square and c["id"] != exclude and c["status"] == "active"
-                   and self.sheets.characters[c["sheet"]].on_map)
+        return sum(1 for c in self._s.characters.values()
+                   if c.square == square and c.id != exclude and c.status == "active"
+                   and self.sheets.characters[c.sheet].on_map)
 
     @classmethod
     def from_dict(cls, data: dict) -> Table:
@@ -126,33 +125,30 @@ class Table:
 
     def _check_integrity(self) -> None:
         s = self._s
-        faction_mix(s["setup"]["players"])
+        faction_mix(s.setup.players)
         n = len(self.plan.terrain)
-        for cid, char in s["characters"].items():
-            if char["sheet"] not in self.sheets.characters or char["id"] != cid:
+        for cid, char in s.characters.items():
+            if char.sheet not in self.sheets.characters or char.id != cid:
                 raise ValueError(f"character {cid}")
-            if char["square"] is not None and not 0 <= char["square"] < n:
+            if char.square is not None and not 0 <= char.square < n:
                 raise ValueError(f"character {cid} square")
-            if char["facing"] not in FACINGS:
+            if char.facing not in FACINGS:
                 raise ValueError(f"character {cid} facing")
-        for iid, item in s["items"].items():
-            if item["type"] not in self.sheets.items or item["id"] != iid:
+        for iid, item in s.items.items():
+            if item.type not in self.sheets.items or item.id != iid:
                 raise ValueError(f"item {iid}")
-        if s["phase"] not in LOBBY_PHASES + ("play", "over"):
+        if s.phase not in LOBBY_PHASES + ("play", "over"):
             raise ValueError("phase")
 
 
 
-def saved_state(data: dict) -> dict:
-    """A fresh plain copy of a saved state, once its format and top-level fields check out."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+def saved_state(data: dict) -> GameState:
+    """The typed state of a saved game's plain form (``ArtifactGame.to_dict``), checked field
+    by field; the RNG's entry is the engine's business."""
+    if not isinstance(data, dict) or data.get("format") != GameState.FORMAT:
         raise SaveError("not a saved game of The Artifact (format mismatch)")
-    needed = {"setup", "seed", "seats", "phase", "characters", "items", "maps", "rng",
-              "turn", "round", "notices", "pending", "players", "serial"}
-    missing = needed - set(data)
-    if missing:
-        raise SaveError(f"saved game lacks {', '.join(sorted(missing))}")
+    body = {k: v for k, v in data.items() if k != "rng"}
     try:
-        return json.loads(json.dumps(data))
-    except (TypeError, ValueError) as exc:
-        raise SaveError(f"saved game is not plain data: {exc}") from None
+        return from_plain(GameState, body, path="save")
+    except CodecError as exc:
+        raise SaveError(f"saved game is damaged: {exc}") from None

@@ -14,9 +14,11 @@ import pygame
 
 from game.artifact import actions as A
 from game.artifact.actions import JUDGE_STATUSES
+from game.artifact.codec import from_plain
 from game.artifact.errors import ArtifactError
 from game.artifact.judging import judge_status_of
 from game.artifact.sheets import default_sheets
+from game.artifact.state import Character
 from game.artifact.views import seat_view_from_judge_view
 from game.ui import theme
 from game.ui.artifact_map import Overlays, Piece
@@ -297,7 +299,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
         out = [("jmove", "Move to...", True), ("jremove", "Remove", True)]
         char = state["characters"].get(self.picked)
         if char is not None:
-            current = judge_status_of(char)
+            current = judge_status_of(from_plain(Character, char))
             out += [(f"jstatus:{status}", STATUS_LABELS[status], status != current)
                     for status in JUDGE_STATUSES]
             out += [(f"jface:{f}", f"Face {f}", f != char["facing"]) for f in "NESW"]
@@ -500,7 +502,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
         if char is not None:
             owner = seat_title(char["seat"]) if char["seat"] else "the Feynman"
             title = (f"{sheets.characters[char['sheet']].name} [{owner}] "
-                     f"{STATUS_LABELS[judge_status_of(char)]}")
+                     f"{STATUS_LABELS[judge_status_of(from_plain(Character, char))]}")
         else:
             item = state["items"].get(self.picked, {})
             title = sheets.items[item["type"]].name if item else self.picked

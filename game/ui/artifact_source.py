@@ -152,7 +152,7 @@ class LocalTable:
         else:
             if to not in self.game.seats or to == seat:
                 return f"no seat {to!r} to talk to"
-            if seat != JUDGE and to != JUDGE and not self.game.state.get("encryption"):
+            if seat != JUDGE and to != JUDGE and not self.game.state.encryption:
                 return "private conversations were not agreed"
             pair = tuple(sorted((seat, to)))
             if pair not in self._talking:
@@ -189,7 +189,7 @@ class LocalSource:
 
     @property
     def version(self) -> tuple:
-        return (self.table.serial, self.table.game.state["serial"])
+        return (self.table.serial, self.table.game.state.serial)
 
     @property
     def doc(self) -> dict:

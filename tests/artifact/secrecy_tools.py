@@ -16,6 +16,7 @@ from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
 from game.artifact.movement import path_to, reachable
 from game.artifact.seats import JUDGE
+from game.artifact.state import Notice
 from game.artifact.views import view_for
 
 
@@ -64,38 +65,38 @@ def to_seat(game: ArtifactGame, seat: str) -> None:
 
 
 def informant_of(game: ArtifactGame, master: str) -> str | None:
-    return next((c["id"] for c in game.state["characters"].values()
-                 if c.get("informant_of") == master), None)
+    return next((c.id for c in game.state.characters.values()
+                 if c.informant_of == master), None)
 
 
 def seat_of(game: ArtifactGame, cid: str) -> str | None:
-    return game.state["characters"][cid]["seat"]
+    return game.state.characters[cid].seat
 
 
 def square_of(game: ArtifactGame, cid: str) -> tuple[int, int] | None:
-    square = game.state["characters"][cid]["square"]
+    square = game.state.characters[cid].square
     return None if square is None else game.plan.xy(square)
 
 
 def token_of(game: ArtifactGame, thing: str) -> str:
     s = game.state
-    return (s["characters"].get(thing) or s["items"][thing])["token"]
+    return (s.characters.get(thing) or s.items[thing]).token
 
 
 def items_of(game: ArtifactGame, cid: str) -> list[str]:
-    char = game.state["characters"][cid]
-    return sorted(char["items"] + ([char["suit"]] if char["suit"] else []))
+    char = game.state.characters[cid]
+    return sorted(char.items + ([char.suit] if char.suit else []))
 
 
 def item_ids(game: ArtifactGame, item_type: str, owner: str | None = "any") -> list[str]:
-    return sorted(i["id"] for i in game.state["items"].values()
-                  if i["type"] == item_type and (owner == "any" or i["owner"] == owner))
+    return sorted(i.id for i in game.state.items.values()
+                  if i.type == item_type and (owner == "any" or i.owner == owner))
 
 
 def on_map_characters(game: ArtifactGame, seat: str) -> list[str]:
-    return sorted(c["id"] for c in game.state["characters"].values()
-                  if c["seat"] == seat and c["square"] is not None
-                  and game.sheets.characters[c["sheet"]].on_map)
+    return sorted(c.id for c in game.state.characters.values()
+                  if c.seat == seat and c.square is not None
+                  and game.sheets.characters[c.sheet].on_map)
 
 
 # ---- random games, quickly ----------------------------------------------------------------------
@@ -161,7 +162,7 @@ def random_step(game: ArtifactGame, rng: random.Random) -> tuple[str, A.Action]:
     if roll < 0.18:
         return JUDGE, random_adjudication(game, rng)
     if roll < 0.2:
-        target = rng.choice(list(s["seats"]))
+        target = rng.choice(list(s.seats))
         return JUDGE, rng.choice([A.JudgeMessage(target, "Status report, please."),
                                   A.Announce("All hands: routine systems check.")])
     mine = [c for c, e in view["own"]["characters"].items()
@@ -210,8 +211,8 @@ def random_move(view: dict, cid: str, plan, rng: random.Random) -> A.Move:
 def random_adjudication(game: ArtifactGame, rng: random.Random) -> A.Action:
     """One of the Judge's tools on a random character or item (legal or not)."""
     s = game.state
-    cid = rng.choice(sorted(s["characters"]))
-    iid = rng.choice(sorted(s["items"]))
+    cid = rng.choice(sorted(s.characters))
+    iid = rng.choice(sorted(s.items))
     x, y = game.plan.xy(rng.choice(sorted(game.plan.region("Feynman"))))
     return rng.choice([
         A.JudgeSetStatus(cid, rng.choice(A.JUDGE_STATUSES)),
@@ -225,10 +226,10 @@ def probe_junk(game: ArtifactGame, seat: str, cid: str) -> list[A.Action]:
     """Actions naming things by the internal ids of the data files, hidden tokens, other
     seats' characters: each must be answered the same whatever those names stand for."""
     s = game.state
-    others = sorted(c for c in s["characters"] if s["characters"][c]["seat"] != seat)
-    tokens = sorted(c["token"] for c in s["characters"].values() if c["seat"] != seat)
-    items = sorted(s["items"])
-    pick = random.Random(len(s["notices"][seat]) + s["serial"]).sample
+    others = sorted(c for c in s.characters if s.characters[c].seat != seat)
+    tokens = sorted(c.token for c in s.characters.values() if c.seat != seat)
+    items = sorted(s.items)
+    pick = random.Random(len(s.notices[seat]) + s.serial).sample
     out: list[A.Action] = [A.Move(cid, "jog", ((0, 0),), "N"), A.Move(cid, "fly", (), "N"),
                            A.MoveLiftCar(cid, "9", "N"), A.WearSuit(cid, "none", "N"),
                            A.CheckStatus(cid, "bug_1", "N"), A.CheckStatus(cid, "koch", "N"),
@@ -265,16 +266,15 @@ def answers(game: ArtifactGame, seat: str, actions: list[A.Action]) -> list[tupl
     return out
 
 
-def _held_bodies(state: dict, seats: set) -> dict:
+def _held_bodies(state, seats: set) -> dict:
     """The characters held seats believe in (id -> copy), as map updates use them."""
-    held = state.get("held") or {}
-    return {cid: body for x in sorted(seats) for cid, body in held.get(x, {}).get("bodies",
-                                                                                  {}).items()}
+    return {cid: body for x in sorted(seats) if x in state.held
+            for cid, body in state.held[x].bodies.items()}
 
 
 def _map_seats(game: ArtifactGame, seat: str) -> set:
     s = game.state
-    return {x for x in s["seats"] if s["map_of"][x] == s["map_of"][seat]}
+    return {x for x in s.seats if s.map_of[x] == s.map_of[seat]}
 
 
 def seen_squares(game: ArtifactGame, seat: str) -> set:
@@ -284,10 +284,10 @@ def seen_squares(game: ArtifactGame, seat: str) -> set:
     plan = game.plan
     dark = sightings.dark_squares(s, plan)
     seats = _map_seats(game, seat)
-    bodies = [c for c in s["characters"].values() if c["seat"] in seats]
+    bodies = [c for c in s.characters.values() if c.seat in seats]
     bodies += list(_held_bodies(s, seats).values())
-    bodies += [c for c in s["characters"].values() if c.get("informant_of") in seats]
-    out: set = {c["square"] for c in bodies if c["square"] is not None}
+    bodies += [c for c in s.characters.values() if c.informant_of in seats]
+    out: set = {c.square for c in bodies if c.square is not None}
     for body in bodies:
         if sightings.is_physical(game.sheets, body):
             out |= sightings.observer_fov(s, plan, game.sheets, body, dark)
@@ -308,79 +308,79 @@ def perturb_hidden(game: ArtifactGame, seat: str,
     plan = twin.plan
     sheets = twin.sheets
     seats = _map_seats(twin, seat)
-    book = s["maps"][s["map_of"][seat]]
+    book = s.maps[s.map_of[seat]]
     seen = seen_squares(twin, seat)
     changes = 0
     believed = set(_held_bodies(s, seats))
     free = [sq for sq in sorted(plan.region("Feynman"))
             if plan.passable(sq) and sq not in seen and plan.feature[sq] != "lift_stop"]
-    movable = [c for c in s["characters"].values()
-               if c["seat"] not in seats and c["id"] not in believed
-               and c.get("informant_of") not in seats and c["token"] not in book["counters"]
-               and sightings.is_physical(sheets, c) and c["square"] not in seen]
-    for char in sorted(movable, key=lambda c: c["id"]):
+    movable = [c for c in s.characters.values()
+               if c.seat not in seats and c.id not in believed
+               and c.informant_of not in seats and c.token not in book.counters
+               and sightings.is_physical(sheets, c) and c.square not in seen]
+    for char in sorted(movable, key=lambda c: c.id):
         if rng.random() < 0.5 or not free:
             continue
         target = rng.choice(free)
         if twin.stack_count(target) >= twin.stack_limit(target) - 1:
             continue
-        char["square"] = target
-        char["facing"] = rng.choice("NESW")
+        char.square = target
+        char.facing = rng.choice("NESW")
         changes += 1
-    for char in sorted(movable, key=lambda c: c["id"]):  # a fall, a rise, a run unseen
-        if rng.random() < 0.3 and char["status"] in ("active", "ko"):
-            if char["status"] == "ko" and (twin.stack_count(char["square"])
-                                           >= twin.stack_limit(char["square"])):
+    for char in sorted(movable, key=lambda c: c.id):  # a fall, a rise, a run unseen
+        if rng.random() < 0.3 and char.status in ("active", "ko"):
+            if char.status == "ko" and (twin.stack_count(char.square)
+                                           >= twin.stack_limit(char.square)):
                 continue
-            char["status"] = {"active": "ko", "ko": "active"}[char["status"]]
-            char["busy"] = None
+            char.status = {"active": "ko", "ko": "active"}[char.status]
+            char.busy = None
             changes += 1
         elif rng.random() < 0.3:
-            char["blind"] = not char["blind"]
+            char.blind = not char.blind
             changes += 1
-    pockets = [c for c in movable if sheets.characters[c["sheet"]].hands]
+    pockets = [c for c in movable if sheets.characters[c.sheet].hands]
     if len(pockets) >= 2 and rng.random() < 0.5:  # what hidden characters carry
         a, b = rng.sample(pockets, 2)
-        a["items"], b["items"] = sorted(b["items"]), sorted(a["items"])
+        a.items, b.items = sorted(b.items), sorted(a.items)
         for holder in (a, b):
-            for iid in holder["items"]:
-                s["items"][iid]["holder"] = holder["id"]
+            for iid in holder.items:
+                s.items[iid].holder = holder.id
         changes += 1
-    occupied = {c["square"] for c in s["characters"].values()}
+    occupied = {c.square for c in s.characters.values()}
     for lift in plan.lifts:  # a car moved where nobody of the seat's map can see either end
         if (not any(end in seen or end in occupied for end in lift.ends)
-                and not any(i["square"] in lift.ends for i in s["items"].values())
+                and not any(i.square in lift.ends for i in s.items.values())
                 and rng.random() < 0.5):
-            s["lifts"][lift.name] = 1 - s["lifts"][lift.name]
+            s.lifts[lift.name] = 1 - s.lifts[lift.name]
             changes += 1
-    for item in sorted(s["items"].values(), key=lambda i: i["id"]):
-        if (item["holder"] is None and item["square"] is not None and item["square"] not in seen
-                and item["owner"] not in seats and item["token"] not in book["counters"]
+    for item in sorted(s.items.values(), key=lambda i: i.id):
+        if (item.holder is None and item.square is not None and item.square not in seen
+                and item.owner not in seats and item.token not in book.counters
                 and free and rng.random() < 0.5):
-            item["square"] = rng.choice(free)
+            item.square = rng.choice(free)
             changes += 1
-    artifacts = [i for i in s["items"].values() if i["type"] in ("artifact", "fake_artifact")
-                 and i["owner"] not in seats
-                 and not (i["holder"] and s["characters"][i["holder"]]["seat"] in seats)]
+    artifacts = [i for i in s.items.values() if i.type in ("artifact", "fake_artifact")
+                 and i.owner not in seats
+                 and not (i.holder and s.characters[i.holder].seat in seats)]
     if rng.random() < 0.5:
         for item in artifacts:
-            item["type"] = {"artifact": "fake_artifact", "fake_artifact": "artifact"}[item["type"]]
+            item.type = {"artifact": "fake_artifact", "fake_artifact": "artifact"}[item.type]
             changes += 1
-    masters = {c.get("informant_of") for c in s["characters"].values()} - {None}
+    masters = {c.informant_of for c in s.characters.values()} - {None}
     for master in sorted(masters):
         if master in seats:
             continue
-        spy = next(c for c in s["characters"].values() if c.get("informant_of") == master)
-        others = [c for c in s["characters"].values()
-                  if c["seat"] in ("pirates", "pirates2") and c["seat"] not in seats
-                  and c["sheet"] != "eastwood" and not c.get("informant_of")]
+        spy = next(c for c in s.characters.values() if c.informant_of == master)
+        others = [c for c in s.characters.values()
+                  if c.seat in ("pirates", "pirates2") and c.seat not in seats
+                  and c.sheet != "eastwood" and not c.informant_of]
         if others and rng.random() < 0.7:
-            spy["informant_of"] = None
-            rng.choice(others)["informant_of"] = master
+            spy.informant_of = None
+            rng.choice(others).informant_of = master
             changes += 1
-    for other in s["seats"]:
+    for other in s.seats:
         if other not in seats:
-            s["pending"][other].append({"kind": "judge", "text": "noise", "round": s["round"]})
+            s.pending[other].append(Notice("judge", s.round, {"text": "noise"}))
     twin._rng.seed(rng.random())
     return twin, changes
 

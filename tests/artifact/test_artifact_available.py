@@ -55,7 +55,7 @@ def _option_of(action: A.Action) -> str:
 def _check(game, seat, full: bool) -> int:
     view = view_for(game, seat)
     checked = 0
-    lifts_known = view["map"]["lifts"] == game.state["lifts"]
+    lifts_known = view["map"]["lifts"] == game.state.lifts
     for cid, entry in view["own"]["characters"].items():
         options = available_actions(view, cid)
         for option in options:

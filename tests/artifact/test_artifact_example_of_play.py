@@ -19,9 +19,9 @@ SEED = 11  # any seed: the scenario's data names Orlov as the G-men's informant
 
 def _move(game, seat, cid, mode, path, facing):
     events = game.apply(seat, A.Move(cid, mode, tuple(path), facing))
-    char = game.state["characters"][cid]
+    char = game.state.characters[cid]
     reasons = [e.data["reason"] for e in events if e.kind == "interdiction"]
-    return game.plan.xy(char["square"]), reasons
+    return game.plan.xy(char.square), reasons
 
 
 def _plan(game, seat, cid, mode, path, facing):
@@ -53,8 +53,8 @@ def played():
         log.append((seat, action))
         return events
 
-    assert [c["id"] for c in game.state["characters"].values()
-            if c["informant_of"] == "phoneco"] == ["orlov"]
+    assert [c.id for c in game.state.characters.values()
+            if c.informant_of == "phoneco"] == ["orlov"]
     # ---- Pirate Turn 1: Yee waits at the cutter's airlock door -------------------------
     seen["yee_0"] = _where(game, "yee")
     seen["eastwood"] = mv("pirates", "eastwood", "run", [(15, 2), (16, 2), (16, 1)], "E")
@@ -94,7 +94,7 @@ def played():
     # ---- Mad Scientist Turn 2: McCray runs to Expeditionary Equipment, Slavin jogs to the
     # lab segment hatch ---------------------------------------------------------------------
     seen["mccray_run"] = mv("scientist", "mccray", "run", [(12, 7), (12, 8), (12, 9)], "S")
-    seen["mccray_blind"] = game.state["characters"]["mccray"]["blind"]
+    seen["mccray_blind"] = game.state.characters["mccray"].blind
     mv("scientist", "slavin", "jog", [(12, 7), (13, 7)], "S")
     act("scientist", A.EndTurn())
     act("alien", A.EndTurn())
@@ -122,21 +122,21 @@ def played():
         game.apply("pirates", A.Move("colovisto", "run", ((17, 7), (18, 7), (19, 7)), "E"))
     seen["colovisto_refused_unchanged_3"] = game.to_json() == before
     seen["colovisto_3"] = mv("pirates", "colovisto", "run", [(17, 8), (18, 8), (19, 8)], "E")
-    seen["opened_3"] = list(game.state["turn"]["opened"])
-    seen["runners_blind"] = game.state["characters"]["kyoshi"]["blind"]
+    seen["opened_3"] = list(game.state.turn.opened)
+    seen["runners_blind"] = game.state.characters["kyoshi"].blind
     seen["yee_3"] = mv("pirates", "yee", "walk", [(16, 6)], "S")  # into the Port Shuttle Lock
     act("pirates", A.EndTurn())
     # ---- Phone Co. Turn 3: the informant is activated; Osorio picks up the fake ------------
     act("phoneco", A.ActivateInformant("orlov"))
-    fake = next(i["id"] for i in game.state["items"].values() if i["type"] == "fake_artifact")
+    fake = next(i.id for i in game.state.items.values() if i.type == "fake_artifact")
     act("phoneco", A.MoveThenPickUp("osorio", "jog", ((2, 20), (1, 19)), (fake,), (), "S"))
-    seen["osorio_carries"] = list(game.state["characters"]["osorio"]["items"])
+    seen["osorio_carries"] = list(game.state.characters["osorio"].items)
     seen["fake"] = fake
     act("phoneco", A.EndTurn())
     # ---- Mad Scientist Turn 3: McCray picks up the stored pistol; Slavin walks through the
     # hatch for 1 MP --------------------------------------------------------------------------
-    pistol = next(i["id"] for i in game.state["items"].values()
-                  if i["type"] == "pistol" and i["owner"] is None)
+    pistol = next(i.id for i in game.state.items.values()
+                  if i.type == "pistol" and i.owner is None)
     seen["pistol_seen"] = pistol in view_for(game, "scientist")["map"]["counters"]
     act("scientist", A.MoveThenPickUp("mccray", "walk", ((11, 10),), (pistol,), (), "S"))
     seen["mccray_items"] = view_for(game, "scientist")["own"]["characters"]["mccray"]["items"]
@@ -152,21 +152,21 @@ def played():
     seen["yee_4"] = mv("pirates", "yee", "walk", [(16, 5)], "S")  # back into the cutter airlock
     act("pirates", A.EndTurn())
     seen["yee_final"] = _where(game, "yee")
-    yee = game.state["characters"]["yee"]["token"]
+    yee = game.state.characters["yee"].token
     seen["yee_unseen"] = [seat for seat in ("phoneco", "scientist")
                           if yee in view_for(game, seat)["map"]["counters"]]
     return game, log, seen
 
 
 def _where(game, cid):
-    square = game.state["characters"][cid]["square"]
+    square = game.state.characters[cid].square
     return game.plan.xy(square), game.plan.space_name(square)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 7, SEED])
 def test_the_informant_is_the_scenarios_choice_not_the_seeds(seed):
     game, _log = example_game(seed)
-    spies = [c["id"] for c in game.state["characters"].values() if c["informant_of"]]
+    spies = [c.id for c in game.state.characters.values() if c.informant_of]
     assert spies == ["orlov"]
     notice = next(n for n in view_for(game, "phoneco")["notices"] if n["kind"] == "informant")
     assert notice["counter"] == "Orlov"

@@ -34,8 +34,8 @@ def to_seat(game, seat):
 
 
 def first_char(game, seat):
-    return sorted(c["id"] for c in game.own_characters(seat)
-                  if game.sheets.characters[c["sheet"]].on_map)[0]
+    return sorted(c.id for c in game.own_characters(seat)
+                  if game.sheets.characters[c.sheet].on_map)[0]
 
 
 def test_only_the_judge_adjudicates_and_only_in_play(game):
@@ -57,7 +57,7 @@ def test_status_change_reaches_the_owner_only_at_its_situation_update(game):
     assert game.turn_seat == "pirates"
     before = view_for(game, "phoneco")
     game.apply(JUDGE, A.JudgeSetStatus(cid, "ko"))
-    assert game.state["characters"][cid]["status"] == "ko"
+    assert game.state.characters[cid].status == "ko"
     after = view_for(game, "phoneco")
     assert after == before  # not told yet: same view, not even a notice
     to_seat(game, "phoneco")
@@ -86,11 +86,11 @@ def test_light_wound_halves_the_ma(game):
 def test_moving_a_counter_other_maps_learn_only_by_sight(game):
     s = game.state
     cid = first_char(game, "scientist")
-    char = s["characters"][cid]
-    old = list(game.plan.xy(char["square"]))
-    old_facing = char["facing"]
+    char = s.characters[cid]
+    old = list(game.plan.xy(char.square))
+    old_facing = char.facing
     new_facing = "S" if old_facing != "S" else "N"
-    token = char["token"]
+    token = char.token
     holders = [x for x in game.seats if x != "scientist"
                and token in view_for(game, x)["map"]["counters"]]
     game.apply(JUDGE, A.JudgeMove(cid, old[0], old[1], new_facing))
@@ -110,41 +110,41 @@ def test_moving_a_character_respects_stacking_and_open_floor(game):
     refused(game, JUDGE, A.JudgeMove(cid, *game.plan.xy(wall)), "not open floor")
     outsider = first_char(game, "phoneco")
     s = game.state  # a refused action restores a copy of the state
-    active = [c["id"] for c in s["characters"].values() if c["status"] == "active"
-              and c["id"] != outsider and game.sheets.characters[c["sheet"]].on_map]
+    active = [c.id for c in s.characters.values() if c.status == "active"
+              and c.id != outsider and game.sheets.characters[c.sheet].on_map]
     target = game.plan.sq(20, 8)
     assert game.plan.passable(target)
     for other in active[:game.stack_limit(target)]:
-        s["characters"][other]["square"] = target
+        s.characters[other].square = target
     refused(game, JUDGE, A.JudgeMove(outsider, *game.plan.xy(target)), "full")
 
 
 def test_removing_a_character_sends_a_telegram_and_items_follow_the_hands(game):
     s = game.state
     to_seat(game, "phoneco")
-    carrier = next(c for c in game.own_characters("phoneco") if c["items"])
-    item = carrier["items"][0]
+    carrier = next(c for c in game.own_characters("phoneco") if c.items)
+    item = carrier.items[0]
     game.apply(JUDGE, A.JudgeRemove(item))
-    assert item not in s["characters"][carrier["id"]]["items"]
-    assert s["items"][item]["square"] is None and s["items"][item]["holder"] is None
+    assert item not in s.characters[carrier.id].items
+    assert s.items[item].square is None and s.items[item].holder is None
     refused(game, JUDGE, A.JudgeRemove(item), "not in play")
-    game.apply(JUDGE, A.JudgeRemove(carrier["id"]))
+    game.apply(JUDGE, A.JudgeRemove(carrier.id))
     view = view_for(game, "phoneco")
     assert view["notices"][-1]["kind"] == "telegram"
-    assert view["own"]["characters"][carrier["id"]]["square"] is None
-    refused(game, JUDGE, A.JudgeRemove(carrier["id"]), "not on the map")
+    assert view["own"]["characters"][carrier.id]["square"] is None
+    refused(game, JUDGE, A.JudgeRemove(carrier.id), "not on the map")
 
 
 def test_suit_on_and_off(game):
     s = game.state
     to_seat(game, "pirates")
-    cid = next(c["id"] for c in game.own_characters("pirates") if c["suit"])
-    suit = s["characters"][cid]["suit"]
+    cid = next(c.id for c in game.own_characters("pirates") if c.suit)
+    suit = s.characters[cid].suit
     game.apply(JUDGE, A.JudgeSetSuit(cid, ""))
-    assert s["characters"][cid]["suit"] is None and suit in s["characters"][cid]["items"]
-    assert s["items"][suit]["worn"] is False
+    assert s.characters[cid].suit is None and suit in s.characters[cid].items
+    assert s.items[suit].worn is False
     game.apply(JUDGE, A.JudgeSetSuit(cid, suit))
-    assert s["characters"][cid]["suit"] == suit and suit not in s["characters"][cid]["items"]
+    assert s.characters[cid].suit == suit and suit not in s.characters[cid].items
     refused(game, JUDGE, A.JudgeSetSuit(cid, suit), "already wears")
 
 
@@ -159,7 +159,7 @@ def test_adjudications_replay_byte_for_byte():
             game.apply(seat, action)
             log.append((seat, action))
     assert len(log) >= 3
-    again = replay(game.state["setup"], game.state["seed"],
+    again = replay(game.to_dict()["setup"], game.state.seed,
                    [(s, a.to_dict()) for s, a in log])
     assert again.to_json() == game.to_json()
 
@@ -177,7 +177,7 @@ def _random_step(game, rng):
         return seat, A.EndTurn()
     if roll < 0.3:
         s = game.state
-        cid = rng.choice(sorted(s["characters"]))
+        cid = rng.choice(sorted(s.characters))
         x, y = game.plan.xy(rng.choice(sorted(game.plan.region("Feynman"))))
         return JUDGE, rng.choice([A.JudgeSetStatus(cid, rng.choice(A.JUDGE_STATUSES)),
                                   A.JudgeMove(cid, x, y, ""), A.JudgeRemove(cid)])
@@ -229,29 +229,29 @@ def test_a_fallen_character_can_be_checked_by_a_human_in_its_square(game):
 
     s = game.state
     assert game.turn_seat == "pirates"
-    pirates = sorted(c["id"] for c in game.own_characters("pirates")
-                     if game.sheets.characters[c["sheet"]].kind == "human")
+    pirates = sorted(c.id for c in game.own_characters("pirates")
+                     if game.sheets.characters[c.sheet].kind == "human")
     a, b, c = pirates[:3]
-    where = game.plan.xy(s["characters"][b]["square"])
+    where = game.plan.xy(s.characters[b].square)
     game.apply(JUDGE, A.JudgeMove("osorio", *where))
     game.apply(JUDGE, A.JudgeSetStatus("osorio", "ko"))
     game.apply(JUDGE, A.JudgeMove(a, *where))
     game.apply(JUDGE, A.JudgeSetStatus(a, "down"))
-    facing = s["characters"][c]["facing"]
+    facing = s.characters[c].facing
     turned = "NESW"[("NESW".index(facing) + 1) % 4]
     game.apply("pirates", A.Move(c, "walk", (), turned))  # a map update: osorio is seen
     view = view_for(game, "pirates")
-    token = s["characters"]["osorio"]["token"]
+    token = s.characters["osorio"].token
     options = {o.key: o for o in available_actions(view, b)}
     assert options[f"check:{a}"].ok and options[f"check:{token}"].ok
     game.apply("pirates", A.CheckStatus(b, token, "N"))  # KO: told as it is, no roll
     assert view_for(game, "pirates")["notices"][-1]["result"] == "ko"
-    assert s["characters"]["osorio"]["status"] == "ko"
+    assert s.characters["osorio"].status == "ko"
     refused(game, "pirates", A.CheckStatus(b, a, "N"), "already acted")
     while game.turn_seat != "pirates" or game.round < 2:
         game.apply(game.turn_seat, A.EndTurn())
     game.apply("pirates", A.CheckStatus(b, a, "N"))  # down: the roll decides
-    assert game.state["characters"][a]["status"] in ("dead", "serious")
+    assert game.state.characters[a].status in ("dead", "serious")
 
 
 def test_a_map_partner_learns_no_sooner_than_the_owner():
@@ -273,9 +273,9 @@ def test_a_map_partner_learns_no_sooner_than_the_owner():
         robots = [a for a in game.legal_actions(JUDGE) if isinstance(a, A.PlaceRobot)]
         game.apply(JUDGE, robots[0] if robots else A.StartPlay())
     assert game.phase == "play" and game.turn_seat == "pirates"
-    assert game.state["map_of"]["pirates"] == game.state["map_of"]["pirates2"]
+    assert game.state.map_of["pirates"] == game.state.map_of["pirates2"]
     cid = first_char(game, "pirates2")
-    token = game.state["characters"][cid]["token"]
+    token = game.state.characters[cid].token
     seen = view_for(game, "pirates")["map"]["counters"][token]
     game.apply(JUDGE, A.JudgeSetStatus(cid, "dead"))
     assert view_for(game, "pirates")["map"]["counters"][token] == seen  # still as it was

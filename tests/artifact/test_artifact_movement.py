@@ -10,6 +10,7 @@ from game.artifact.errors import IllegalAction, NotYourTurn
 from game.artifact.example import example_game
 from game.artifact.interdiction import HATCH_REASON_LOCKED
 from game.artifact.movement import check_path, reachable
+from game.artifact.state import Item
 from game.artifact.views import view_for
 
 
@@ -32,9 +33,9 @@ def refused(game, seat, action, match):
 
 
 def put(game, cid, x, y, facing="N"):
-    char = game.state["characters"][cid]
-    char["square"] = game.plan.sq(x, y)
-    char["facing"] = facing
+    char = game.state.characters[cid]
+    char.square = game.plan.sq(x, y)
+    char.facing = facing
 
 
 def test_terrain_costs_and_the_first_square_rule(game):
@@ -79,7 +80,7 @@ def test_unseen_character_interdicts_where_met(game):
     assert "McCray" not in [c["counter"] for c in
                             view_for(game, "phoneco")["map"]["counters"].values()]
     events = game.apply("phoneco", A.Move("osorio", "jog", ((7, 20), (8, 21)), "E"))
-    assert game.plan.xy(game.state["characters"]["osorio"]["square"]) == (7, 20)
+    assert game.plan.xy(game.state.characters["osorio"].square) == (7, 20)
     reasons = [e.data["reason"] for e in events if e.kind == "interdiction"]
     assert reasons == ["bumped into someone unseen"]
     counters = view_for(game, "phoneco")["map"]["counters"].values()
@@ -95,17 +96,17 @@ def test_visible_hostile_stops_the_move(game):
     refused(game, "phoneco", A.Move("osorio", "jog", ((5, 19), (4, 19), (4, 20)), "W"),
             "stop on entering")
     game.apply("phoneco", A.Move("osorio", "jog", ((5, 19), (4, 19)), "W"))
-    assert game.plan.xy(game.state["characters"]["osorio"]["square"]) == (4, 19)
+    assert game.plan.xy(game.state.characters["osorio"].square) == (4, 19)
 
 
 def test_locked_hatch_interdicts_and_a_runner_learns_why_only_next_turn(game):
     plan = game.plan
     hatch = next(h.id for h in plan.hatches if h.name == "Port Lock Outer Hatch")
-    game.state["locked"].append(hatch)
+    game.state.locked.append(hatch)
     events = game.apply("pirates", A.Move("kyoshi", "jog", ((16, 6),), "S"))
     assert [e.data["reason"] for e in events if e.kind == "interdiction"] == [
         HATCH_REASON_LOCKED]
-    assert plan.xy(game.state["characters"]["kyoshi"]["square"]) == (16, 5)
+    assert plan.xy(game.state.characters["kyoshi"].square) == (16, 5)
     game.apply("pirates", A.Move("lichter", "run", ((16, 6),), "S"))
     view = view_for(game, "pirates")
     assert [n["character"] for n in view["notices"] if n["kind"] == "interdiction"] == [
@@ -122,7 +123,7 @@ def test_locked_hatch_interdicts_and_a_runner_learns_why_only_next_turn(game):
 def test_lift_car_carries_its_riders_into_gravity(game):
     put(game, "kyoshi", 21, 6, "N")
     game.apply("pirates", A.Move("kyoshi", "jog", ((21, 5),), "N"))
-    assert game.plan.xy(game.state["characters"]["kyoshi"]["square"]) == (21, 5)
+    assert game.plan.xy(game.state.characters["kyoshi"].square) == (21, 5)
     refused(game, "pirates", A.Move("kyoshi", "jog", ((21, 6),), "N"), "already acted")
     # lift 2's car is at the ring end: its hull stop is an empty shaft
     put(game, "colovisto", 21, 9, "S")
@@ -130,47 +131,46 @@ def test_lift_car_carries_its_riders_into_gravity(game):
     for _ in game.seats:
         game.apply(game.turn_seat, A.EndTurn())
     game.apply("pirates", A.MoveLiftCar("kyoshi", "1", "N"))
-    assert game.plan.xy(game.state["characters"]["kyoshi"]["square"]) == (17, 26)
+    assert game.plan.xy(game.state.characters["kyoshi"].square) == (17, 26)
     assert view_for(game, "pirates")["map"]["lifts"]["1"] == 1
     assert view_for(game, "pirates")["own"]["characters"]["kyoshi"]["ma"]["jog"] == 4
     # someone next to a shaft hatch calls the car back
     put(game, "lichter", 21, 6)
     game.apply("pirates", A.MoveLiftCar("lichter", "1", "N"))
-    assert game.plan.xy(game.state["characters"]["kyoshi"]["square"]) == (21, 5)
+    assert game.plan.xy(game.state.characters["kyoshi"].square) == (21, 5)
     refused(game, "pirates", A.MoveLiftCar("mendez", "1", "N"), "lift car")
 
 
 def test_wearing_a_suit_takes_two_turns(game):
     to_seat(game, "scientist")
-    slavin = game.state["characters"]["slavin"]
-    game.state["items"]["tsuit0001"] = {
-        "id": "tsuit0001", "token": "tsuit0001", "type": "spacesuit", "owner": None,
-        "holder": None, "square": slavin["square"], "worn": False}
+    slavin = game.state.characters["slavin"]
+    game.state.items["tsuit0001"] = Item("tsuit0001", "tsuit0001", "spacesuit", None,
+                                         square=slavin.square)
     game.apply("scientist", A.WearSuit("slavin", "tsuit0001", "S"))
-    slavin = game.state["characters"]["slavin"]
-    assert slavin["suit"] is None and slavin["busy"]["kind"] == "wear_suit"
+    slavin = game.state.characters["slavin"]
+    assert slavin.suit is None and slavin.busy.kind == "wear_suit"
     to_seat(game, "alien")
     game.apply("alien", A.EndTurn())
     to_seat(game, "scientist")
-    assert game.state["characters"]["slavin"]["suit"] == "tsuit0001"
+    assert game.state.characters["slavin"].suit == "tsuit0001"
     refused(game, "scientist", A.Move("slavin", "jog", ((12, 7),), "S"), "already acted")
     assert view_for(game, "scientist")["own"]["characters"]["slavin"]["free_turns"]
 
 
 def test_items_four_slots_and_hands(game):
     to_seat(game, "phoneco")
-    preuitt = game.state["characters"]["preuitt"]
-    assert len(preuitt["items"]) == 4
-    osorio = game.state["characters"]["osorio"]
-    pistol = next(i for i in osorio["items"] if game.state["items"][i]["type"] == "pistol")
+    preuitt = game.state.characters["preuitt"]
+    assert len(preuitt.items) == 4
+    osorio = game.state.characters["osorio"]
+    pistol = next(i for i in osorio.items if game.state.items[i].type == "pistol")
     game.apply("phoneco", A.PickUpDrop("osorio", (), (pistol,), "W"))
     put(game, "preuitt", 6, 19)
     refused(game, "phoneco", A.PickUpDrop("preuitt", (pistol,), (), "N"), "four items")
-    disk = next(i for i in preuitt["items"]
-                if game.state["items"][i]["type"] == "evidence_disk")
+    disk = next(i for i in preuitt.items
+                if game.state.items[i].type == "evidence_disk")
     game.apply("phoneco", A.PickUpDrop("preuitt", (pistol,), (disk,), "N"))  # a switch
-    preuitt = game.state["characters"]["preuitt"]
-    assert pistol in preuitt["items"] and disk not in preuitt["items"]
+    preuitt = game.state.characters["preuitt"]
+    assert pistol in preuitt.items and disk not in preuitt.items
     to_seat(game, "scientist")
     refused(game, "scientist",
             A.MoveThenPickUp("recon_bot_mccray", "walk", (), (), (), "N"), "no hands")
@@ -184,7 +184,7 @@ def test_move_then_pick_up_is_not_for_runners(game):
 
 def test_darkness_allows_only_walking(game):
     to_seat(game, "phoneco")
-    game.state["dark"] = ["Ring Corridor 1"]
+    game.state.dark = ["Ring Corridor 1"]
     refused(game, "phoneco", A.Move("osorio", "jog", ((5, 19),), "W"), "dark")
     game.apply("phoneco", A.Move("osorio", "walk", ((5, 19),), "W"))
     assert view_for(game, "phoneco")["dark"] == ["Ring Corridor 1"]
@@ -192,10 +192,10 @@ def test_darkness_allows_only_walking(game):
 
 def test_facing_after_other_actions_costs_in_zero_g(game):
     put(game, "colovisto", 16, 6, "S")
-    loot = game.state["characters"]["colovisto"]["items"][0]
+    loot = game.state.characters["colovisto"].items[0]
     refused(game, "pirates", A.PickUpDrop("colovisto", (), (loot,), "N"), "turning")
     game.apply("pirates", A.PickUpDrop("colovisto", (), (loot,), "E"))
-    assert game.state["characters"]["colovisto"]["facing"] == "E"
+    assert game.state.characters["colovisto"].facing == "E"
 
 
 def test_only_the_turn_seat_moves(game):
@@ -231,5 +231,5 @@ def test_global_updates_announcements_and_end_of_game(game):
     game.apply("judge", A.EndGame((("pirates", 4), ("phoneco", 1), ("scientist", 1),
                                    ("alien", 2))))
     assert game.phase == "over"
-    assert game.state["result"]["winners"] == ["phoneco", "scientist"]
+    assert game.state.result.winners == ("phoneco", "scientist")
     assert game.actors() == frozenset()

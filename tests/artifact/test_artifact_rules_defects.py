@@ -15,7 +15,7 @@ from .secrecy_tools import square_of, start_game, to_seat, token_of
 def _open_line(game):
     """Three squares in a row, open floor with gravity, no hatch between, nobody there."""
     plan = game.plan
-    taken = {c["square"] for c in game.state["characters"].values()}
+    taken = {c.square for c in game.state.characters.values()}
     for a in sorted(plan.region("Feynman")):
         x, y = plan.xy(a)
         if not plan.inside(x + 2, y):
@@ -35,9 +35,9 @@ def test_a_sneaksuit_does_not_interdict_an_android():
     orders = dict(example_orders())
     orders["alien"] = A.Customize("koch", (), (), ())
     game = start_game(5, 3, orders=orders)
-    koch = next(c["id"] for c in game.state["characters"].values() if c["sheet"] == "koch")
+    koch = next(c.id for c in game.state.characters.values() if c.sheet == "koch")
     assert game.sheets.characters["koch"].kind == "android"
-    assert game.state["items"][game.state["characters"]["mccray"]["suit"]]["type"] == "sneaksuit"
+    assert game.state.items[game.state.characters["mccray"].suit].type == "sneaksuit"
     to_seat(game, "alien")
     a, b, c = _open_line(game)
     game.apply(JUDGE, A.JudgeMove(koch, *a, "E"))  # in its own turn: told at once
@@ -71,8 +71,8 @@ def test_the_two_pirate_bands_may_share_a_space_but_rivals_may_not():
         game.apply(seat, game.legal_actions(seat)[0])
     for seat in game.seats:  # the first option of each: the same space for both bands
         game.apply(seat, game.legal_actions(seat)[0])
-    spaces = {game.plan.space_name(c["square"]) for c in game.state["characters"].values()
-              if c["seat"] in ("pirates", "pirates2")}
+    spaces = {game.plan.space_name(c.square) for c in game.state.characters.values()
+              if c.seat in ("pirates", "pirates2")}
     assert len(spaces) == 1  # both bands in one space
     conflicts = game.placement_conflicts()
     assert not [c for c in conflicts if {c[1], c[2]} == {"pirates", "pirates2"}]

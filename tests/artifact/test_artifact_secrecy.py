@@ -9,6 +9,7 @@ import random
 import pytest
 
 from game.artifact import actions as A
+from game.artifact.codec import to_plain
 from game.artifact.engine import ArtifactGame, replay
 from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
@@ -21,12 +22,12 @@ from .secrecy_tools import random_adjudication, random_move
 def _observers(game, map_id):
     s = game.state
     sheets = game.sheets
-    seats = {x for x in s["seats"] if s["map_of"][x] == map_id}
+    seats = {x for x in s.seats if s.map_of[x] == map_id}
     out = []
-    for c in s["characters"].values():
-        mine = c["seat"] in seats or c.get("informant_of") in seats
-        if (mine and c["square"] is not None and c["status"] == "active" and not c["blind"]
-                and sheets.characters[c["sheet"]].on_map):
+    for c in s.characters.values():
+        mine = c.seat in seats or c.informant_of in seats
+        if (mine and c.square is not None and c.status == "active" and not c.blind
+                and sheets.characters[c.sheet].on_map):
             out.append(c)
     return out, seats
 
@@ -36,45 +37,45 @@ def _oracle_visible(game, map_id) -> set:
     s = game.state
     plan = game.plan
     observers, seats = _observers(game, map_id)
-    dark = {sq for sq in range(len(plan.terrain)) if plan.space_name(sq) in s["dark"]}
-    things = [(c["token"], c["square"]) for c in s["characters"].values()
-              if c["square"] is not None and c["seat"] not in seats]
-    things += [(i["token"], i["square"]) for i in s["items"].values()
-               if i["holder"] is None and i["square"] is not None]
+    dark = {sq for sq in range(len(plan.terrain)) if plan.space_name(sq) in s.dark}
+    things = [(c.token, c.square) for c in s.characters.values()
+              if c.square is not None and c.seat not in seats]
+    things += [(i.token, i.square) for i in s.items.values()
+               if i.holder is None and i.square is not None]
     out = set()
     for obs in observers:
-        sheet = game.sheets.characters[obs["sheet"]]
-        sees_dark = sheet.ir_vision or (obs["suit"] and s["items"][obs["suit"]]["type"]
+        sheet = game.sheets.characters[obs.sheet]
+        sees_dark = sheet.ir_vision or (obs.suit and s.items[obs.suit]["type"]
                                         == "sneaksuit")
         for token, square in things:
-            if square == obs["square"]:
+            if square == obs.square:
                 out.add(token)
                 continue
-            if (square in dark or obs["square"] in dark) and not sees_dark:
+            if (square in dark or obs.square in dark) and not sees_dark:
                 continue
-            if in_field(plan, obs["square"], obs["facing"], square) and line_of_sight(
-                    plan, obs["square"], square)[0]:
+            if in_field(plan, obs.square, obs.facing, square) and line_of_sight(
+                    plan, obs.square, square)[0]:
                 out.add(token)
     # informants report their own whereabouts
-    for c in s["characters"].values():
-        if c.get("informant_of") in seats:
-            out.add(c["token"])
+    for c in s.characters.values():
+        if c.informant_of in seats:
+            out.add(c.token)
     return out
 
 
 def _check_views(game, ever: dict):
     s = game.state
-    for map_id in s["maps"]:
+    for map_id in s.maps:
         ever.setdefault(map_id, set()).update(_oracle_visible(game, map_id))
-    all_tokens = {c["token"] for c in s["characters"].values()}
-    all_tokens |= {i["token"] for i in s["items"].values()}
-    for seat in s["seats"]:
+    all_tokens = {c.token for c in s.characters.values()}
+    all_tokens |= {i.token for i in s.items.values()}
+    for seat in s.seats:
         view = view_for(game, seat)
         map_id = view["map"]["id"]
-        partners = {c["token"] for c in s["characters"].values()
-                    if c["seat"] in s["seats"] and c["seat"] != seat
-                    and s["map_of"][c["seat"]] == map_id}
-        own = {c["token"] for c in s["characters"].values() if c["seat"] == seat}
+        partners = {c.token for c in s.characters.values()
+                    if c.seat in s.seats and c.seat != seat
+                    and s.map_of[c.seat] == map_id}
+        own = {c.token for c in s.characters.values() if c.seat == seat}
         own |= set(view["own"]["items"])
         # what its own characters carried as it last knew them (an entry the Judge's change
         # has not reached yet still lists them)
@@ -87,10 +88,10 @@ def _check_views(game, ever: dict):
         for token in all_tokens - known - shown:
             assert token not in text, (seat, token)
         assert '"rng"' not in text and '"seed"' not in text
-        for other in s["seats"]:
-            if other != seat and s["orders"].get(other):
-                assert json.dumps(s["orders"][other]["items"]) not in text or not s[
-                    "orders"][other]["items"]
+        for other in s.seats:
+            if other != seat and s.orders.get(other):
+                items = to_plain(s.orders[other].items)
+                assert json.dumps(items) not in text or not items
 
 
 def _lobby(game, rng):

@@ -36,8 +36,8 @@ def _quiet(view: dict) -> dict:
 
 def _arm_orlov(game):
     """In the Pirates' turn 1: Orlov picks up Kyoshi's rifle and the Judge suits him up."""
-    rifle = game.state["characters"]["kyoshi"]["items"][0]
-    suit = game.state["characters"]["kyoshi"]["suit"]
+    rifle = game.state.characters["kyoshi"].items[0]
+    suit = game.state.characters["kyoshi"].suit
     game.apply(JUDGE, A.JudgeMove(rifle, 14, 3))
     game.apply(JUDGE, A.JudgeMove(suit, 14, 3))
     game.apply("pirates", A.PickUpDrop("orlov", (rifle,), (), "W"))
@@ -90,7 +90,7 @@ def test_the_map_partner_keeps_the_informants_counter_until_the_telegram(seed):
 def test_status_check_accepts_only_what_the_seat_sees_and_refusals_say_nothing_more():
     game = start_game(6, 4)
     pirate = next(c for c in on_map_characters(game, "pirates")
-                  if game.sheets.characters[game.state["characters"][c]["sheet"]].kind
+                  if game.sheets.characters[game.state.characters[c].sheet].kind
                   == "human")
     alien = on_map_characters(game, "alien")[0]
     to_seat(game, game.seats[-1])
@@ -98,12 +98,12 @@ def test_status_check_accepts_only_what_the_seat_sees_and_refusals_say_nothing_m
     game.apply(JUDGE, A.JudgeMove(alien, *square_of(game, pirate)))
     game.apply(game.turn_seat, A.EndTurn())  # the pirates' initial map update sees it
     assert game.turn_seat == "pirates"
-    turned = game.state["characters"][pirate]["facing"]
+    turned = game.state.characters[pirate].facing
     token = token_of(game, alien)
     assert view_for(game, "pirates")["map"]["counters"][token]["counter"] == "Bug Alien"
     state = game.to_json()
     answers = set()
-    names = sorted(c for c in game.state["characters"] if seat_of(game, c) != "pirates")
+    names = sorted(c for c in game.state.characters if seat_of(game, c) != "pirates")
     assert alien in names
     for name in names + ["bug_1", "bug_2", "zombie_1", "koch", "nobody"]:
         with pytest.raises(IllegalAction) as refused:
@@ -123,7 +123,7 @@ def test_the_judges_item_adjudications_wait_for_the_owners_situation_update():
     phoneco, scientist = view_for(game, "phoneco"), view_for(game, "scientist")
     game.apply(JUDGE, A.JudgeMove(pistol, 6, 19))  # out of its holder's hands
     game.apply(JUDGE, A.JudgeRemove(geiger))
-    trap_at = game.plan.xy(game.state["items"][trap]["square"])
+    trap_at = game.plan.xy(game.state.items[trap].square)
     game.apply(JUDGE, A.JudgeMove(trap, 6, 19))  # a hidden marker on the floor
     assert view_for(game, "phoneco") == phoneco
     assert view_for(game, "scientist") == scientist
@@ -150,8 +150,8 @@ def test_a_lift_call_moves_a_rider_in_its_owners_view_only_at_its_situation_upda
     game, _log = example_game(3)
     to_seat(game, "phoneco")
     lift = game.plan.lifts[0]
-    car = game.plan.xy(lift.ends[game.state["lifts"][lift.name]])
-    far = game.plan.xy(lift.ends[1 - game.state["lifts"][lift.name]])
+    car = game.plan.xy(lift.ends[game.state.lifts[lift.name]])
+    far = game.plan.xy(lift.ends[1 - game.state.lifts[lift.name]])
     game.apply(JUDGE, A.JudgeMove("osorio", *car))  # in its own turn: told at once
     game.apply(JUDGE, A.JudgeMove("mccray", *car))
     to_seat(game, "scientist")
@@ -181,18 +181,18 @@ def test_a_status_check_does_not_tell_the_owner_the_roll_before_its_update():
     before = view_for(game, "phoneco")
     assert before["own"]["characters"]["osorio"]["status"] == "down"
     game.apply("pirates", A.CheckStatus("kyoshi", token, "S"))
-    assert game.state["characters"]["osorio"]["status"] in ("dead", "serious")
+    assert game.state.characters["osorio"].status in ("dead", "serious")
     assert view_for(game, "phoneco") == before
     to_seat(game, "phoneco")
     status = view_for(game, "phoneco")["own"]["characters"]["osorio"]["status"]
-    assert status == game.state["characters"]["osorio"]["status"]
+    assert status == game.state.characters["osorio"].status
 
 
 def test_a_booby_trap_notice_does_not_name_who_set_it_off():
     game, _log = example_game(3)
     trap = item_ids(game, "booby_trap")[0]
     plan = game.plan
-    square = game.state["items"][trap]["square"]
+    square = game.state.items[trap].square
     start = next(n for n, _diag, hatch in plan.neighbours(square) if hatch is None)
     game.apply(JUDGE, A.JudgeMove("mendez", *plan.xy(start)))  # in its own turn
     game.apply("pirates", A.Move("mendez", "walk", (plan.xy(square),), "N"))
@@ -209,7 +209,7 @@ def test_fetching_an_item_that_was_taken_unseen_moves_and_finds_nothing():
     until it looks: the move is accepted either way and tells what was not there."""
     game, _log = example_game(3)
     to_seat(game, "phoneco")
-    medkit = next(i for i in item_ids(game, "medkit") if game.state["items"][i]["owner"] is None)
+    medkit = next(i for i in item_ids(game, "medkit") if game.state.items[i].owner is None)
     game.apply(JUDGE, A.JudgeMove(medkit, 5, 19))  # beside Osorio
     game.apply(JUDGE, A.JudgeMove("osorio", 6, 19, "N"))  # in its own turn: a map update
     assert medkit in view_for(game, "phoneco")["map"]["counters"]
@@ -238,7 +238,7 @@ def test_fetching_an_item_that_was_taken_unseen_moves_and_finds_nothing():
 def test_fetching_needs_an_item_the_seat_knows_at_the_square_reached():
     game, _log = example_game(3)
     to_seat(game, "phoneco")
-    medkit = next(i for i in item_ids(game, "medkit") if game.state["items"][i]["owner"] is None)
+    medkit = next(i for i in item_ids(game, "medkit") if game.state.items[i].owner is None)
     game.apply(JUDGE, A.JudgeMove(medkit, 5, 19))  # never seen by Osorio: facing away
     game.apply(JUDGE, A.JudgeMove("osorio", 6, 19, "E"))
     before = game.to_json()

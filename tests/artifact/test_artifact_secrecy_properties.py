@@ -110,16 +110,16 @@ def test_timing_over_random_games():
             turn = game.turn_seat
             others = [x for x in game.seats if x != turn]
             before = {x: view_for(game, x) for x in others}
-            held = set(s.get("held") or {})
+            held = set(s.held)
             _try(game, seat, action)
             boundary = isinstance(action, TURN_BOUNDARIES) and game.turn_seat != turn
             for x in others:
                 if boundary and x == game.turn_seat:
                     continue  # its Situation Update and Initial Map Update
-                partner = s["map_of"][x] == s["map_of"][turn]
+                partner = s.map_of[x] == s.map_of[turn]
                 # A map whose seats all wait to hear what others did to their forces is
                 # left as it is until one of them looks (its own map update).
-                waiting = all(y in held for y in game.seats if s["map_of"][y] == s["map_of"][x])
+                waiting = all(y in held for y in game.seats if s.map_of[y] == s.map_of[x])
                 wrong = _quiet_change(before[x], view_for(game, x),
                                       map_moves=partner or (boundary and not waiting),
                                       frame_moves=boundary,

@@ -118,7 +118,7 @@ def test_setup_reaches_play_for_every_player_count(players):
     assert game.turn_seat == "pirates"
     assert game.actors() == frozenset({"pirates", JUDGE})
     if players >= 6:
-        species = [game.state["species"][s] for s in game.seats if s.startswith("alien")]
+        species = [game.state.species[s] for s in game.seats if s.startswith("alien")]
         assert len(set(species)) == 2
 
 
@@ -128,7 +128,7 @@ def test_judge_assignment_and_species():
     assert game.actors() == frozenset({JUDGE})
     with pytest.raises(NotYourTurn):
         game.apply("pirates", A.VoteEncryption(True))
-    names = game.state["setup"]["names"]
+    names = game.state.setup.names
     for name, seat in zip(names, game.seats, strict=True):
         game.apply(JUDGE, A.AssignFaction(name, seat))
     assert game.phase == "assign"  # species still open
@@ -148,7 +148,7 @@ def test_encryption_needs_everyone():
     game.apply("pirates", A.VoteEncryption(True))
     game.apply("phoneco", A.VoteEncryption(False))
     game.apply("scientist", A.VoteEncryption(True))
-    assert game.state["encryption"] is False
+    assert game.state.encryption is False
     assert game.phase == "purchase"
 
 
@@ -186,7 +186,7 @@ def test_suits_take_no_slot():
                                  ("pistol", "slavin"), ("pistol", "slavin"),
                                  ("medkit", "slavin"), ("access_key", "slavin")))
     game.apply("scientist", order)
-    assert game.state["orders"]["scientist"]["cost"] == 3 + 2 + 2 + 2 + 2
+    assert game.state.orders["scientist"].cost == 3 + 2 + 2 + 2 + 2
 
 
 def test_orders_stay_private():
@@ -205,10 +205,10 @@ def test_example_game_setup_and_conflict_check():
     game, log = example_game(seed=11)
     assert game.phase == "play" and game.turn_seat == "pirates"
     state = game.state
-    assert state["characters"]["kyoshi"]["suit"] is not None
-    informant = [c for c in state["characters"].values() if c["informant_of"] == "phoneco"]
-    assert len(informant) == 1 and informant[0]["seat"] == "pirates"
-    assert informant[0]["sheet"] != "eastwood"
+    assert state.characters["kyoshi"].suit is not None
+    informant = [c for c in state.characters.values() if c.informant_of == "phoneco"]
+    assert len(informant) == 1 and informant[0].seat == "pirates"
+    assert informant[0].sheet != "eastwood"
     pirate_view = json.dumps(view_for(game, "pirates"))
     assert "informant_of" not in pirate_view and "phoneco" not in pirate_view.split("seats")[0]
     assert view_for(game, "pirates")["informants"] == {}
@@ -231,19 +231,19 @@ def test_judge_conflict_check_returns_a_seat():
     plan = game.plan
     pirates_places = []
     for char in game.own_characters("pirates"):
-        pirates_places.append((char["id"], 16, 5, "N") if len(pirates_places) < 4 else
-                              (char["id"], 17, 5, "N"))
+        pirates_places.append((char.id, 16, 5, "N") if len(pirates_places) < 4 else
+                              (char.id, 17, 5, "N"))
     game.apply("pirates", A.PlaceForces(tuple(pirates_places)))
     osorio = ("osorio", 6, 19, "W")
     preuitt = ("preuitt", 7, 20, "W")
     game.apply("phoneco", A.PlaceForces((osorio, preuitt)))
     sci = []
     for char in game.own_characters("scientist"):
-        spot = (8, 21) if char["sheet"] != "recon_bot_mccray" else (9, 32)
-        sci.append((char["id"], *spot, "N"))
-    for item in game.state["items"].values():
-        if item["owner"] == "scientist" and item["holder"] is None:
-            sci.append((item["id"], 1, 23, "N"))
+        spot = (8, 21) if char.sheet != "recon_bot_mccray" else (9, 32)
+        sci.append((char.id, *spot, "N"))
+    for item in game.state.items.values():
+        if item.owner == "scientist" and item.holder is None:
+            sci.append((item.id, 1, 23, "N"))
     game.apply("scientist", A.PlaceForces(tuple(sci)))
     assert game.phase == "judge_check"
     assert ["Stateroom 2", "phoneco", "scientist"] in game.placement_conflicts()
@@ -280,4 +280,4 @@ def test_setup_informants_name_a_pirate_for_a_phone_company_seat(bad):
     with pytest.raises(ArtifactError, match="informants"):
         ArtifactGame.new({"players": 4, "informants": bad}, 1)
     game = ArtifactGame.new({"players": 4, "informants": {"phoneco": "yee"}}, 1)
-    assert game.state["setup"]["informants"] == {"phoneco": "yee"}
+    assert game.state.setup.informants == {"phoneco": "yee"}

@@ -21,6 +21,7 @@ import zmq
 from test_net_harness import ROOT, HostProc, Procs
 
 from net.codec import decode, encode
+from net.messages import PROTOCOL_VERSION
 
 WAIT = 10.0
 #: libzmq's first generated routing id when nothing seeds rand(): 00 6b8b4567.
@@ -58,7 +59,7 @@ def _join(ctx: zmq.Context, host: HostProc, seat: str) -> tuple[zmq.Socket, str]
     """A seat's own connection (no routing id of its own): hello, welcome, snapshot."""
     code = host.joins[seat].split("/")[4]
     sock = _dealer(ctx, host.port)
-    sock.send(encode({"type": "hello", "v": 2, "seat": seat, "code": code}))
+    sock.send(encode({"type": "hello", "v": PROTOCOL_VERSION, "seat": seat, "code": code}))
     welcome = _next(sock)
     assert welcome is not None and welcome["type"] == "welcome", welcome
     snapshot = _next(sock)

@@ -31,6 +31,7 @@ from net.actionlog import ActionLog, read
 from net.codec import decode, encode
 from net.hub import Hub
 from net.joinstring import new_code
+from net.messages import PROTOCOL_VERSION
 
 WAIT = 20.0
 HOST_ARGS = ("--turn-seconds", "0", "--heartbeat", "0.3")
@@ -182,7 +183,8 @@ def test_turn_timer_skips_the_turn_and_silence_shows_as_disconnected(tmp_path):
             sock = ctx.socket(zmq.DEALER)
             sock.linger = 0
             sock.connect(f"tcp://127.0.0.1:{hub.port}")
-            sock.send(encode({"type": "hello", "v": 2, "seat": seat, "code": codes[seat]}))
+            sock.send(encode({"type": "hello", "v": PROTOCOL_VERSION,
+                              "seat": seat, "code": codes[seat]}))
             socks[seat] = sock
             pump()
         pump(expect=False)

@@ -24,6 +24,7 @@ from net.client import SeatLink
 from net.codec import decode, encode
 from net.hub import CONN_BUDGET, CurveKeys, Hub
 from net.joinstring import JoinString, curve_public_of, hex_to_z85, new_code, new_curve_keypair
+from net.messages import PROTOCOL_VERSION
 
 WAIT = 10.0
 
@@ -103,7 +104,7 @@ def chat_update(sock: zmq.Socket) -> dict[str, Any]:
 
 def hello(h: HubThread, seat: str) -> zmq.Socket:
     sock = h.raw()
-    sock.send(encode({"type": "hello", "v": 2, "seat": seat, "code": h.codes[seat]}))
+    sock.send(encode({"type": "hello", "v": PROTOCOL_VERSION, "seat": seat, "code": h.codes[seat]}))
     welcomed(sock, expect(sock, "welcome"))
     expect(sock, "snapshot")
     return sock
@@ -120,7 +121,7 @@ def nested(depth: int) -> bytes:
 HOSTILE_FRAMES = [
     (b"", "malformed"),
     (b"\xc1\xc1\xc1", "malformed"),
-    (encode({"type": "hello", "v": 2, "seat": "pirates"})[:-3], "malformed"),
+    (encode({"type": "hello", "v": PROTOCOL_VERSION, "seat": "pirates"})[:-3], "malformed"),
     (nested(40), "malformed"),
     (nested(100_000)[:15_000], "malformed"),
     (b"\x91" * 15_000, "malformed"),
@@ -135,7 +136,8 @@ HOSTILE_FRAMES = [
     ({"type": "action", "req": 1, "action": {"v": [[0] * 100] * 100}}, "too_large"),
     (encode({"type": "shutdown"}), "unknown_type"),
     (encode({"type": None}), "bad_field"),
-    (encode({"type": "hello", "v": 2, "seat": ["pirates"], "code": "x"}), "bad_field"),
+    (encode({"type": "hello", "v": PROTOCOL_VERSION,
+             "seat": ["pirates"], "code": "x"}), "bad_field"),
     ({"type": "chat", "req": "7", "to": None, "text": "hi"}, "bad_field"),
     ({"type": "action", "req": 2**40, "action": {}}, "bad_field"),
     (encode({"type": "resync", "token": "0" * 32}), "not_authenticated"),  # someone's token?
@@ -191,9 +193,9 @@ def test_authentication_is_required_and_codes_are_per_seat(hub):
     assert expect(sock, "error")["code"] == "not_authenticated"
     for seat, code in (("pirates", "0" * 32), ("pirates", hub.codes["scientist"]),
                        ("judge", hub.codes["pirates"]), ("pirates", "")):
-        sock.send(encode({"type": "hello", "v": 2, "seat": seat, "code": code}))
+        sock.send(encode({"type": "hello", "v": PROTOCOL_VERSION, "seat": seat, "code": code}))
         assert expect(sock, "error")["code"] == "bad_code"
-    sock.send(encode({"type": "hello", "v": 2, "seat": "emperor", "code": "x"}))
+    sock.send(encode({"type": "hello", "v": PROTOCOL_VERSION, "seat": "emperor", "code": "x"}))
     assert expect(sock, "error")["code"] == "unknown_seat"
     sock.send(encode({"type": "hello", "v": 1, "seat": "pirates", "code": hub.codes["pirates"]}))
     assert expect(sock, "error")["code"] == "bad_version"
@@ -330,16 +332,18 @@ def test_curve_refuses_unknown_and_plain_clients(tmp_path):
         # the pirates' key with the Judge's code (or the phoneco's) is refused: a key
         # admits only the seat it was issued for
         for seat in ("judge", "phoneco"):
-            good.send(encode({"type": "hello", "v": 2, "seat": seat, "code": h.codes[seat]}))
+            good.send(encode({"type": "hello", "v": PROTOCOL_VERSION,
+                              "seat": seat, "code": h.codes[seat]}))
             assert expect(good, "error")["code"] == "wrong_key"
-        good.send(encode({"type": "hello", "v": 2, "seat": "pirates",
+        good.send(encode({"type": "hello", "v": PROTOCOL_VERSION, "seat": "pirates",
                           "code": h.codes["pirates"]}))
         assert expect(good, "welcome")["seat"] == "pirates"
         stranger = curve_socket(new_curve_keypair()[1])  # a valid key the host never issued
-        stranger.send(encode({"type": "hello", "v": 2, "seat": "scientist",
+        stranger.send(encode({"type": "hello", "v": PROTOCOL_VERSION, "seat": "scientist",
                               "code": h.codes["scientist"]}))
         plain = h.raw()
-        plain.send(encode({"type": "hello", "v": 2, "seat": "judge", "code": h.codes["judge"]}))
+        plain.send(encode({"type": "hello", "v": PROTOCOL_VERSION,
+                           "seat": "judge", "code": h.codes["judge"]}))
         assert recv(stranger, timeout=1.5) is None
         assert recv(plain, timeout=0.5) is None
         presence = h.hub.presence()  # pirates joined (and, silent, may have timed out since)
@@ -421,7 +425,7 @@ def test_curve_fails_closed_when_no_authenticator_answers(tmp_path):
         sock = h.raw(curve_secretkey=hex_to_z85(client_secret),
                      curve_publickey=hex_to_z85(curve_public_of(client_secret)),
                      curve_serverkey=hex_to_z85(server_public))
-        sock.send(encode({"type": "hello", "v": 2, "seat": "pirates",
+        sock.send(encode({"type": "hello", "v": PROTOCOL_VERSION, "seat": "pirates",
                           "code": h.codes["pirates"]}))
         assert recv(sock, timeout=1.5) is None
         assert h.hub.presence()["pirates"] == "waiting"

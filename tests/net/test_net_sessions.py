@@ -21,6 +21,7 @@ from test_net_harness import WAIT, HostProc, Procs, say, welcomed
 
 from net.codec import decode, encode
 from net.joinstring import new_code, new_curve_keypair
+from net.messages import PROTOCOL_VERSION
 
 FIRST_ID = 0x6B8B4567
 
@@ -60,7 +61,7 @@ def _first(sock: zmq.Socket, kind: str) -> dict[str, Any]:
 
 
 def _hello(sock: zmq.Socket, host: HostProc, seat: str) -> None:
-    sock.send(encode({"type": "hello", "v": 2, "seat": seat,
+    sock.send(encode({"type": "hello", "v": PROTOCOL_VERSION, "seat": seat,
                       "code": host.joins[seat].split("/")[4]}))
     welcomed(sock, _first(sock, "welcome"))
     _first(sock, "snapshot")

@@ -31,7 +31,7 @@ def test_action_bar_is_the_engines_open_options(ui_app):  # noqa: F811
     item = next(k for k in keys if k.startswith("drop:"))[5:]
     w.press(f"drop:{item}")
     w.key(pygame.K_RETURN)
-    assert item not in game.state["characters"][carrier]["items"]
+    assert item not in game.state.characters[carrier].items
     w.frame()
     # it has acted: nothing more for it but the seat-wide End Turn
     assert [k for k, _l, _o in scene.action_buttons(w.ctx)] == ["end_turn"]
@@ -67,10 +67,10 @@ def test_check_status_from_the_bar(ui_app):  # noqa: F811
 
     game, _log = example_game(6)
     s = game.state
-    humans = sorted(c["id"] for c in game.own_characters("pirates")
-                    if game.sheets.characters[c["sheet"]].kind == "human")
+    humans = sorted(c.id for c in game.own_characters("pirates")
+                    if game.sheets.characters[c.sheet].kind == "human")
     fallen, checker = humans[:2]
-    game.apply(JUDGE, A.JudgeMove(fallen, *game.plan.xy(s["characters"][checker]["square"])))
+    game.apply(JUDGE, A.JudgeMove(fallen, *game.plan.xy(s.characters[checker].square)))
     game.apply(JUDGE, A.JudgeSetStatus(fallen, "down"))
     table = LocalTable(game)
     w = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
@@ -78,6 +78,6 @@ def test_check_status_from_the_bar(ui_app):  # noqa: F811
     w.press(f"select:{checker}")
     w.press(f"check:{fallen}")
     w.key(pygame.K_RETURN)
-    assert game.state["characters"][fallen]["status"] in ("dead", "serious")
+    assert game.state.characters[fallen].status in ("dead", "serious")
     lines = [t for t, _c in w.scene.log.entries]
     assert any("Status check" in t for t in lines)

@@ -52,33 +52,33 @@ def test_judge_tools_by_mouse(ui_app, tmp_path):  # noqa: F811
     assert j.button("jstatus:healthy") is not None and not j.button("jstatus:healthy").enabled
     pygame.image.save(j.surface, str(shots(tmp_path) / "judge_tools_picked.png"))
     j.press("jstatus:light_wound")
-    assert game.state["characters"][cid]["wound"] is True
-    badge = next(p for p in judge_pieces(game.state, scene.plan) if p.key == cid)
+    assert game.state.characters[cid].wound is True
+    badge = next(p for p in judge_pieces(scene.state, scene.plan) if p.key == cid)
     assert badge.status == "wounded"  # the light-wound badge on the Judge's map
     j.press("jface:E")
-    assert game.state["characters"][cid]["facing"] == "E"
-    old = game.state["characters"][cid]["square"]
+    assert game.state.characters[cid].facing == "E"
+    old = game.state.characters[cid].square
     target = (game.plan.xy(old)[0] + 1, game.plan.xy(old)[1])
     assert game.plan.passable(game.plan.sq(*target))
     j.press("jmove")
     assert scene.moving
     j.click_square(target)
-    assert game.state["characters"][cid]["square"] == game.plan.sq(*target)
+    assert game.state.characters[cid].square == game.plan.sq(*target)
     assert not scene.moving
     # the owner's own view has not changed yet: it hears at its Situation Update
     assert view_for(game, "phoneco")["own"]["characters"][cid] == before["own"]["characters"][
         cid]
     pygame.image.save(j.surface, str(shots(tmp_path) / "judge_tools_moved.png"))
     j.press("jstatus:down")
-    assert game.state["characters"][cid]["status"] == "down"
+    assert game.state.characters[cid].status == "down"
     j.press("jremove")
-    assert game.state["characters"][cid]["square"] is None and scene.picked is None
+    assert game.state.characters[cid].square is None and scene.picked is None
     assert scene.status == "" or "choose" not in scene.status
     # while showing a seat's map, a click picks nothing
     j.press("as:phoneco")
     pick_target = "kyoshi"
-    j.goto(game.plan.xy(game.state["characters"][pick_target]["square"]))
-    j.click(scene.cam.centre_px(*game.plan.xy(game.state["characters"][pick_target]["square"])))
+    j.goto(game.plan.xy(game.state.characters[pick_target].square))
+    j.click(scene.cam.centre_px(*game.plan.xy(game.state.characters[pick_target].square)))
     assert scene.picked is None
     j.press("as:")
     pick(j, "kyoshi")
@@ -94,7 +94,7 @@ def test_judge_tools_by_mouse(ui_app, tmp_path):  # noqa: F811
     assert scene.picked == cid
     j.press("jmove")
     j.click_square(target)
-    assert game.state["characters"][cid]["square"] == game.plan.sq(*target)
+    assert game.state.characters[cid].square == game.plan.sq(*target)
     j.press("jremove")
     while game.turn_seat != "phoneco":
         game.apply(game.turn_seat, {"type": "end_turn"})

@@ -57,7 +57,7 @@ def test_lobby_screens(ui_app, table, tmp_path):  # noqa: F811
     shoot(w, folder, "lobby_encryption")
     assert w.button("vote:yes") is not None and w.button("vote:no") is not None
     w.press("vote:yes")
-    assert table.game.state["votes"]["pirates"] is True
+    assert table.game.state.votes["pirates"] is True
     for seat in table.game.seats[1:]:
         table.game.apply(seat, A.VoteEncryption(True))
     refresh(table)
@@ -69,7 +69,7 @@ def test_lobby_screens(ui_app, table, tmp_path):  # noqa: F811
     assert form.left() == 32 - 4 - 3
     shoot(w, folder, "lobby_purchase")
     w.press("send_order")
-    assert table.game.state["orders"]["pirates"]["cost"] == 7
+    assert table.game.state.orders["pirates"].cost == 7
     to_place(table.game, skip="pirates")
     refresh(table)
     w.frame()
@@ -101,7 +101,7 @@ def test_lobby_screens(ui_app, table, tmp_path):  # noqa: F811
         assert n < 30
     w.key(pygame.K_RIGHT)
     w.key(pygame.K_RETURN)
-    assert table.game.state["placed"]["pirates"] is True
+    assert table.game.state.placed["pirates"] is True
 
 
 @pytest.fixture
@@ -171,7 +171,7 @@ def test_seat_map_overlays_and_los(ui_app, in_play, tmp_path):  # noqa: F811
     facing_now = scene.own()[cid]["facing"]
     arrows = scene.renderer.facing_rects(scene.cam, scene.pending_at)
     w.click(arrows[facing_now].center)
-    assert in_play.game.state["characters"][cid]["square"] == plan.sq(*found["stop"])
+    assert in_play.game.state.characters[cid].square == plan.sq(*found["stop"])
     w.frame(0.05)
     assert scene.animating()
     mid = scene.motions[cid].pos()
@@ -221,8 +221,8 @@ def test_judge_screens_and_tools(ui_app, in_play, tmp_path):  # noqa: F811
     j.frame()
     shoot(j, folder, "judge_everything")
     state = in_play.game.state
-    placed = [c for c in state["characters"].values() if c["square"] is not None]
-    assert len(scene.map_data()[0]) >= len([c for c in placed if c["sheet"] != "hal"])
+    placed = [c for c in state.characters.values() if c.square is not None]
+    assert len(scene.map_data()[0]) >= len([c for c in placed if c.sheet != "hal"])
     names = [t for t, _c in scene.roster.entries]
     assert any("Capt. Eastwood" in t and "Pirate" in t for t in names)
     j.press("as:phoneco")
@@ -237,11 +237,11 @@ def test_judge_screens_and_tools(ui_app, in_play, tmp_path):  # noqa: F811
     j.click(scene.text.rect.center)
     j.type("All hands: hull breach drill.")
     j.press("announce")
-    assert state["announcements"] == ["All hands: hull breach drill."]
+    assert state.announcements == ["All hands: hull breach drill."]
     j.click(scene.text.rect.center)
     j.type("Your informant is nervous.")
     j.press("msg:phoneco")
-    assert state["notices"]["phoneco"][-1]["text"] == "Your informant is nervous."
+    assert state.notices["phoneco"][-1].about["text"] == "Your informant is nervous."
     j.press("skip_turn")
     assert in_play.game.turn_seat == "phoneco"
     # private talk: the Judge sees only that it happens
@@ -260,7 +260,7 @@ def test_judge_screens_and_tools(ui_app, in_play, tmp_path):  # noqa: F811
     shoot(j, folder, "judge_end_game")
     j.press("end_game")
     assert in_play.game.phase == "over"
-    assert state is not in_play.game.state or in_play.game.state["result"]["levels"]["pirates"] == 3
+    assert state is not in_play.game.state or in_play.game.state.result.levels["pirates"] == 3
     shoot(j, folder, "judge_game_over")
     w = Window(ui_app, ArtifactSeatScene(in_play.source("pirates")))
     shoot(w, folder, "seat_game_over")
@@ -283,8 +283,8 @@ def test_judge_places_robots_through_the_screen(ui_app, table, tmp_path):  # noq
         j.click_square(room[n])
         arrows = j.scene.renderer.facing_rects(j.scene.cam, room[n])
         j.click(arrows["W"].center)
-        char = table.game.state["characters"][robot]
-        assert char["square"] == plan.sq(*room[n]) and char["facing"] == "W"
+        char = table.game.state.characters[robot]
+        assert char.square == plan.sq(*room[n]) and char.facing == "W"
     j.press("start_play")
     assert table.game.phase == "play"
 
@@ -367,8 +367,8 @@ def test_drop_and_take_through_the_action_bar(ui_app, in_play):  # noqa: F811
     w.press(f"drop:{item}")
     assert scene.pending is not None  # the facing is asked after every action
     w.key(pygame.K_LEFT)
-    assert game.state["items"][item]["holder"] is None
-    assert game.state["characters"][carrier]["facing"] == "W"
+    assert game.state.items[item].holder is None
+    assert game.state.characters[carrier].facing == "W"
     w.frame()
     square = scene.own()[carrier]["square"]
     other = next((cid for cid, e in scene.own().items()
@@ -379,21 +379,21 @@ def test_drop_and_take_through_the_action_bar(ui_app, in_play):  # noqa: F811
     w.press(f"select:{other}")
     w.press(f"take:{item}")
     w.key(pygame.K_RETURN)
-    assert game.state["items"][item]["holder"] == other
+    assert game.state.items[item].holder == other
 
 
 def test_informant_telegram_reaches_the_log_with_its_sound(ui_app, in_play):  # noqa: F811
     game = in_play.game
-    informant = next(c for c in game.state["characters"].values() if c.get("informant_of"))
-    master = informant["informant_of"]
-    victim = informant["seat"]
+    informant = next(c for c in game.state.characters.values() if c.informant_of)
+    master = informant.informant_of
+    victim = informant.seat
     while game.turn_seat != master:
         game.apply(game.turn_seat, A.EndTurn())
     refresh(in_play)
     w = Window(ui_app, ArtifactSeatScene(in_play.source(master)))
     w.frame()
-    w.press(f"inform:{informant['id']}")
-    assert game.state["characters"][informant["id"]]["seat"] == master
+    w.press(f"inform:{informant.id}")
+    assert game.state.characters[informant.id].seat == master
     w.key(pygame.K_e)
     v = Window(ui_app, ArtifactSeatScene(in_play.source(victim)))
     v.frame()
@@ -433,7 +433,7 @@ def test_judge_assigns_factions_by_hand(ui_app):  # noqa: F811
     for seat in ("pirates", "phoneco", "scientist"):
         j.press(f"assign:{seat}")
     assert game.phase == "encryption"
-    assert sorted(game.state["players"].values()) == ["Ann", "Bob", "Cy"]
+    assert sorted(game.state.players.values()) == ["Ann", "Bob", "Cy"]
 
 
 def test_c_focuses_the_negotiation_line_without_typing_itself(ui_app, in_play):  # noqa: F811

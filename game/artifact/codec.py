@@ -1,0 +1,238 @@
+"""The one codec: typed records (state, actions, events, views) <-> plain values.
+
+Plain values are what both msgpack and JSON carry: None, bool, int, float, str, lists and
+string-keyed maps. Saves, the action log and the wire all go through ``to_plain`` and
+``from_plain``, so a record has exactly one plain form.
+
+``to_plain`` writes every field of a dataclass under its name. Three conventions keep the
+forms readable: a class with a ``TYPE`` class variable (an action) carries it as ``"type"``,
+one with a ``KIND`` class variable (a counter) carries it as ``"kind"``, and a ``Notice`` is
+flat (``{"kind", "round", **about}``). Tuples become lists, int map keys become strings, and
+a field whose metadata says ``omit_none`` is left out while it is None.
+
+``from_plain(cls, data)`` rebuilds a record from its type hints and refuses anything else:
+unknown or missing fields, wrong types, a ``kind`` or ``type`` that does not match. With
+``bounded=True`` (data from the network) strings, lists and maps are also held to the
+``MAX_*`` sizes and ints to 32 bits. Errors are ``CodecError`` naming the field's path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from functools import cache
+from typing import Any
+
+from .errors import ArtifactError
+
+MAX_STR = 500
+MAX_LIST = 128
+
+
+class CodecError(ArtifactError, ValueError):
+    """Plain data that is not the form of the record asked for."""
+
+
+def to_plain(value: Any) -> Any:
+    """The plain form of ``value`` (a record, or a container of records and primitives)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {}
+        cls = type(value)
+        tag = getattr(cls, "TYPE", None)
+        if isinstance(tag, str):
+            out["type"] = tag
+        kind = getattr(cls, "KIND", None)
+        if isinstance(kind, str):
+            out["kind"] = kind
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            if item is None and f.metadata.get("omit_none"):
+                continue
+            out[f.name] = to_plain(item)
+        if cls.__name__ == "Notice" and "about" in out:
+            about = out.pop("about")
+            out.update(about)
+        return out
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return [to_plain(v) for v in sorted(value)]
+    raise CodecError(f"{type(value).__name__} has no plain form")
+
+
+def canonical_json(value: Any) -> str:
+    """``to_plain(value)`` as canonical JSON text: equal records give equal text."""
+    return json.dumps(to_plain(value), sort_keys=True, separators=(",", ":"))
+
+
+@cache
+def _hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """(name, type, required) of each field of a dataclass, in order."""
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name],
+                  f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+                 for f in dataclasses.fields(cls))
+
+
+def from_plain(tp: Any, data: Any, *, bounded: bool = False, path: str = "") -> Any:
+    """Rebuild a value of type ``tp`` from its plain form, or raise CodecError."""
+    return _Decoder(bounded).value(tp, data, path or _name(tp))
+
+
+def _name(tp: Any) -> str:
+    return getattr(tp, "__name__", str(tp))
+
+
+class _Decoder:
+    def __init__(self, bounded: bool) -> None:
+        self.bounded = bounded
+
+    def fail(self, path: str, wanted: str, data: Any) -> CodecError:
+        shown = repr(data)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        return CodecError(f"{path} must be {wanted}, got {shown}")
+
+    def value(self, tp: Any, data: Any, path: str) -> Any:
+        if tp is Any:
+            return self.plain(data, path, 0)
+        if tp is type(None) or tp is None:
+            if data is not None:
+                raise self.fail(path, "null", data)
+            return None
+        if tp is bool:
+            if not isinstance(data, bool):
+                raise self.fail(path, "true or false", data)
+            return data
+        if tp is int:
+            if isinstance(data, bool) or not isinstance(data, int):
+                raise self.fail(path, "a whole number", data)
+            if self.bounded and not -(2**31) <= data < 2**31:
+                raise self.fail(path, "a small whole number", data)
+            return data
+        if tp is float:
+            if isinstance(data, bool) or not isinstance(data, (int, float)):
+                raise self.fail(path, "a number", data)
+            return float(data)
+        if tp is str:
+            if not isinstance(data, str):
+                raise self.fail(path, "text", data)
+            if self.bounded and len(data) > MAX_STR:
+                raise self.fail(path, f"text of at most {MAX_STR} characters", data)
+            return data
+        if dataclasses.is_dataclass(tp):
+            return self.record(tp, data, path)
+        origin = typing.get_origin(tp)
+        args = typing.get_args(tp)
+        if origin in (typing.Union, types.UnionType):
+            return self.union(args, data, path)
+        if origin in (list, tuple):
+            items = self.sequence(data, path)
+            if origin is list:
+                return [self.value(args[0], v, f"{path}[{i}]") for i, v in enumerate(items)]
+            if len(args) == 2 and args[1] is Ellipsis:
+                return tuple(self.value(args[0], v, f"{path}[{i}]") for i, v in enumerate(items))
+            if len(items) != len(args):
+                raise self.fail(path, f"a list of {len(args)} entries", data)
+            return tuple(self.value(a, v, f"{path}[{i}]")
+                         for i, (a, v) in enumerate(zip(args, items, strict=True)))
+        if origin is dict:
+            if not isinstance(data, dict):
+                raise self.fail(path, "a map", data)
+            if self.bounded and len(data) > MAX_LIST:
+                raise self.fail(path, f"a map of at most {MAX_LIST} entries", data)
+            key_type, value_type = args
+            out = {}
+            for key, item in data.items():
+                if not isinstance(key, str):
+                    raise self.fail(path, "a map with text keys", data)
+                if key_type is int:
+                    try:
+                        real_key: Any = int(key)
+                    except ValueError:
+                        raise self.fail(f"{path} key", "a whole number", key) from None
+                else:
+                    real_key = self.value(key_type, key, f"{path} key")
+                out[real_key] = self.value(value_type, item, f"{path}[{key!r}]")
+            return out
+        raise CodecError(f"{path}: no plain form for {tp!r}")
+
+    def sequence(self, data: Any, path: str) -> list:
+        if not isinstance(data, (list, tuple)):
+            raise self.fail(path, "a list", data)
+        if self.bounded and len(data) > MAX_LIST:
+            raise self.fail(path, f"a list of at most {MAX_LIST} entries", data)
+        return list(data)
+
+    def union(self, args: tuple, data: Any, path: str) -> Any:
+        if data is None and type(None) in args:
+            return None
+        options = [a for a in args if a is not type(None)]
+        tagged = [a for a in options if isinstance(getattr(a, "KIND", None), str)]
+        if tagged and isinstance(data, dict):
+            for option in tagged:
+                if data.get("kind") == option.KIND:
+                    return self.record(option, data, path)
+            raise self.fail(f"{path}.kind", " or ".join(repr(a.KIND) for a in tagged),
+                            data.get("kind"))
+        errors = []
+        for option in options:
+            try:
+                return self.value(option, data, path)
+            except CodecError as exc:
+                errors.append(str(exc))
+        raise CodecError(errors[0] if len(errors) == 1
+                         else f"{path} fits none of its forms ({'; '.join(errors)})")
+
+    def record(self, cls: type, data: Any, path: str) -> Any:
+        if not isinstance(data, dict):
+            raise self.fail(path, "a map", data)
+        data = dict(data)
+        for tag_name, tag_key in (("TYPE", "type"), ("KIND", "kind")):
+            tag = getattr(cls, tag_name, None)
+            if isinstance(tag, str):
+                if data.get(tag_key) != tag:
+                    raise self.fail(f"{path}.{tag_key}", repr(tag), data.get(tag_key))
+                del data[tag_key]
+        hints = _hints(cls)
+        names = {name for name, _tp, _req in hints}
+        if cls.__name__ == "Notice":
+            about = {k: data.pop(k) for k in list(data) if k not in names}
+            data["about"] = about
+        extra = set(data) - names
+        if extra:
+            raise CodecError(f"{path}: unknown field(s) {', '.join(sorted(map(str, extra)))}")
+        kwargs = {}
+        for name, tp, required in hints:
+            if name not in data:
+                if required:
+                    raise CodecError(f"{path}: missing field {name!r}")
+                continue
+            kwargs[name] = self.value(tp, data[name], f"{path}.{name}")
+        return cls(**kwargs)
+
+    def plain(self, data: Any, path: str, depth: int) -> Any:
+        """Any plain value, copied (maps with text keys only)."""
+        if depth > 32:
+            raise CodecError(f"{path} is nested too deeply")
+        if data is None or isinstance(data, (bool, int, float, str)):
+            if self.bounded and isinstance(data, str) and len(data) > MAX_STR:
+                raise self.fail(path, f"text of at most {MAX_STR} characters", data)
+            return data
+        if isinstance(data, (list, tuple)):
+            return [self.plain(v, f"{path}[{i}]", depth + 1)
+                    for i, v in enumerate(self.sequence(data, path))]
+        if isinstance(data, dict):
+            out = {}
+            for key, item in data.items():
+                if not isinstance(key, str):
+                    raise self.fail(path, "a map with text keys", data)
+                out[key] = self.plain(item, f"{path}[{key!r}]", depth + 1)
+            return out
+        raise self.fail(path, "plain data", data)

@@ -1,0 +1,319 @@
+"""The whole state of one game of The Artifact, as typed records (one module defines them).
+
+``GameState`` is the truth the Judge holds: the lobby's choices, every character and item,
+each map's counters, the lift cars, hatches and lights, the systems of the Feynman, ships in
+space, the alien seats' secrets, what each seat has been told and what still waits for its
+Situation Update. ``codec.to_plain`` turns it into plain values (the save, the Judge's view)
+and ``codec.from_plain`` back, checking every field's type.
+
+Only the engine's rule functions change a ``GameState``; everything else reads it. Records
+that are values (counters, specs, results, busy markers) are frozen. Fields marked *later*
+belong to rules that are not played yet (combat, the ship's systems, space, the aliens'
+special actions): they are part of the record now, with neutral defaults, so saves keep
+their shape as those rules arrive.
+
+Squares are ints of the deck plan (``DeckPlan.sq``); views turn them into ``[x, y]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .seats import SeatSpec
+
+#: A JSON/msgpack-able value (the plain form of anything that is not a record).
+Plain = Any
+#: A square on the deck plan, as an ``[x, y]`` pair in views and notices.
+XY = tuple[int, int]
+#: Field metadata: the plain form leaves the field out while it is None.
+OMIT_NONE = {"omit_none": True}
+
+
+# ---- the lobby (Game Setup) --------------------------------------------------------------------
+
+@dataclass(slots=True, frozen=True)
+class Setup:
+    """What the host chose before the game: players (3-8), how factions are assigned, names,
+    and any informant the Judge picked in advance (a scenario names it)."""
+
+    players: int
+    assignment: str
+    names: tuple[str, ...]
+    informants: dict[str, str] = field(default_factory=dict)  # phone seat: its informant
+
+
+@dataclass(slots=True)
+class Order:
+    """A seat's purchase (Customize Factions): option, characters, items and where they start.
+
+    ``items`` pairs an item type with the sheet id of its holder ('' for the map); ``by`` names
+    the seat that ordered for this one (the second pirate seat is equipped by the first)."""
+
+    option: str = ""
+    roster: list[str] = field(default_factory=list)
+    items: list[tuple[str, str]] = field(default_factory=list)
+    partner: list[str] = field(default_factory=list)
+    cost: int = 0
+    robots: list[str] = field(default_factory=list)
+    by: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Result:
+    """The Judge's verdict at the end: each seat's victory level and the winners."""
+
+    levels: dict[str, int]
+    winners: tuple[str, ...]
+
+
+# ---- characters and items -----------------------------------------------------------------------
+
+@dataclass(slots=True, frozen=True)
+class Busy:
+    """A multi-turn action under way (Wear spacesuit/sneaksuit: two turns)."""
+
+    kind: str
+    suit: str | None = None
+
+
+@dataclass(slots=True)
+class Character:
+    """One character: its control-sheet entry (``sheet``), owner, counter and status.
+
+    ``status`` is ``active``, ``inactive``, ``ko``, ``down``, ``serious`` or ``dead``
+    (Damage Effects); a light wound keeps ``active`` with ``wound`` set. ``token`` is the
+    counter's anonymous name on other maps; ``counter`` the label it shows."""
+
+    id: str
+    sheet: str
+    seat: str | None
+    token: str
+    counter: str
+    square: int | None = None
+    facing: str = "N"
+    status: str = "active"
+    items: list[str] = field(default_factory=list)
+    suit: str | None = None
+    busy: Busy | None = None
+    blind: bool = False              # ran this turn: sees nothing until its Situation Update
+    informant_of: str | None = None  # the secret master of an informant (Informants)
+    wound: bool = False              # light wound: half MA, -2 to hit
+    # later: combat, transport, space, aliens
+    carrying: str | None = None      # the casualty it carries (Casualty Transport)
+    carried_by: list[str] = field(default_factory=list)
+    eva: str = ""                    # "", "free", "dorsal" or "ventral" (EVA Positioning)
+    suspended: bool = False          # in a medlab suspension capsule
+    risen: bool = False              # a bug alien that got up once after going down
+    airless_turns: int = 0           # turns without air (Decompression)
+    skips_action: bool = False       # loses its next action (Ring Stop)
+    controlled_by: str | None = None  # mind control or a commanded robot (Security Actions)
+
+
+@dataclass(slots=True)
+class Item:
+    """One item counter: a piece of equipment, a marker (booby trap) or a victory item.
+
+    It is carried (``holder``), worn (a suit: ``worn``), or lies in ``square``."""
+
+    id: str
+    token: str
+    type: str
+    owner: str | None
+    holder: str | None = None
+    square: int | None = None
+    worn: bool = False
+    # later: combat, equipment
+    jammed: bool = False             # Jammed Weapons
+    disabled: str = ""               # "overheated", "emp", "broken": out until repaired
+    armed: bool = False              # a booby trap or thermite mine set to go off
+    charges: int | None = None       # medkit uses left (recharged in the medlab)
+
+
+# ---- maps: counters and last-known places --------------------------------------------------------
+
+@dataclass(slots=True, frozen=True)
+class CharacterCounter:
+    """A character as a map shows it: its counter, where and how it stands, what it holds
+    in plain sight. ``round`` is set when it became a last-known place."""
+
+    KIND: ClassVar[str] = "character"
+    counter: str
+    square: XY
+    facing: str
+    status: str
+    carrying: tuple[str, ...] = ()
+    round: int | None = field(default=None, metadata=OMIT_NONE)
+
+
+@dataclass(slots=True, frozen=True)
+class ItemCounter:
+    """An item lying on the floor as a map shows it (a fake shows as the real thing)."""
+
+    KIND: ClassVar[str] = "item"
+    counter: str
+    square: XY
+    round: int | None = field(default=None, metadata=OMIT_NONE)
+
+
+Counter = CharacterCounter | ItemCounter
+
+
+@dataclass(slots=True)
+class MapBook:
+    """One map on the table (maps are shared by partner seats): the counters its observers
+    see now, where it last saw the others, and where it believes the lift cars are."""
+
+    counters: dict[str, Counter] = field(default_factory=dict)
+    last_known: dict[str, Counter] = field(default_factory=dict)
+    lifts: dict[str, int] = field(default_factory=dict)
+
+
+# ---- what seats are told ------------------------------------------------------------------------
+
+@dataclass(slots=True, frozen=True)
+class Notice:
+    """Something a seat is told: a telegram, an interdiction's reason, a sighting, a Judge's
+    message ... ``kind`` names it; ``about`` holds its particulars (docs/artifact-engine.md
+    lists every kind with its fields). The plain form is flat: ``{"kind", "round", **about}``."""
+
+    kind: str
+    round: int
+    about: dict[str, Plain] = field(default_factory=dict)
+
+    def get(self, name: str, default: Plain = None) -> Plain:
+        return self.about.get(name, default)
+
+
+@dataclass(slots=True)
+class HeldForces:
+    """What a seat still believes of its own forces after another seat (or the Judge)
+    changed them, until its Situation Update: its own characters' and items' view entries,
+    the counters its map partner sees for its characters, and copies of its characters as
+    they were (map updates look from where the seat believes they stand)."""
+
+    characters: dict[str, dict[str, Plain]] = field(default_factory=dict)
+    items: dict[str, dict[str, Plain]] = field(default_factory=dict)
+    counters: dict[str, CharacterCounter] = field(default_factory=dict)
+    bodies: dict[str, Character] = field(default_factory=dict)
+
+
+# ---- the sequence of play -----------------------------------------------------------------------
+
+@dataclass(slots=True)
+class Turn:
+    """The seat whose turn it is (its index in the seat order) and what happened so far:
+    characters that acted, hatches opened this phase, characters that ran."""
+
+    index: int
+    seat: str
+    acted: list[str] = field(default_factory=list)
+    opened: list[int] = field(default_factory=list)
+    ran: list[str] = field(default_factory=list)
+
+
+# ---- later: combat, systems, space, aliens -------------------------------------------------------
+
+@dataclass(slots=True, frozen=True)
+class OpportunityFire:
+    """A square a character covers (Opportunity Fire); ``hostile`` is the owner's definition."""
+
+    character: str
+    weapon: str
+    square: int
+    hostile: str
+
+
+@dataclass(slots=True, frozen=True)
+class PendingAttack:
+    """A triggered booby trap or opportunity fire, resolved in the attacker's turn."""
+
+    seat: str
+    source: str                      # the trap item or the covering character
+    target: str                      # the character that triggered it
+    square: int
+    round: int
+
+
+@dataclass(slots=True)
+class Systems:
+    """The Feynman's computer and machinery (Computer Operations, Special Map Areas)."""
+
+    control: str | None = None       # the character holding the Computer Control marker
+    destroyed_terminals: list[int] = field(default_factory=list)
+    shutdown: bool = False
+    ring_stopped: bool = False
+    shields_up: bool = True
+    life_support: bool = True
+    self_destruct: int | None = None  # turns left on the countdown
+    hack_attempts: list[Notice] = field(default_factory=list)
+    gas: list[str] = field(default_factory=list)            # spaces full of knockout gas
+    decompressed: dict[str, int] = field(default_factory=dict)  # segment: turns since
+    broken_windows: list[int] = field(default_factory=list)
+    welded: list[int] = field(default_factory=list)          # hatches welded shut
+
+
+@dataclass(slots=True)
+class Ship:
+    """A spacecraft that can move (Ship Movement): its control seat's square, the z level
+    and facing, whether it is docked and whether its controls still work."""
+
+    square: int | None
+    z: int = 0
+    facing: str = "N"
+    docked: bool = True
+    wrecked_controls: bool = False
+
+
+@dataclass(slots=True)
+class AlienSecrets:
+    """What only an alien seat (and the Judge) knows of its own doings."""
+
+    ram: int | None = None           # HAL's RAM marker
+    eggs: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # an invisible alien's written moves
+
+
+# ---- the whole game ------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class GameState:
+    """Everything the Judge knows (see module docstring). ``seed`` never leaves the host;
+    the RNG is kept beside the state by the engine and saved with it."""
+
+    FORMAT: ClassVar[int] = 2
+
+    setup: Setup
+    seats: list[str]
+    specs: dict[str, SeatSpec]
+    map_of: dict[str, str]
+    format: int = 2
+    seed: int = 0                     # left out of the Judge's copy (views never read it)
+    phase: str = "assign"
+    players: dict[str, str | None] = field(default_factory=dict)
+    species: dict[str, str | None] = field(default_factory=dict)
+    votes: dict[str, bool] = field(default_factory=dict)
+    encryption: bool | None = None
+    orders: dict[str, Order] = field(default_factory=dict)
+    placed: dict[str, bool] = field(default_factory=dict)
+    characters: dict[str, Character] = field(default_factory=dict)
+    items: dict[str, Item] = field(default_factory=dict)
+    lifts: dict[str, int] = field(default_factory=dict)   # each car's end: 0 hull, 1 ring
+    locked: list[int] = field(default_factory=list)       # locked hatches
+    dark: list[str] = field(default_factory=list)         # spaces with the lights out
+    maps: dict[str, MapBook] = field(default_factory=dict)
+    notices: dict[str, list[Notice]] = field(default_factory=dict)
+    pending: dict[str, list[Notice]] = field(default_factory=dict)
+    judge_notices: list[Notice] = field(default_factory=list)
+    announcements: list[str] = field(default_factory=list)
+    turn: Turn | None = None
+    held: dict[str, HeldForces] = field(default_factory=dict)
+    round: int = 0
+    result: Result | None = None
+    serial: int = 0
+    # later
+    opportunity: list[OpportunityFire] = field(default_factory=list)
+    attacks: list[PendingAttack] = field(default_factory=list)
+    systems: Systems = field(default_factory=Systems)
+    ships: dict[str, Ship] = field(default_factory=dict)
+    aliens: dict[str, AlienSecrets] = field(default_factory=dict)
