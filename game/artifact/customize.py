@@ -290,3 +290,37 @@ def check_places(game, seat: str, action: A.PlaceForces) -> list[tuple[str, str,
     if missing:
         raise IllegalAction(f"place everything: {', '.join(sorted(missing))} missing")
     return out
+
+
+FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
+
+
+def check_robot_place(game, action: A.PlaceRobot) -> tuple[Character, int]:
+    """The robot and square of the Judge's placing of an inactive Feynman robot (Place
+    Counters: somewhere open aboard, within stacking), or IllegalAction saying why not."""
+    char = game.state.characters.get(action.robot)
+    if char is None or char.sheet not in FEYNMAN_ROBOTS:
+        raise IllegalAction(f"{action.robot!r} is not one of the Feynman's robots")
+    if action.facing not in FACINGS:
+        raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
+    plan = game.plan
+    if not plan.inside(action.x, action.y):
+        raise IllegalAction("that square is off the map")
+    square = plan.sq(action.x, action.y)
+    if square not in plan.region("Feynman") or not plan.passable(square):
+        raise IllegalAction("inactive robots go on an open square aboard the Feynman")
+    if game.stack_count(square, exclude=char.id) >= game.stack_limit(square):
+        raise IllegalAction("that square is full (stacking)")
+    return char, square
+
+
+def start_problem(game) -> str | None:
+    """Why the Judge may not start play yet (None: it may): every force unambiguously
+    placed, and the Feynman's robots placed."""
+    if game.placement_conflicts():
+        return "two seats still share a space: return one of them first"
+    unplaced = [c.id for c in game.state.characters.values()
+                if c.sheet in FEYNMAN_ROBOTS and c.square is None]
+    if unplaced:
+        return f"place the Feynman's robots first: {', '.join(unplaced)}"
+    return None

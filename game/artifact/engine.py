@@ -22,7 +22,8 @@ from dataclasses import replace
 from . import actions as A
 from . import available, customize, interdiction, judging, legal, movement, sightings, situation
 from .codec import to_plain
-from .deckplan import FACINGS, DeckPlan, feynman
+from .customize import FEYNMAN_ROBOTS
+from .deckplan import DeckPlan, feynman
 from .errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn, SaveError
 from .events import Event
 from .seats import JUDGE, SeatSpec, faction_mix, map_of
@@ -40,8 +41,6 @@ from .state import (
 )
 from .table import LOBBY_PHASES, Table, saved_state
 from .views import view_for
-
-FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
 
 
 def _rng_to_list(rng: random.Random) -> list:
@@ -344,19 +343,7 @@ class ArtifactGame(Table):
     def _do_place_robot(self, seat: str, action: A.PlaceRobot) -> list[Event]:
         self._need_judge(seat)
         self._need_phase("judge_check")
-        char = self._s.characters.get(action.robot)
-        if char is None or char.sheet not in FEYNMAN_ROBOTS:
-            raise IllegalAction(f"{action.robot!r} is not one of the Feynman's robots")
-        if action.facing not in FACINGS:
-            raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
-        plan = self.plan
-        if not plan.inside(action.x, action.y):
-            raise IllegalAction("that square is off the map")
-        square = plan.sq(action.x, action.y)
-        if square not in plan.region("Feynman") or not plan.passable(square):
-            raise IllegalAction("inactive robots go on an open square aboard the Feynman")
-        if self.stack_count(square, exclude=char.id) >= self.stack_limit(square):
-            raise IllegalAction("that square is full (stacking)")
+        char, square = customize.check_robot_place(self, action)
         char.square = square
         char.facing = action.facing
         return [Event("robot_placed", (JUDGE,), {"robot": action.robot})]
@@ -364,12 +351,9 @@ class ArtifactGame(Table):
     def _do_start_play(self, seat: str, action: A.StartPlay) -> list[Event]:
         self._need_judge(seat)
         self._need_phase("judge_check")
-        if self.placement_conflicts():
-            raise IllegalAction("two seats still share a space: return one of them first")
-        unplaced = [c.id for c in self._s.characters.values()
-                    if c.sheet in FEYNMAN_ROBOTS and c.square is None]
-        if unplaced:
-            raise IllegalAction(f"place the Feynman's robots first: {', '.join(unplaced)}")
+        problem = customize.start_problem(self)
+        if problem:
+            raise IllegalAction(problem)
         s = self._s
         s.phase = "play"
         s.round = 1

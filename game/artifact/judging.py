@@ -41,6 +41,18 @@ def judge_status_of(char: Character) -> str:
     return char.status
 
 
+def status_problem(game, char: Character, status: str) -> str | None:
+    """Why the Judge may not give ``char`` the Judge's ``status`` now (None: it may)."""
+    if judge_status_of(char) == status:
+        return f"{char.id} is already {status}"
+    if (STATE_STATUS[status] == "active" and char.status != "active" and char.square is not None
+            and game.sheets.characters[char.sheet].on_map
+            and game.stack_count(char.square, exclude=char.id)
+            >= game.stack_limit(char.square)):
+        return "its square is full: an active character would break stacking"
+    return None
+
+
 def _hold(game, char: Character) -> None:
     """Keep the owner's view of its forces as it is now until its next Situation Update."""
     situation.hold_forces(game, char.seat)
@@ -179,15 +191,10 @@ def judge_status(game, action: A.JudgeSetStatus) -> list[Event]:
         raise IllegalAction(f"no character {action.character!r}")
     if action.status not in A.JUDGE_STATUSES:
         raise IllegalAction(f"status must be one of {', '.join(A.JUDGE_STATUSES)}")
-    before = judge_status_of(char)
-    if before == action.status:
-        raise IllegalAction(f"{char.id} is already {action.status}")
+    problem = status_problem(game, char, action.status)
+    if problem:
+        raise IllegalAction(problem)
     new = STATE_STATUS[action.status]
-    if (new == "active" and char.status != "active" and char.square is not None
-            and game.sheets.characters[char.sheet].on_map
-            and game.stack_count(char.square, exclude=char.id)
-            >= game.stack_limit(char.square)):
-        raise IllegalAction("its square is full: an active character would break stacking")
     _hold(game, char)
     was_active = char.status == "active"
     char.status = new

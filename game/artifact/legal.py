@@ -1,17 +1,46 @@
-"""Legal actions for the pending decision (an enumerable, representative list).
+"""Legal actions for the pending decision, from the rules (no trial runs).
 
-Where the space of choices is huge (orders, placements, paths) the list holds a sample of
-legal actions that random playouts can use: moves are listed per destination (cheapest
-known path, facing kept), orders per option with the cheapest roster, placements per
-candidate space. Anything not listed may still be legal: ``is_legal`` is the test.
+``legal_actions(game, seat)`` lists what ``seat`` may do now, each action checked with the
+same rule functions the engine validates with (``movement.check_path`` on the seat's view,
+``available``'s problems, ``customize``'s order and placement checks), never by applying a
+copy. In play the list is complete for the turn seat in this *compact form*:
+
+* **Move**: one action per (character, mode, destination, final facing): the cheapest path
+  the seat knows to every square it can reach (``movement.search``), and for the empty path
+  every mode with every facing it can afford. Any other path to a listed destination is legal
+  too when ``check_path`` accepts it (one that comes back to its start counts as the empty
+  path); no path reaches a square that is not listed. A step
+  into a hatch that an airlock's interlock holds shut is listed as the destination of a
+  try (the move halts before it); a path that goes on beyond that hatch is legal too and
+  halts the same way, so it counts as that try.
+* **Pick up / drop / switch**: every set of items to take from the floor of its square with
+  every set to drop (at least one item, within the four carry slots), with every facing it
+  can afford after the action (items in the order of their ids).
+* **Move, then pick up**: walking or jogging to each listed destination where the seat's
+  map shows items (now or at their last-known places; the start square too, by the empty
+  path), with every non-empty set of them to take and every set to drop, within the carry
+  slots as if all were there (an item gone unseen is reported missing on arrival, never
+  refused). Not spelt out: dropping without taking at a destination (a move, then drop),
+  legal for every listed walk or jog destination; and a move-then-pick-up that halts at an
+  interlocked hatch (it picks nothing up).
+* **Check status**, **wear suit**, **move lift car**, **activate informant**, **end turn**:
+  every target, suit, lift and informant the rules allow, with every affordable facing.
+
+The Judge's free-text actions (message, announcement, victory levels) are listed once each
+with a sample text; its adjudication tools are listed for every character and item in play
+(moves: a turn on the spot; any open square with room is legal too). The lobby phases list a
+representative sample (orders per option, placements per start space), each one checked.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from itertools import combinations
+
 from . import actions as A
-from . import movement
-from .customize import start_squares, things_to_place
+from . import available, customize, judging, movement
 from .deckplan import FACINGS
+from .errors import IllegalAction
 from .seats import JUDGE
 from .views import view_for
 
@@ -24,10 +53,25 @@ def legal_actions(game, seat: str) -> list[A.Action]:
     }.get(phase)
     if handler is None:
         return []
-    return [a for a in handler(game, seat) if game.is_legal(seat, a)]
+    return handler(game, seat)
 
+
+def _checked(check, candidates) -> list[A.Action]:
+    out = []
+    for action in candidates:
+        try:
+            check(action)
+        except IllegalAction:
+            continue
+        out.append(action)
+    return out
+
+
+# ---- the lobby -----------------------------------------------------------------------------------
 
 def _assign(game, seat):
+    if seat != JUDGE:
+        return []
     s = game.state
     out = []
     free_players = [p for p in s.setup.names if p not in s.players.values()]
@@ -46,13 +90,17 @@ def _assign(game, seat):
 
 
 def _encryption(game, seat):
+    if seat == JUDGE:
+        return []
     return [A.VoteEncryption(True), A.VoteEncryption(False)]
 
 
 def _purchase(game, seat):
+    if seat == JUDGE:
+        return []
     sheet = game.sheets.factions[game.faction_of(seat)]
     s = game.state
-    out = []
+    candidates = []
     options = sheet.options or ("",)
     if game.faction_of(seat) == "alien" and s.species.get(seat):
         options = (s.species[seat],)
@@ -64,30 +112,32 @@ def _purchase(game, seat):
         free = []
         for item_id, rule in sheet.free_items:
             free.append((item_id, holders[0] if rule == "any" and holders else ""))
-        out.append(A.Customize(option, roster if game.faction_of(seat) != "alien" else (),
-                               tuple(free), partner))
+        candidates.append(A.Customize(option, roster if game.faction_of(seat) != "alien" else (),
+                                      tuple(free), partner))
         buy = [i for i in sheet.shop if not game.sheets.items[i].robot]
         if buy and holders:
             extra = tuple((item, holders[(n + 1) % len(holders)])
                           for n, item in enumerate(buy[:3]))
-            out.append(A.Customize(option, roster, tuple(free) + extra, partner))
-    return out
+            candidates.append(A.Customize(option, roster, tuple(free) + extra, partner))
+    return _checked(lambda a: customize.check_order(game, seat, a), candidates)
 
 
 def _place(game, seat):
+    if seat == JUDGE:
+        return []
     plan = game.plan
-    things = things_to_place(game, seat)
+    things = customize.things_to_place(game, seat)
     if not things:
         return [A.PlaceForces(())]
-    region = start_squares(game, things[0][2])
+    region = customize.start_squares(game, things[0][2])
     spaces = sorted({plan.space_name(sq) for sq in region if plan.passable(sq)})
-    out = []
+    candidates = []
     for space in spaces:
         places = []
         counts: dict = {}
         ok = True
         for kind, thing, regions in things:
-            allowed = start_squares(game, regions)
+            allowed = customize.start_squares(game, regions)
             pool = [sq for sq in sorted(allowed) if plan.passable(sq)
                     and plan.space_name(sq) == space]
             if not pool:
@@ -101,15 +151,15 @@ def _place(game, seat):
             x, y = plan.xy(chosen)
             places.append((thing, x, y, "N"))
         if ok:
-            out.append(A.PlaceForces(tuple(places)))
-    return out
+            candidates.append(A.PlaceForces(tuple(places)))
+    return _checked(lambda a: customize.check_places(game, seat, a), candidates)
 
 
 def _judge_check(game, seat):
     if seat != JUDGE:
         return []
     s = game.state
-    out = []
+    out: list[A.Action] = []
     for _space, a, b in game.placement_conflicts():
         out.append(A.ReturnPlacement(b, ""))
         out.append(A.ReturnPlacement(a, ""))
@@ -119,55 +169,222 @@ def _judge_check(game, seat):
         if char.seat is None and char.square is None:
             for sq in ring[:: max(1, len(ring) // 6)]:
                 x, y = plan.xy(sq)
-                out.append(A.PlaceRobot(char.id, x, y, "N"))
+                out += _checked(lambda a: customize.check_robot_place(game, a),
+                                [A.PlaceRobot(char.id, x, y, "N")])
             break
-    out.append(A.StartPlay())
+    if customize.start_problem(game) is None:
+        out.append(A.StartPlay())
     return out
+
+
+# ---- play: the Judge -----------------------------------------------------------------------------
+
+def _judge_play(game) -> list[A.Action]:
+    s = game.state
+    sheets = game.sheets
+    levels = tuple((x, 1) for x in s.seats)
+    out: list[A.Action] = [A.SkipTurn(), A.Announce("All hands: routine systems check."),
+                           A.JudgeMessage(s.seats[0], "Keep it moving."), A.EndGame(levels)]
+    for char in sorted(s.characters.values(), key=lambda c: c.id):
+        body = sheets.characters[char.sheet].on_map
+        if char.square is not None and body:
+            x, y = game.plan.xy(char.square)
+            out += [A.JudgeMove(char.id, x, y, f) for f in FACINGS if f != char.facing]
+            out.append(A.JudgeRemove(char.id))
+        current = judging.judge_status_of(char)
+        for status in A.JUDGE_STATUSES:
+            if status != current and judging.status_problem(game, char, status) is None:
+                out.append(A.JudgeSetStatus(char.id, status))
+        if char.suit:
+            out.append(A.JudgeSetSuit(char.id, ""))
+    for item in sorted(s.items.values(), key=lambda i: i.id):
+        if item.holder is not None or item.square is not None:
+            out.append(A.JudgeRemove(item.id))
+    return out
+
+
+# ---- play: the seat in turn ----------------------------------------------------------------------
+
+def _after(game, char, entry: dict, **changes) -> list[str]:
+    """The facings a character may choose after a non-move action that leaves it as
+    ``changes`` say (its items, its square): a quarter turn costs 1 MP of its walking
+    allowance where turning is not free (``movement.face_after_action``)."""
+    info = movement.mobility(game, replace(char, **changes)) if changes else entry
+    if info["free_turns"]:
+        return list(FACINGS)
+    return [f for f in FACINGS
+            if movement.turns_between(char.facing, f) <= info["ma"]["walk"]]
+
+
+def _facings(entry: dict, room: int) -> list[str]:
+    """The final facings a character may choose with ``room`` MP left (turning is free in
+    gravity or with thrusters; otherwise a quarter turn costs 1 MP)."""
+    if entry.get("free_turns", True):
+        return list(FACINGS)
+    return [f for f in FACINGS if movement.turns_between(entry["facing"], f) <= room]
+
+
+def _subsets(items: list[str]) -> list[tuple[str, ...]]:
+    return [combo for n in range(len(items) + 1) for combo in combinations(items, n)]
+
+
+def _swaps(game, char, floor: list[str]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every (take, drop) a character with hands may make: at least one item, within its
+    carry slots once done."""
+    items = game.state.items
+    sheets = game.sheets
+    out = []
+    for drop in _subsets(sorted(char.items)):
+        kept = [i for i in char.items if i not in drop]
+        for take in _subsets(floor):
+            if not take and not drop:
+                continue
+            slots = sum(1 for i in kept + list(take) if sheets.items[items[i].type].slot)
+            if available.carry_problem(slots) is None:
+                out.append((take, drop))
+    return out
+
+
+def _floor(game, square: int) -> list[str]:
+    """Items lying in ``square`` that can be picked up (hidden markers cannot)."""
+    return sorted(i.id for i in game.state.items.values()
+                  if i.holder is None and i.square == square
+                  and not game.sheets.items[i.type].marker)
 
 
 def _play(game, seat):
     s = game.state
     if seat == JUDGE:
-        levels = tuple((x, 1 + n % 3) for n, x in enumerate(s.seats))
-        out = [A.SkipTurn(), A.Announce("All hands: routine systems check."),
-               A.JudgeMessage(s.seats[0], "Keep it moving."), A.EndGame(levels)]
-        for char in sorted(s.characters.values(), key=lambda c: c.id):
-            if char.seat == game.turn_seat and char.square is not None:
-                x, y = game.plan.xy(char.square)
-                turned = FACINGS[(FACINGS.index(char.facing) + 1) % 4]
-                out += [A.JudgeSetStatus(char.id, "light_wound"),
-                        A.JudgeMove(char.id, x, y, turned), A.JudgeRemove(char.id)]
-                break
-        return out
+        return _judge_play(game)
     if seat != game.turn_seat:
         return []
     out: list[A.Action] = [A.EndTurn()]
     view = view_for(game, seat)
     plan = game.plan
-    for cid, entry in view["own"]["characters"].items():
-        if cid in s.turn.acted or entry["status"] != "active" or not entry.get("ma"):
+    know = movement.knowledge(view, plan)
+    sheets = game.sheets
+    for cid, entry in sorted(view["own"]["characters"].items()):
+        char = s.characters.get(cid)
+        if char is None or char.seat != seat:
             continue
-        char = s.characters[cid]
-        for mode in ("walk", "jog", "run"):
-            for target, _cost in movement.reachable(view, cid, mode, plan).items():
-                found = movement.path_to(view, cid, mode, target, plan)
-                if found["reason"] is None or found["stop"] == target:
-                    out.append(A.Move(cid, mode, tuple(found["path"]), entry["facing"]))
-        for facing in FACINGS:
-            if facing != entry["facing"]:
-                out.append(A.Move(cid, "walk", (), facing))
-        floor = sorted(i.id for i in s.items.values()
-                       if i.holder is None and i.square == char.square
-                       and not game.sheets.items[i.type].marker)
-        for iid in floor:
-            out.append(A.PickUpDrop(cid, (iid,), (), entry["facing"]))
-        for iid in char.items:
-            out.append(A.PickUpDrop(cid, (), (iid,), entry["facing"]))
-            if game.sheets.items[s.items[iid].type].suit:
-                out.append(A.WearSuit(cid, iid, entry["facing"]))
+        problem = available.acting_problem(
+            acted=cid in s.turn.acted, active=char.status == "active",
+            on_map=char.square is not None and sheets.characters[char.sheet].on_map, cid=cid)
+        if problem or not entry.get("ma"):
+            continue
+        out += _moves(game, view, know, cid, entry)
+        after = _after(game, char, entry)  # facing after an action that changes nothing
+        sheet = sheets.characters[char.sheet]
+        if available.hands_problem(sheet.hands, cid) is None:
+            for take, drop in _swaps(game, char, _floor(game, char.square)):
+                items = sorted([i for i in char.items if i not in drop] + list(take))
+                out += [A.PickUpDrop(cid, take, drop, f)
+                        for f in _after(game, char, entry, items=items)]
+            out += _moves_then_pick_up(game, view, know, char, entry)
+        if available.checker_problem(sheet.kind) is None:
+            for target in _fallen_here(game, view, cid):
+                out += [A.CheckStatus(cid, target, f) for f in after]
+        if available.suit_problem(sheet.kind, char.suit is not None, cid) is None:
+            for suit in sorted(char.items):
+                if sheets.items[s.items[suit].type].suit:
+                    out += [A.WearSuit(cid, suit, f) for f in after]
+            for suit in _floor(game, char.square):
+                if sheets.items[s.items[suit].type].suit:
+                    items = sorted(char.items + [suit])
+                    out += [A.WearSuit(cid, suit, f)
+                            for f in _after(game, char, entry, items=items)]
         for lift in plan.lifts:
-            out.append(A.MoveLiftCar(cid, lift.name, entry["facing"]))
-    for char in s.characters.values():
+            try:
+                movement.lift_controls(plan, s.lifts, char.square, lift.name)
+            except IllegalAction:
+                continue
+            here = s.lifts[lift.name]  # riders in the car land at the other end
+            landed = lift.ends[1 - here] if char.square == lift.ends[here] else char.square
+            out += [A.MoveLiftCar(cid, lift.name, f)
+                    for f in _after(game, char, entry, square=landed)]
+    for char in sorted(s.characters.values(), key=lambda c: c.id):
         if char.informant_of == seat:
             out.append(A.ActivateInformant(char.id))
+    return out
+
+
+def _destinations(view, know, cid: str, mode: str):
+    """(path, spent MP, whether it is a try at an interlocked hatch) of the cheapest known
+    move to every reachable square, and of every such try, each checked."""
+    plan = know.plan
+    entry = know.own[cid]
+    _k, dist, prev = movement.search(view, cid, mode, plan, know)
+    start = plan.sq(*entry["square"])
+    for square in sorted(dist):
+        path = []
+        cur = square
+        while cur is not None and cur != start:
+            path.append(plan.xy(cur))
+            cur = prev[cur]
+        path.reverse()
+        try:
+            planned = movement.check_path(view, cid, mode, path, entry["facing"], plan, know)
+        except IllegalAction:
+            continue
+        yield tuple(path), planned.spent - planned.facing_cost, False
+        # A step into a hatch the airlock's interlock holds shut is a legal try: the move
+        # halts before it (an interdiction the player may run into knowingly).
+        for nxt, _diagonal, hatch in plan.neighbours(square):
+            if hatch is None or hatch in know.opened:
+                continue
+            tried = path + [plan.xy(nxt)]
+            try:
+                attempt = movement.check_path(view, cid, mode, tried, entry["facing"], plan,
+                                              know)
+            except IllegalAction:
+                continue
+            if attempt.costs[-1] == 0:  # halted at the hatch
+                yield tuple(tried), attempt.spent - attempt.facing_cost, True
+
+
+def _moves(game, view, know, cid: str, entry: dict) -> list[A.Action]:
+    out: list[A.Action] = []
+    for mode in movement.MODES:
+        ma = entry["ma"][mode]
+        for path, spent, _tried in _destinations(view, know, cid, mode):
+            room = ma - spent if spent <= ma else 0
+            out += [A.Move(cid, mode, path, f) for f in _facings(entry, room)]
+    return out
+
+
+def _moves_then_pick_up(game, view, know, char, entry: dict) -> list[A.Action]:
+    out: list[A.Action] = []
+    for mode in ("walk", "jog"):
+        ma = entry["ma"][mode]
+        for path, spent, tried in _destinations(view, know, char.id, mode):
+            if tried:  # a try at an interlocked hatch picks nothing up
+                continue
+            floor = _known_items(view, list(path[-1]) if path else entry["square"])
+            if not floor:
+                continue
+            room = ma - spent if spent <= ma else 0
+            facings = _facings(entry, room)
+            for take, drop in _swaps(game, char, floor):
+                if take:
+                    out += [A.MoveThenPickUp(char.id, mode, path, take, drop, f) for f in facings]
+    return out
+
+
+def _known_items(view, square: list) -> list[str]:
+    """Items the seat's map shows (now, or at a last-known place) in ``square``: what a
+    move-then-pick-up may go for (whatever is gone is reported missing on arrival)."""
+    known = dict(view["map"]["last_known"])
+    known.update(view["map"]["counters"])
+    return sorted(token for token, c in known.items()
+                  if c["kind"] == "item" and c["square"] == square)
+
+
+def _fallen_here(game, view, cid: str) -> list[str]:
+    """What the seat may name for a status check: its own fallen characters in the
+    checker's square (by id) and fallen character counters there (by token)."""
+    here = view["own"]["characters"][cid]["square"]
+    out = [other for other, e in sorted(view["own"]["characters"].items())
+           if other != cid and e["square"] == here and e["status"] != "active"]
+    out += [token for token, c in sorted(view["map"]["counters"].items())
+            if c["kind"] == "character" and c["square"] == here and c["status"] != "active"]
     return out

@@ -94,8 +94,8 @@ def knowledge(view: dict, plan: DeckPlan | None = None) -> Knowledge:
             hostile.add(sq)
     turn = view.get("turn") or {}
     dark_names = set(view.get("dark", ()))
-    dark = frozenset(s for s in range(len(plan.terrain)) if dark_names
-                     and plan.space_name(s) in dark_names)
+    dark = frozenset(s for s in range(len(plan.terrain))
+                     if plan.space_name(s) in dark_names) if dark_names else frozenset()
     return Knowledge(plan, view["own"]["characters"], occupied, frozenset(hostile),
                      frozenset(turn.get("opened", ())), dict(view["map"]["lifts"]), dark)
 
@@ -145,9 +145,10 @@ class PathPlan:
 
 
 def check_path(view: dict, cid: str, mode: str, path, facing: str,
-               plan: DeckPlan | None = None) -> PathPlan:
-    """Legality of a move from the seat's knowledge; raises IllegalAction saying why."""
-    k = knowledge(view, plan)
+               plan: DeckPlan | None = None, known: Knowledge | None = None) -> PathPlan:
+    """Legality of a move from the seat's knowledge; raises IllegalAction saying why.
+    ``known`` is ``knowledge(view)`` when the caller has it already."""
+    k = known or knowledge(view, plan)
     plan = k.plan
     entry = k.own.get(cid)
     if entry is None or entry["square"] is None or not entry.get("ma"):
@@ -204,9 +205,11 @@ def check_path(view: dict, cid: str, mode: str, path, facing: str,
                     spent + facing_cost)
 
 
-def _search(view: dict, cid: str, mode: str, plan: DeckPlan | None = None):
-    """Dijkstra over the seat's knowledge: best known cost and path to each square."""
-    k = knowledge(view, plan)
+def search(view: dict, cid: str, mode: str, plan: DeckPlan | None = None,
+           known: Knowledge | None = None):
+    """Dijkstra over the seat's knowledge: ``(knowledge, {square: best known cost},
+    {square: previous square})`` for every square a move may end on."""
+    k = known or knowledge(view, plan)
     plan = k.plan
     entry = k.own.get(cid)
     if entry is None or entry["square"] is None or not entry.get("ma"):
@@ -257,7 +260,7 @@ def reachable(view: dict, character: str, mode: str,
               plan: DeckPlan | None = None) -> dict:
     """{(x, y): MP} of every square the character could end a move on, by what the seat
     knows (the start square excluded)."""
-    k, dist, _prev = _search(view, character, mode, plan)
+    k, dist, _prev = search(view, character, mode, plan)
     start = k.own.get(character, {}).get("square")
     return {k.plan.xy(s): c for s, c in sorted(dist.items())
             if start is None or k.plan.xy(s) != tuple(start)}
@@ -270,7 +273,7 @@ def path_to(view: dict, character: str, mode: str, target,
     Returns {"path": [(x, y) ...], "cost": MP, "stop": (x, y), "reason": text or None}:
     if the target is out of reach this turn the path ends at the reachable square of the
     best route nearest to it, with the reason."""
-    k, dist, prev = _search(view, character, mode, plan)
+    k, dist, prev = search(view, character, mode, plan)
     plan = k.plan
     entry = k.own.get(character)
     if not dist or entry is None:

@@ -39,8 +39,14 @@ def _concrete(view, game, option, entry):
 
 
 def _option_of(action: A.Action) -> str:
+    """The bar's option that leads to ``action`` (a move-then-pick-up is offered once its
+    move is chosen, so by the move's mode)."""
     if isinstance(action, A.Move):
         return action.mode if action.path else "turn"
+    if isinstance(action, A.MoveThenPickUp):
+        return action.mode if action.path else "turn"
+    if isinstance(action, A.CheckStatus):
+        return f"check:{action.target}"
     if isinstance(action, A.PickUpDrop):
         return f"take:{action.take[0]}" if action.take else f"drop:{action.drop[0]}"
     if isinstance(action, A.WearSuit):
