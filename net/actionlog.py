@@ -7,7 +7,8 @@ instant resumes at a point no client has seen past.
 
 Layout (format 2): the 8-byte magic ``ARTLOG2\\n``, then records of
 ``[length u32 BE][crc32 of payload u32 BE][crc32 of those 8 bytes u32 BE][msgpack payload]``.
-The first record is the header (setup, seed, seat codes and, with encryption, the CURVE
+The first record is the header (setup, seed, the data files the game is played with as
+``{name: "sha256:..."}``, seat codes and, with encryption, the CURVE
 keys, so the same join strings work after a resume: the file is therefore secret and
 created with mode 0600). Each further record is one action.
 

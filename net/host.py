@@ -22,6 +22,7 @@ from typing import Any, TextIO
 import platformdirs
 
 from game.artifact.actions import action_from_dict
+from game.artifact.datafiles import data_fingerprint, data_mismatch
 from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
@@ -49,11 +50,15 @@ class HostOptions:
 
 
 def replay_log(header: dict[str, Any], entries: list[tuple[str, dict[str, Any]]]) -> Any:
-    """Rebuild the engine from a log's setup, seed and actions."""
+    """Rebuild the engine from a log's setup, seed and actions, if the log was played with
+    the data files installed here (the header names each with its hash)."""
     try:
         game = ArtifactGame.new(header["setup"], header["seed"])
     except (KeyError, TypeError, ArtifactError) as exc:
         raise LogError(f"the log's game setup is not usable: {exc}") from None
+    problem = data_mismatch(header.get("data"))
+    if problem:
+        raise LogError(f"the log cannot be resumed: {problem}")
     for index, (seat, action) in enumerate(entries):
         try:
             game.apply(seat, action_from_dict(action))
@@ -100,7 +105,8 @@ def prepare(options: HostOptions) -> tuple[Any, ActionLog, dict[str, str], dict[
         curve = {"server_public": server_public, "server_secret": server_secret,
                  "clients": {seat: new_curve_keypair()[1] for seat in codes}}
     save = options.save if options.save is not None else default_save_path()
-    log = ActionLog.create(save, {"setup": setup, "seed": seed, "codes": codes, "curve": curve})
+    log = ActionLog.create(save, {"setup": setup, "seed": seed, "data": data_fingerprint(),
+                                  "codes": codes, "curve": curve})
     return game, log, codes, curve
 
 

@@ -6,13 +6,41 @@ that reads them, so a malformed file always fails the same way (``DataError``).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
+from functools import cache
 from pathlib import Path
 
 from .errors import DataError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+@cache
+def data_fingerprint() -> dict[str, str]:
+    """``{file name: "sha256:<hex>"}`` of every packaged data file: what a game is played
+    with. Saves and action logs record it, and a game is resumed or replayed only with the
+    same data (``data_mismatch``)."""
+    return {path.name: "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(DATA_DIR.iterdir()) if path.is_file()}
+
+
+def data_mismatch(recorded: object) -> str | None:
+    """None when ``recorded`` (a saved ``data_fingerprint``) is the data installed now, else
+    one line naming the files that differ."""
+    if not isinstance(recorded, dict) or not recorded:
+        return "it does not say which data files it was played with"
+    current = data_fingerprint()
+    changed = sorted(n for n in set(recorded) & set(current) if recorded[n] != current[n])
+    missing = sorted(set(recorded) - set(current))
+    added = sorted(set(current) - set(recorded))
+    parts = ([f"{', '.join(changed)} changed"] if changed else []) + (
+        [f"{', '.join(missing)} missing"] if missing else []) + (
+        [f"{', '.join(added)} added"] if added else [])
+    if not parts:
+        return None
+    return "it was played with other data files (" + "; ".join(parts) + ")"
 
 
 def data_path(name: str) -> Path:

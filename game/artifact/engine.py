@@ -23,6 +23,7 @@ from . import actions as A
 from . import available, customize, interdiction, judging, legal, movement, sightings, situation
 from .codec import to_plain
 from .customize import FEYNMAN_ROBOTS
+from .datafiles import data_fingerprint, data_mismatch
 from .deckplan import DeckPlan, feynman
 from .errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn, SaveError
 from .events import Event
@@ -94,6 +95,7 @@ class ArtifactGame(Table):
         state = GameState(
             setup=Setup(setup["players"], assignment, tuple(names), informants),
             seed=seed,
+            data=dict(data_fingerprint()),
             seats=seats,
             specs={s.id: s for s in specs},
             map_of={s.id: map_of(s) for s in specs},
@@ -133,6 +135,9 @@ class ArtifactGame(Table):
     @classmethod
     def from_dict(cls, data: dict) -> ArtifactGame:
         state = saved_state(data)
+        problem = data_mismatch(state.data)
+        if problem:
+            raise SaveError(f"this saved game cannot be resumed: {problem}")
         game = cls(state, _rng_from_list(data["rng"]))
         game.check_integrity()
         return game
@@ -740,8 +745,15 @@ def _informants_setup(value, specs: tuple[SeatSpec, ...]) -> dict:
     return dict(sorted(value.items()))
 
 
-def replay(setup: dict, seed: int, log: Iterable) -> ArtifactGame:
-    """Rebuild a game from its setup, seed and log of (seat, action) pairs."""
+def replay(setup: dict, seed: int, log: Iterable,
+           data: dict | None = None) -> ArtifactGame:
+    """Rebuild a game from its setup, seed and log of (seat, action) pairs. ``data`` is the
+    ``data_fingerprint`` the log was played with, when it records one: other data is refused
+    (the same actions would not mean the same game)."""
+    if data is not None:
+        problem = data_mismatch(data)
+        if problem:
+            raise SaveError(f"this game cannot be replayed: {problem}")
     game = ArtifactGame.new(setup, seed)
     for number, entry in enumerate(log):
         try:

@@ -289,6 +289,7 @@ class GameState:
     map_of: dict[str, str]
     format: int = 2
     seed: int = 0                     # left out of the Judge's copy (views never read it)
+    data: dict[str, str] = field(default_factory=dict)  # data file name: its hash
     phase: str = "assign"
     players: dict[str, str | None] = field(default_factory=dict)
     species: dict[str, str | None] = field(default_factory=dict)

@@ -7,8 +7,15 @@ import json
 import pytest
 
 from game.artifact import actions as A
+from game.artifact.datafiles import data_fingerprint
 from game.artifact.engine import ArtifactGame, replay
-from game.artifact.errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn
+from game.artifact.errors import (
+    ArtifactError,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    SaveError,
+)
 from game.artifact.example import example_data, example_game, example_orders, example_setup
 from game.artifact.seats import JUDGE, faction_mix
 from game.artifact.sheets import default_sheets
@@ -281,3 +288,24 @@ def test_setup_informants_name_a_pirate_for_a_phone_company_seat(bad):
         ArtifactGame.new({"players": 4, "informants": bad}, 1)
     game = ArtifactGame.new({"players": 4, "informants": {"phoneco": "yee"}}, 1)
     assert game.state.setup.informants == {"phoneco": "yee"}
+
+
+def test_saves_and_replays_name_their_data_files():
+    """A save records every data file it was played with (name and hash); loading it or
+    replaying its log with other data is refused in one line naming the file."""
+    game, log = example_game(seed=11)
+    saved = game.to_dict()
+    assert saved["data"] == data_fingerprint()
+    assert set(saved["data"]) >= {"deck.toml", "equipment.toml", "factions.toml",
+                                  "feynman.map", "weapons.toml"}
+    assert all(h.startswith("sha256:") and len(h) == 71 for h in saved["data"].values())
+    assert ArtifactGame.from_dict(saved).to_json() == game.to_json()
+    other = dict(saved, data=dict(saved["data"], **{"factions.toml": "sha256:" + "1" * 64}))
+    with pytest.raises(SaveError) as refused:
+        ArtifactGame.from_dict(other)
+    assert "factions.toml changed" in str(refused.value) and "\n" not in str(refused.value)
+    with pytest.raises(SaveError, match="does not say which data files"):
+        ArtifactGame.from_dict(dict(saved, data={}))
+    assert replay(example_setup(), 11, log, data=saved["data"]).to_json() == game.to_json()
+    with pytest.raises(SaveError, match="factions.toml changed"):
+        replay(example_setup(), 11, log, data=other["data"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.artifact.actions import VoteEncryption
+from game.artifact.datafiles import data_fingerprint
 from game.artifact.seats import JUDGE
 from net.actionlog import ActionLog, read
 from net.errors import LogError, NetError
@@ -44,7 +45,8 @@ def test_a_log_that_does_not_replay_is_refused(tmp_path):
 
 def test_a_log_with_foreign_codes_or_setup_is_refused(tmp_path):
     save = tmp_path / "g.alog"
-    ActionLog.create(save, {"setup": {"players": 3}, "seed": 1, "codes": {"x": "y"}}).close()
+    ActionLog.create(save, {"setup": {"players": 3}, "seed": 1, "data": data_fingerprint(),
+                            "codes": {"x": "y"}}).close()
     with pytest.raises(LogError, match="seat codes"):
         prepare(HostOptions(resume=save))
     bad = tmp_path / "b.alog"
@@ -58,3 +60,28 @@ def test_a_bad_setup_is_one_clear_error(tmp_path):
     with pytest.raises(NetError, match="3 to 8"):
         prepare(HostOptions(players=2, save=tmp_path / "x.alog"))
     assert not (tmp_path / "x.alog").exists()
+
+
+def test_a_log_played_with_other_data_files_is_refused_in_one_line(tmp_path):
+    """The header names every data file with its hash; resuming with other data would give
+    the same actions another meaning, so it is refused naming what differs (old main
+    resumed such a log silently)."""
+    save = tmp_path / "g.alog"
+    data = dict(data_fingerprint())
+    data["equipment.toml"] = "sha256:" + "0" * 64
+    del data["deck.toml"]
+    ActionLog.create(save, {"setup": {"players": 3}, "seed": 1, "data": data,
+                            "codes": {"x": "y"}}).close()
+    with pytest.raises(LogError) as refused:
+        prepare(HostOptions(resume=save))
+    message = str(refused.value)
+    assert "\n" not in message
+    assert "equipment.toml changed" in message and "deck.toml added" in message
+    unnamed = tmp_path / "u.alog"
+    ActionLog.create(unnamed, {"setup": {"players": 3}, "seed": 1, "codes": {}}).close()
+    with pytest.raises(LogError, match="does not say which data files"):
+        prepare(HostOptions(resume=unnamed))
+    game, log, _codes, _curve = prepare(HostOptions(players=3, save=tmp_path / "new.alog",
+                                                    seed=3))
+    log.close()
+    assert read(tmp_path / "new.alog")[0].header["data"] == data_fingerprint()
