@@ -305,6 +305,7 @@ class Hub:
 
     def tick(self) -> None:
         """Heartbeats out, liveness in, and the Rapidity turn timer."""
+        self._connection_events()  # no heartbeat to a routing id whose connection closed
         now = self.clock()
         silent = self.heartbeat * self.liveness
         for ident, conn in list(self._conns.items()):
@@ -544,8 +545,11 @@ class Hub:
         """Send each connected seat the diff of its own document, if it changed.
 
         Every document is computed before anything is sent, so when a seat's update
-        leaves does not depend on how long the seats before it took to compute.
+        leaves does not depend on how long the seats before it took to compute. Closed
+        connections are dropped first: a routing id whose connection has just closed may
+        already belong to someone else, who must not get that seat's update.
         """
+        self._connection_events()
         outgoing = []
         for seat, channel in self._seats.items():
             if channel.conn is None or channel.doc is None:

@@ -19,6 +19,7 @@ import pytest
 import zmq
 from test_net_harness import WAIT, HostProc, Procs, say, welcomed
 
+from net.client import NO_ANSWER
 from net.codec import decode, encode
 from net.joinstring import new_code, new_curve_keypair
 from net.messages import PROTOCOL_VERSION
@@ -67,15 +68,32 @@ def _hello(sock: zmq.Socket, host: HostProc, seat: str) -> None:
     _first(sock, "snapshot")
 
 
+def _gone(watcher: zmq.Socket, seat: str) -> None:
+    """Wait until the watcher's document shows ``seat`` disconnected."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        if watcher.poll(100):
+            message = decode(watcher.recv(), 1 << 24)
+            if message["type"] == "update" and any(
+                    op[1] == ["presence", seat] and op[2] == "disconnected"
+                    for op in message["diff"]):
+                return
+    raise AssertionError(f"{seat} never shown as disconnected")
+
+
 @pytest.mark.parametrize("seat", ["pirates", "judge"])
 def test_a_dead_seats_routing_id_gets_nothing_without_a_hello(procs, ctx, tmp_path, seat):
-    host = _host(procs, tmp_path)
+    # heartbeats every 5 s: silence alone would mark a seat gone only after 20 s
+    host = _host(procs, tmp_path, "--heartbeat", "5")
     ident = b"victim-" + seat.encode()
     victim = _socket(ctx, host.port, ident)
     _hello(victim, host, seat)
     watcher = _socket(ctx, host.port)
     _hello(watcher, host, "scientist")
+    closed = time.monotonic()
     victim.close(linger=0)
+    _gone(watcher, seat)  # the closed connection dropped the seat at once
+    assert time.monotonic() - closed < 10.0
     thief = _socket(ctx, host.port, ident)  # the dead connection's routing id
     deadline = time.monotonic() + WAIT
     while True:  # libzmq lets the id in once the old connection is gone
@@ -89,18 +107,10 @@ def test_a_dead_seats_routing_id_gets_nothing_without_a_hello(procs, ctx, tmp_pa
         thief.send(encode(message))
     # the seat's document changes (a public chat): the thief must not hear of it
     say(watcher, {"type": "chat", "req": 1, "to": None, "text": "anyone there?"})
-    heard = _heard(thief, 2.0)
-    assert heard and {m["type"] for m in heard} == {"error"}, heard
-    assert {m["code"] for m in heard} == {"not_authenticated"}
-    # and the seat was shown as gone at once, not after the 4 s liveness limit
-    presence = [m for m in _heard(watcher, 0.5) if m["type"] == "update"]
-    assert any(op[1] == ["presence", seat] and op[2] == "disconnected"
-               for m in presence for op in m["diff"]) or _presence(watcher, seat)
-
-
-def _presence(sock: zmq.Socket, seat: str) -> bool:
-    say(sock, {"type": "resync"})
-    return _first(sock, "snapshot")["doc"]["presence"][seat] == "disconnected"
+    assert _first(watcher, "ack")["req"] == 1
+    heard = _heard(thief, 1.5)
+    assert len(heard) >= 3, heard
+    assert {(m["type"], m["code"]) for m in heard} == {("error", "not_authenticated")}, heard
 
 
 def test_probing_routing_ids_tells_live_seats_from_free_ids_nothing(procs, ctx, tmp_path):
@@ -160,11 +170,11 @@ def test_a_wrong_code_is_one_line_and_status_2(procs, tmp_path):
 def test_encrypted_join_with_wrong_keys_says_so_within_seconds(procs, tmp_path):
     host = _host(procs, tmp_path, "--encrypt")
     parts = host.joins["scientist"].split("/")
-    started = time.monotonic()
     stranger = procs.client("join", "/".join([*parts[:-1], new_curve_keypair()[1]]))
-    stranger.wait_for(lambda m: m.get("event") == "keys_refused", timeout=5.0)
+    stranger.wait_for(lambda m: m.get("event") == "keys_refused")
     assert stranger.proc.wait(timeout=WAIT) == 2
     elsewhere = procs.client("join", "/".join([*parts[:-2], new_curve_keypair()[0],
                                                parts[-1]]))
-    notice = elsewhere.wait_for(lambda m: m.get("event") == "no_answer", timeout=8.0)
-    assert "refused" in notice["message"] and time.monotonic() - started < 12.0
+    notice = elsewhere.wait_for(lambda m: m.get("event") == "no_answer")
+    assert "refused" in notice["message"] and f"after {NO_ANSWER:.0f} s" in notice["message"]
+    assert elsewhere.proc.poll() is None  # a host that may yet appear: it keeps trying
