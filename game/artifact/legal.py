@@ -316,12 +316,7 @@ def _destinations(view, know, cid: str, mode: str):
     _k, dist, prev = movement.search(view, cid, mode, plan, know)
     start = plan.sq(*entry["square"])
     for square in sorted(dist):
-        path = []
-        cur = square
-        while cur is not None and cur != start:
-            path.append(plan.xy(cur))
-            cur = prev[cur]
-        path.reverse()
+        path = movement.path_back(plan, prev, start, square)
         try:
             planned = movement.check_path(view, cid, mode, path, entry["facing"], plan, know)
         except IllegalAction:

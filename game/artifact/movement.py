@@ -288,13 +288,20 @@ def path_to(view: dict, character: str, mode: str, target,
                                         dist[s], s))
     elif goal in k.hostile:
         reason = "a hostile is there: the move stops on entering"
+    path = path_back(plan, prev, start, goal)
+    return {"path": path, "cost": dist[goal], "stop": plan.xy(goal), "reason": reason}
+
+
+def path_back(plan: DeckPlan, prev: dict, start: int, goal: int) -> list[tuple[int, int]]:
+    """The ``(x, y)`` steps from ``start`` to ``goal`` along ``search``'s previous-square
+    links (empty when the goal is the start)."""
     path = []
     cur = goal
     while cur is not None and cur != start:
         path.append(plan.xy(cur))
         cur = prev[cur]
     path.reverse()
-    return {"path": path, "cost": dist[goal], "stop": plan.xy(goal), "reason": reason}
+    return path
 
 
 # ---- execution ---------------------------------------------------------------------------------
