@@ -73,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
 
         apply_times.append(statistics.median(one_apply() for _ in range(args.repeat)))
         game.apply(seat, move)
-        game.apply(seat, A.EndTurn())
+        if game.turn_seat == seat:  # the move was not already the end of the turn
+            game.apply(seat, A.EndTurn())
         if game.phase != "play":
             break
     legal_ms = statistics.median(legal_times) * 1000
