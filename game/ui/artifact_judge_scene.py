@@ -438,9 +438,9 @@ class ArtifactJudgeScene(ArtifactMapScene):
         self.renderer.minimap(surface, ctx, self.mini_rect, self.cam, pieces, hatches, lifts)
         self._draw_switch(surface, ctx, view)
         inner = draw_panel(surface, self.list_rect, ctx, "Every character and item")
-        self.roster.draw(surface, ctx, inner, ctx.type.tiny)
+        self.roster.draw(surface, ctx, inner, ctx.type.small)
         inner = draw_panel(surface, self.log_rect, ctx, "What each seat was told")
-        self.log.draw(surface, ctx, inner, ctx.type.tiny)
+        self.log.draw(surface, ctx, inner, ctx.type.small)
         self.chat.draw(surface, ctx, self.chat_rect, view["state"]["seats"], True)
         self._draw_bar(surface, ctx, view)
         if self.levels is None:

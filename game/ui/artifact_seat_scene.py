@@ -641,7 +641,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         else:
             self._draw_forces(surface, ctx, view)
         inner = draw_panel(surface, self.log_rect, ctx, "Notices")
-        self.log.draw(surface, ctx, inner, ctx.type.tiny)
+        self.log.draw(surface, ctx, inner, ctx.type.small)
         self.chat.draw(surface, ctx, self.chat_rect, [s["id"] for s in view.get("seats", [])],
                        view.get("encryption"))
         self._draw_bar(surface, ctx, view)
