@@ -200,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     t = table_figures(plan)
     squares = plan.width * plan.height
     per = 1e6 / max(fov_count, 1)
-    print(f"deck plan {plan.width}x{plan.height} squares, {len(s['characters'])} characters, "
+    print(f"deck plan {plan.width}x{plan.height} squares, {len(s.characters)} characters, "
           f"{len(game.seats)} seats, {len(watchers)} observers")
     print(f"tcod compute_fov, {fov_count} fields of view on the same plan: {theirs:.4f} s "
           f"({per * theirs:.1f} us each)")
