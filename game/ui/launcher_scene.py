@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from abc import ABC, abstractmethod
 from pathlib import Path
 
 import pygame
@@ -178,7 +179,7 @@ class LauncherScene(Scene):
                         (w // 2, h - round(30 * ctx.scale)))
 
 
-class _FormScene(Scene):
+class _FormScene(Scene, ABC):
     """A scene with pygame_gui text fields: builds them on enter and resize, feeds them
     events and time, and draws them over the console's own widgets."""
 
@@ -190,8 +191,18 @@ class _FormScene(Scene):
         self.fields: dict[str, pygame_gui.core.UIElement] = {}
         self.error = ""
 
+    form_height = 660  # the form's height at scale 1; each form says its own
+
+    def _form(self, ctx: UiContext) -> pygame.Rect:
+        """The form's frame, centred, shrunk to fit a small window."""
+        w, h = ctx.size
+        fw = min(w - 40, round(860 * ctx.scale))
+        fh = min(h - 40, round(self.form_height * ctx.scale))
+        return pygame.Rect((w - fw) // 2, (h - fh) // 2, fw, fh)
+
+    @abstractmethod
     def field_rects(self, ctx: UiContext) -> dict[str, pygame.Rect]:
-        raise NotImplementedError
+        """Where each text field of the form goes, by key."""
 
     def make_field(self, key: str, rect: pygame.Rect, text: str) -> pygame_gui.core.UIElement:
         return pygame_gui.elements.UITextEntryLine(rect, self.manager, initial_text=text)
@@ -230,6 +241,7 @@ class HostScene(_FormScene):
     """The host's choices: players, seed, turn timer, port, encryption, LAN, log file."""
 
     name = "host"
+    form_height = 660
 
     def __init__(self) -> None:
         super().__init__()
@@ -237,12 +249,6 @@ class HostScene(_FormScene):
         self.encrypt = False
         self.lan = False
         self.judge_assigns = False
-
-    def _form(self, ctx: UiContext) -> pygame.Rect:
-        w, h = ctx.size
-        fw = min(w - 40, round(860 * ctx.scale))
-        fh = min(h - 40, round(660 * ctx.scale))
-        return pygame.Rect((w - fw) // 2, (h - fh) // 2, fw, fh)
 
     def _grid(self, ctx: UiContext) -> tuple[int, int, int, int]:
         """Left of the labels, left of the fields, the row height, the first row's top."""
@@ -595,16 +601,12 @@ def _elide(ctx: UiContext, text: str, px: int, width: int) -> str:
 class JoinScene(_FormScene):
     """Paste a join string (a player may paste several, one per line, for a hotseat)."""
 
+    form_height = 500
+
     def __init__(self, role: str) -> None:
         super().__init__()
         self.role = role  # "join" or "judge"
         self.name = role
-
-    def _form(self, ctx: UiContext) -> pygame.Rect:
-        w, h = ctx.size
-        fw = min(w - 40, round(860 * ctx.scale))
-        fh = min(h - 40, round(500 * ctx.scale))
-        return pygame.Rect((w - fw) // 2, (h - fh) // 2, fw, fh)
 
     def field_rects(self, ctx: UiContext) -> dict[str, pygame.Rect]:
         form = self._form(ctx)
