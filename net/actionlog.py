@@ -5,6 +5,13 @@ save: ``--resume FILE`` rebuilds the engine by replaying it. Every accepted acti
 appended and fsynced before any client hears of its result, so a host killed at any
 instant resumes at a point no client has seen past.
 
+Group commit: ``append`` writes and fsyncs at once. The hub uses ``write`` instead, which
+writes the record and leaves the fsync to a background thread, and holds back every
+message it would send (the acknowledgement, everyone's updates) until ``wait_durable``
+says the fsync returned. Meanwhile it works out those updates, and further actions that
+arrive are written too: one fsync then covers all of them. An fsync that fails stops the
+host: nothing written after the last good fsync was ever acknowledged.
+
 Layout (format 2): the 8-byte magic ``ARTLOG2\\n``, then records of
 ``[length u32 BE][crc32 of payload u32 BE][crc32 of those 8 bytes u32 BE][msgpack payload]``.
 The first record is the header (setup, seed, the data files the game is played with as
@@ -30,6 +37,7 @@ from __future__ import annotations
 import os
 import shutil
 import struct
+import threading
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,13 +115,72 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+class _Syncer(threading.Thread):
+    """Fsyncs a log file in the background: whatever was written before each fsync began
+    is durable when it returns, so a burst of records shares one fsync."""
+
+    def __init__(self, fd: int, count: int) -> None:
+        super().__init__(name="actionlog-fsync", daemon=True)
+        self._fd = fd
+        self._cond = threading.Condition()
+        self.written = count  # records written to the file (by the hub's thread)
+        self.synced = count  # records known durable
+        self.error: OSError | None = None
+        self._closing = False
+
+    def wrote(self, count: int) -> None:
+        with self._cond:
+            self.written = count
+            self._cond.notify_all()
+
+    def run(self) -> None:
+        while True:
+            with self._cond:
+                while self.synced == self.written and not self._closing:
+                    self._cond.wait()
+                if self.synced == self.written:
+                    return
+                target = self.written
+            try:
+                os.fsync(self._fd)
+            except OSError as exc:
+                with self._cond:
+                    self.error = exc
+                    self._cond.notify_all()
+                return
+            with self._cond:
+                self.synced = target
+                self._cond.notify_all()
+
+    def wait(self, count: int) -> None:
+        """Until the first ``count`` records are durable; OSError if an fsync failed."""
+        with self._cond:
+            while self.synced < count and self.error is None:
+                self._cond.wait()
+            if self.synced < count:
+                assert self.error is not None
+                raise self.error
+
+    def stop(self) -> None:
+        """Finish the fsync of what was written, then end the thread."""
+        with self._cond:
+            self._closing = True
+            self._cond.notify_all()
+        self.join()
+
+
 class ActionLog:
-    """An open log file, appended to and fsynced one action at a time."""
+    """An open log file, appended to one action at a time: each fsynced at once
+    (``append``), or written now and fsynced in the background, several at a time
+    (``write``, then ``wait_durable``)."""
 
     def __init__(self, path: Path, fd: int, count: int) -> None:
         self.path = path
         self._fd = fd
         self.count = count
+        #: How many of the ``count`` records are known to be on disk.
+        self.durable = count
+        self._syncer: _Syncer | None = None
         #: What resuming had to say (a torn tail dropped, a salvage): the host prints it.
         self.notes: list[str] = []
 
@@ -177,12 +244,47 @@ class ActionLog:
 
     def append(self, seat: str, action: dict[str, Any]) -> None:
         """Write one accepted action and fsync it; only then may clients hear of it."""
+        self.write(seat, action)
+        self.wait_durable()
+
+    def write(self, seat: str, action: dict[str, Any]) -> None:
+        """Write one accepted action; the background thread fsyncs it. Nobody may hear of
+        it before :meth:`wait_durable` has returned."""
         _write_all(self._fd, _record(
             {"kind": "action", "n": self.count, "seat": seat, "action": action}))
-        os.fsync(self._fd)
         self.count += 1
+        if self._syncer is None:
+            self._syncer = _Syncer(self._fd, self.count - 1)
+            self._syncer.start()
+        self._syncer.wrote(self.count)
+
+    @property
+    def pending(self) -> bool:
+        """Whether records were written that are not yet known to be durable."""
+        if self.durable < self.count and self._syncer is not None:
+            self.durable = self._syncer.synced  # an int read: no lock needed
+        return self.durable < self.count
+
+    def wait_durable(self) -> None:
+        """Return once every record written so far is on disk (fsync returned).
+
+        Raises LogError if an fsync failed: the host must stop, since it cannot keep the
+        promise that an acknowledged action survives a crash."""
+        if self.durable == self.count:
+            return
+        assert self._syncer is not None
+        try:
+            self._syncer.wait(self.count)
+        except OSError as exc:
+            raise LogError(f"cannot make the action log {self.path} durable: "
+                           f"{exc.strerror or exc}") from None
+        self.durable = self.count
 
     def close(self) -> None:
+        """Fsync what was written (a clean stop leaves nothing behind) and close."""
+        if self._syncer is not None:
+            self._syncer.stop()
+            self._syncer = None
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1

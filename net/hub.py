@@ -11,8 +11,11 @@ not know ever leaves on its connection, and no other connection hears that it ch
 There is no PUB socket at all: PUB topics are chosen by subscribers, so they would be
 no security boundary.
 
-Crash safety: an action is applied, appended to the action log and fsynced, and only
-then acknowledged and reflected in anybody's document.
+Crash safety: an action is applied and written to the action log, and nothing leaves the
+hub until that write is fsynced: not its acknowledgement, not anybody's update. The fsync
+runs in the background while the hub works out those updates (and writes any further
+actions already waiting, which then share the fsync): every frame is held back until the
+log is durable, then sent in order.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from game.artifact.views import view_for
 from net import messages
 from net.actionlog import ActionLog
 from net.codec import MAX_CLIENT_FRAME, decode, encode
-from net.diff import diff
+from net.diff import Prints, diff, fingerprint
 from net.errors import ProtocolError
 from net.joinstring import hex_to_z85
 from net.peers import Peers, max_path, unpredictable_routing_ids
@@ -115,15 +118,18 @@ class _Conn:
     sent: float
     fd: int = -1
     token: str = ""
+    closed: bool = False  # its TCP connection closed: its routing id may be someone else's
 
 
 @dataclass
 class _Seat:
-    """Per-seat channel state: sequence number, last document sent, presence."""
+    """Per-seat channel state: sequence number, last document sent (and the fingerprint of
+    its view), presence."""
 
     code: str
     seq: int = 0
     doc: dict[str, Any] | None = None
+    prints: Prints | None = None
     conn: bytes | None = None
     presence: str = PRESENCE_WAITING
     chat: list[dict[str, Any]] = field(default_factory=list)
@@ -161,7 +167,10 @@ class Hub:
         self._limited = encode(messages.error(
             "rate_limited", "over this connection's allowance; the message was not read"))
         self._talk: dict[tuple[str, str], float] = {}
-        self._views: dict[str, tuple[int, dict[str, Any]]] = {}
+        #: Frames waiting for the action log's fsync, in the order they were sent, each with
+        #: the connection it was meant for (None: not an authenticated one).
+        self._held: list[tuple[bytes, bytes, _Conn | None]] = []
+        self._views: dict[str, tuple[int, dict[str, Any], Prints]] = {}
         self._turn_key: tuple[Any, ...] | None = None
         self._deadline: float | None = None
         self._running = True
@@ -286,6 +295,9 @@ class Hub:
             started = time.perf_counter()
             self._handle(ident, body, fd, user)
             peer.spend(time.perf_counter() - started - self._uncharged)
+            if self._held and (not self.log.pending or not self._more_waiting()):
+                self._release()
+        self._release()
 
     def _connection_events(self) -> None:
         """Accepted and closed TCP connections, from the socket monitor."""
@@ -301,7 +313,13 @@ class Hub:
                 self.peers.closed(fd)
                 for ident, conn in list(self._conns.items()):
                     if conn.fd == fd:
+                        conn.closed = True
                         self._drop(ident, PRESENCE_DISCONNECTED, "connection closed")
+
+    def _more_waiting(self) -> bool:
+        """Whether another message is already there to be read (and written to the log
+        with the same fsync, if it is an action)."""
+        return bool(self.router.get(zmq.EVENTS) & zmq.POLLIN)
 
     def tick(self) -> None:
         """Heartbeats out, liveness in, and the Rapidity turn timer."""
@@ -317,6 +335,7 @@ class Hub:
         self.peers.cut_strangers(UNAUTH_MAX, UNAUTH_SECONDS)
         if self._deadline is not None and now >= self._deadline:
             self._skip_turn()
+        self._release()
 
     # ------------------------------------------------------------------ input
 
@@ -427,8 +446,9 @@ class Hub:
             raise ProtocolError(
                 "internal", f"the rules engine failed on this action ({type(exc).__name__})"
             ) from None
-        # Durable before anyone hears of it: a kill -9 after this line loses nothing.
-        self.log.append(seat, action.to_dict())
+        # Written now, fsynced in the background; every frame from here on is held back
+        # until the fsync returned (see _send_frame), so nobody hears of it before then.
+        self.log.write(seat, action.to_dict())
         self._reset_turn_timer()
 
     def _skip_turn(self) -> None:
@@ -496,17 +516,21 @@ class Hub:
 
     # ------------------------------------------------------------------ output
 
-    def _view(self, seat: str) -> dict[str, Any]:
-        """``view_for(game, seat)``, recomputed only after the game changed.
+    def _view(self, seat: str) -> tuple[dict[str, Any], Prints]:
+        """``view_for(game, seat)`` and its fingerprint, recomputed only after the game
+        changed.
 
         The game changes only by an accepted action, and every accepted action is
-        logged, so the log's length is the version of the game state.
+        logged, so the log's length is the version of the game state. The fingerprint
+        (each part packed once) lets a diff skip the parts of the view that did not
+        change, and a view that did not change at all, without walking them.
         """
         cached = self._views.get(seat)
         if cached is None or cached[0] != self.log.count:
-            cached = (self.log.count, view_for(self.game, seat))
+            view = view_for(self.game, seat)
+            cached = (self.log.count, view, fingerprint(view))
             self._views[seat] = cached
-        return cached[1]
+        return cached[1], cached[2]
 
     def document(self, seat: str, fresh: bool = False) -> dict[str, Any]:
         """Everything ``seat`` may know: its engine view plus public hub facts.
@@ -523,7 +547,7 @@ class Hub:
                 and (old["seat"], old["round"]) == (timer["seat"], timer["round"])):
             timer = old
         return {
-            "view": self._view(seat),
+            "view": self._view(seat)[0],
             "presence": {name: other.presence for name, other in self._seats.items()},
             "timer": timer,
             "chat": list(channel.chat),
@@ -539,6 +563,7 @@ class Hub:
     def _snapshot(self, ident: bytes, seat: str) -> None:
         channel = self._seats[seat]
         channel.doc = self.document(seat, fresh=True)
+        channel.prints = {"view": self._view(seat)[1]}
         self._send(ident, messages.snapshot(channel.seq, channel.doc))
 
     def _push(self) -> None:
@@ -555,10 +580,12 @@ class Hub:
             if channel.conn is None or channel.doc is None:
                 continue
             new = self.document(seat)
-            ops = diff(channel.doc, new)
+            prints = {"view": self._view(seat)[1]}
+            ops = diff(channel.doc, new, channel.prints, prints)
             if ops:
                 channel.seq += 1
                 channel.doc = new
+                channel.prints = prints
                 outgoing.append((channel.conn, encode(messages.update(channel.seq, ops))))
         for ident, frame in outgoing:
             self._send_frame(ident, frame)
@@ -567,6 +594,27 @@ class Hub:
         self._send_frame(ident, encode(message))
 
     def _send_frame(self, ident: bytes, frame: bytes) -> None:
+        if self._held or self.log.pending:
+            # It may tell of an action not yet durable: it waits for the fsync.
+            self._held.append((ident, frame, self._conns.get(ident)))
+            return
+        self._transmit(ident, frame)
+
+    def _release(self) -> None:
+        """Wait for the action log's fsync, then send the frames held back for it.
+
+        A frame meant for a connection that closed meanwhile is not sent: its routing id
+        may already be someone else's (the same rule as in :meth:`_push`)."""
+        if not self._held:
+            return
+        self.log.wait_durable()
+        self._connection_events()  # closed connections first (their seats' updates queue up)
+        held, self._held = self._held, []
+        for ident, frame, conn in held:
+            if conn is None or not conn.closed:
+                self._transmit(ident, frame)
+
+    def _transmit(self, ident: bytes, frame: bytes) -> None:
         try:
             self.router.send_multipart([ident, frame], zmq.NOBLOCK)
         except zmq.Again:

@@ -127,9 +127,13 @@ def test_the_host_killed_at_several_points_resumes_the_same_game(procs, tmp_path
                     answer = table.clients[seat].answer(seat, in_flight, timeout=3.0)
                 except AssertionError:
                     answer = None
-                applied = answer is not None and answer["type"] == "ack"
-                assert len(read(save)[0].entries) == index + applied
-                if applied:
+                acked = answer is not None and answer["type"] == "ack"
+                logged = len(read(save)[0].entries) - index
+                # Acknowledged means logged. Logged without an answer happens when the
+                # host died after writing the action and before its fsync let the answer
+                # out: the resumed host has it (the client's snapshot shows it).
+                assert logged in (0, 1) and (logged or not acked), (logged, answer)
+                if logged:
                     game.apply(seat, action)
                     index += 1
                     continue

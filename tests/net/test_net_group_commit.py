@@ -1,0 +1,209 @@
+"""The action log's group commit: fsync in the background, nothing said before it returned.
+
+The hub writes an accepted action and lets a background thread fsync it while it works out
+the updates; every frame it would send waits until the fsync returned. These tests hold
+the fsync back (or make it fail) and look at what leaves the hub meanwhile, and kill a
+real host the moment acknowledgements arrive to check that none of them is lost.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import threading
+import time
+from typing import Any
+
+import pytest
+import zmq
+from test_net_harness import say, welcomed
+from test_net_hostile import HubThread, expect, hello, recv
+
+from game.artifact import actions as A
+from game.artifact.engine import ArtifactGame
+from game.artifact.seats import JUDGE
+from net import actionlog
+from net.actionlog import ActionLog, read
+from net.codec import decode, encode
+from net.errors import LogError
+from net.host import replay_log
+from net.hub import Hub
+from net.messages import PROTOCOL_VERSION
+
+WAIT = 10.0
+
+
+class FsyncGate:
+    """Stands in for ``os.fsync`` in the log module: once armed, counts calls, and each
+    call waits until the gate opens (or fails, if told to)."""
+
+    def __init__(self) -> None:
+        self.armed = False
+        self.calls = 0
+        self.open = threading.Event()
+        self.fail = False
+        self._real = os.fsync
+
+    def __call__(self, fd: int) -> None:
+        if not self.armed:
+            self._real(fd)
+            return
+        self.calls += 1
+        assert self.open.wait(WAIT), "the test never opened the fsync gate"
+        if self.fail:
+            raise OSError(errno.EIO, "Input/output error")
+        self._real(fd)
+
+
+@pytest.fixture
+def gate(monkeypatch):
+    fsync = FsyncGate()
+    monkeypatch.setattr(actionlog.os, "fsync", fsync)
+    yield fsync
+    fsync.open.set()  # never leave a thread waiting
+
+
+def until(pred, timeout: float = WAIT) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def test_records_written_during_an_fsync_share_the_next_one(tmp_path, gate):
+    log = ActionLog.create(tmp_path / "g.alog", {"setup": {}, "seed": 1})
+    gate.armed = True
+    log.write("pirates", {"type": "vote_encryption", "allow": True})
+    until(lambda: gate.calls == 1)  # the first fsync began (and waits at the gate)
+    log.write("phoneco", {"type": "vote_encryption", "allow": True})
+    log.write("scientist", {"type": "vote_encryption", "allow": False})
+    assert log.count == 3 and log.pending and log.durable == 0
+    gate.open.set()
+    log.wait_durable()
+    assert not log.pending and log.durable == 3
+    assert gate.calls == 2  # three records, two fsyncs
+    log.close()
+    entries = read(tmp_path / "g.alog")[0].entries
+    assert [seat for seat, _ in entries] == ["pirates", "phoneco", "scientist"]
+
+
+def test_append_is_durable_when_it_returns(tmp_path, gate):
+    log = ActionLog.create(tmp_path / "a.alog", {"setup": {}, "seed": 1})
+    gate.armed = True
+    gate.open.set()
+    log.append("pirates", {"type": "vote_encryption", "allow": True})
+    assert gate.calls == 1 and log.durable == log.count == 1 and not log.pending
+    log.close()
+
+
+def test_nothing_leaves_the_hub_before_the_action_is_durable(tmp_path, gate):
+    h = HubThread(tmp_path, heartbeat=1.0)  # nobody goes silent while the gate is shut
+    try:
+        pirates, judge = hello(h, "pirates"), hello(h, JUDGE)
+        while recv(pirates, timeout=0.2) is not None:
+            pass  # the Judge's arrival
+        gate.armed = True
+        say(pirates, {"type": "action", "req": 7,
+                      "action": A.VoteEncryption(allow=True).to_dict()})
+        until(lambda: h.log.count == 1)  # applied and written; its fsync waits at the gate
+        assert h.log.pending
+        # Neither the acknowledgement nor anybody's update (nor a heartbeat counting it)
+        # may leave while the action could still be lost.
+        assert recv(pirates, timeout=0.5) is None
+        assert recv(judge, timeout=0.1) is None
+        gate.open.set()
+        assert expect(pirates, "ack")["req"] == 7
+        update = expect(judge, "update")  # the Judge sees the vote
+        assert any(op[1][0] == "view" for op in update["diff"]), update
+        assert h.log.durable == 1
+    finally:
+        h.close()
+
+
+def test_a_failed_fsync_stops_the_hub_and_acknowledges_nothing(tmp_path, gate,
+                                                                 monkeypatch):
+    failure: list[BaseException] = []
+    run = Hub.run
+
+    def recording_run(hub: Hub) -> None:
+        try:
+            run(hub)
+        except Exception as exc:  # noqa: BLE001 - recorded for the test to look at
+            failure.append(exc)
+
+    monkeypatch.setattr(Hub, "run", recording_run)
+    h = HubThread(tmp_path, heartbeat=1.0)  # nobody goes silent while the gate is shut
+    try:
+        pirates = hello(h, "pirates")
+        gate.armed = gate.fail = True
+        gate.open.set()
+        say(pirates, {"type": "action", "req": 3,
+                      "action": A.VoteEncryption(allow=True).to_dict()})
+        h.thread.join(WAIT)
+        assert not h.thread.is_alive()
+        assert len(failure) == 1 and isinstance(failure[0], LogError), failure
+        assert "cannot make the action log" in str(failure[0])
+        assert recv(pirates, timeout=0.3) is None  # no ack ever left
+    finally:
+        h.close()
+
+
+def test_acknowledged_actions_survive_a_kill_right_after_the_acks(procs, tmp_path):
+    """All three seats vote at once (so their records share fsyncs); the host is killed the
+    moment the first acknowledgement arrives, then again after a resume. Every action
+    anybody saw acknowledged is in the log, which reads without damage and replays."""
+    save = tmp_path / "kill.alog"
+    host = procs.host("--players", "3", "--seed", "5", "--port", "0", "--save", str(save),
+                      "--turn-seconds", "0")
+    ctx = zmq.Context()
+    acked: list[tuple[str, dict[str, Any]]] = []
+    game = ArtifactGame.new({"players": 3, "assignment": "random"}, 5)
+    try:
+        for _ in range(2):
+            # every seat that may act now acts at once, each with its first legal action
+            votes = {seat: game.legal_actions(seat)[0].to_dict()
+                     for seat in sorted(game.actors()) if seat != JUDGE}
+            assert len(votes) >= 2, votes
+            socks = {}
+            for seat in votes:
+                sock = ctx.socket(zmq.DEALER)
+                sock.linger = 0
+                code = host.joins[seat].rsplit("/", 1)[1]
+                sock.connect(f"tcp://127.0.0.1:{host.port}")
+                sock.send(encode({"type": "hello", "v": PROTOCOL_VERSION, "seat": seat,
+                                  "code": code}))
+                welcomed(sock, expect(sock, "welcome"))
+                expect(sock, "snapshot")
+                socks[seat] = sock
+            for n, (seat, sock) in enumerate(socks.items()):
+                say(sock, {"type": "action", "req": 100 + n, "action": votes[seat]})
+            poller = zmq.Poller()
+            for sock in socks.values():
+                poller.register(sock, zmq.POLLIN)
+            first = None
+            deadline = time.monotonic() + WAIT
+            while first is None and time.monotonic() < deadline:
+                for sock, _ in poller.poll(100):
+                    message = decode(sock.recv(), 1 << 24)
+                    if message["type"] in ("ack", "error"):
+                        first = (sock, message)
+                        break
+            assert first is not None, "no answer came"
+            host.kill(signal.SIGKILL)  # at once: the other answers may still be in flight
+            for seat, sock in socks.items():
+                got = [first[1]] if sock is first[0] else []
+                while sock.poll(50):
+                    got.append(decode(sock.recv(), 1 << 24))
+                acked += [(seat, votes[seat]) for m in got if m["type"] == "ack"]
+                sock.close(linger=0)
+            entries = read(save)[0].entries
+            assert set(map(repr, acked)) <= set(map(repr, entries)), (acked, entries)
+            log, contents, salvaged = ActionLog.resume(save)
+            log.close()
+            assert salvaged is None and contents.entries == entries
+            game = replay_log(contents.header, contents.entries)
+            host = procs.host("--resume", str(save), "--port", "0", "--turn-seconds", "0")
+        assert acked, "no acknowledgement arrived before the kills"
+    finally:
+        ctx.destroy(linger=0)
