@@ -188,6 +188,68 @@ class ActivateInformant(Action):
     character: str
 
 
+#: What an attack may aim at: a character counter on the seat's map (its token), or a
+#: square (a computer there, the hatch or window the line to it meets, a grenade's impact).
+Target = str | Square
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Attack (ranged fire or close combat) with ``weapon``: an item the character carries,
+    or a weapon it has without one ("unarmed", "claws", "improvised", a robot's built-in).
+
+    ``fire`` is "normal", "double" or "panic"; ``targets`` one target for every shot, or
+    one for all of them. The shots go out within the field the character faces now; then it
+    faces ``facing``. When shooter and target share a square, ``facing`` is also the way a
+    missed shot flies on (rulebook: Line of Sight)."""
+
+    TYPE: ClassVar[str] = "attack"
+    character: str
+    weapon: str
+    fire: str
+    targets: tuple[Target, ...]
+    facing: str
+
+
+@dataclass(frozen=True)
+class MoveThenAttack(Action):
+    """Move (walk or jog, never run), then attack from the square reached, facing
+    ``facing`` (the field the shots go out in). An interdicted move makes no attack."""
+
+    TYPE: ClassVar[str] = "move_then_attack"
+    character: str
+    mode: str
+    path: tuple[Square, ...]
+    weapon: str
+    fire: str
+    targets: tuple[Target, ...]
+    facing: str
+
+
+@dataclass(frozen=True)
+class TargetOpportunityFire(Action):
+    """Target a square for opportunity fire: whoever ``hostile`` names that enters it in
+    another seat's turn is stopped there and fired upon in this seat's next turn.
+    ``hostile`` is "anyone" or a faction (pirates, phoneco, scientist, alien)."""
+
+    TYPE: ClassVar[str] = "opportunity_fire"
+    character: str
+    weapon: str
+    square: Square
+    hostile: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class Unjam(Action):
+    """Try to clear a jammed weapon the character carries (Unjam Table)."""
+
+    TYPE: ClassVar[str] = "unjam"
+    character: str
+    weapon: str
+    facing: str
+
+
 @dataclass(frozen=True)
 class EndTurn(Action):
     """The acting seat has finished its actions: interactions and final map update follow."""
@@ -281,7 +343,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
     cls.TYPE: cls
     for cls in (AssignFaction, AssignSpecies, VoteEncryption, Customize, PlaceForces,
                 ReturnPlacement, PlaceRobot, StartPlay, Move, MoveThenPickUp, PickUpDrop,
-                CheckStatus, WearSuit, MoveLiftCar, ActivateInformant, EndTurn, SkipTurn,
+                CheckStatus, WearSuit, MoveLiftCar, ActivateInformant, Attack, MoveThenAttack,
+                TargetOpportunityFire, Unjam, EndTurn, SkipTurn,
                 JudgeMessage, Announce, EndGame, JudgeMove, JudgeRemove, JudgeSetStatus,
                 JudgeSetSuit)
 }

@@ -255,16 +255,32 @@ def fire_volley(odds: AttackOdds, dice: Iterable[tuple[int, int]] = (),
     A natural 2 jams the weapon after that shot is resolved (a plasma gun overheats instead),
     and breaks it in panic fire. Panic fire jams the weapon after its last shot.
     """
+    return fire_shots((odds,) * odds.shots, dice, charts)
+
+
+def fire_shots(shot_odds: Sequence[AttackOdds], dice: Iterable[tuple[int, int]] = (),
+               charts: CombatCharts | None = None) -> Volley:
+    """One attack action's shots, each with its own odds (shots may be spread over several
+    targets: rulebook, Types of Fire), all of one weapon and type of fire, in order. Jams
+    and breaks as in :func:`fire_volley`; the volley's ``odds`` are the first shot's."""
     charts = _charts(charts)
-    if not odds.allowed:
-        raise ValueError(f"this attack cannot be made: {odds.why_not}")
-    arm = charts.weapons[odds.weapon]
-    fire_type = charts.fire[odds.fire]
+    if not shot_odds:
+        raise ValueError("a volley has at least one shot")
+    first = shot_odds[0]
+    for odds in shot_odds:
+        if not odds.allowed:
+            raise ValueError(f"this attack cannot be made: {odds.why_not}")
+        if (odds.weapon, odds.fire) != (first.weapon, first.fire):
+            raise ValueError("every shot of a volley uses one weapon and one type of fire")
+    if len(shot_odds) != first.shots:
+        raise ValueError(f"{charts.fire[first.fire].name.lower()} fires {first.shots} shot(s)")
+    arm = charts.weapons[first.weapon]
+    fire_type = charts.fire[first.fire]
     jammed = "overheated" if arm.jams == "overheat" else "jammed"
     stream = iter(dice)
     shots: list[Shot] = []
     state, jam_roll = "ready", False
-    for _ in range(fire_type.shots):
+    for odds in shot_odds:
         if odds.always_hits:
             shots.append(Shot(None, None, None, True))
             continue
@@ -282,7 +298,7 @@ def fire_volley(odds: AttackOdds, dice: Iterable[tuple[int, int]] = (),
             break
     if state == "ready" and fire_type.jams_after and arm.jams != "never":
         state = jammed
-    return Volley(odds, tuple(shots), state, fire_type.shots - len(shots), jam_roll)
+    return Volley(first, tuple(shots), state, fire_type.shots - len(shots), jam_roll)
 
 
 # ---- Missed shots and grenades -------------------------------------------------------------

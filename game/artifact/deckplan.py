@@ -12,7 +12,8 @@ Squares are addressed by ``(x, y)`` on one canvas; inside the engine a square is
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -160,6 +161,44 @@ class DeckPlan:
 
     def region(self, name: str) -> frozenset:
         return self.regions.get(name, frozenset())
+
+    def edge_id(self, a: int, b: int) -> int:
+        """One number for the edge between two orthogonally adjacent squares: twice the
+        smaller square, plus one when the edge lies along a row (the squares are one above
+        the other). A broken window is kept in the game state by this number."""
+        low, high = (a, b) if a < b else (b, a)
+        return 2 * low + (0 if high - low == 1 else 1)
+
+    def edge_squares(self, edge: int) -> tuple[int, int]:
+        """The two squares either side of an ``edge_id``."""
+        low = edge // 2
+        return low, low + (self.width if edge % 2 else 1)
+
+    def with_breaks(self, windows: Iterable[int] = (), hatches: Iterable[int] = ()) -> DeckPlan:
+        """This plan with broken windows (by ``edge_id``) and blown hatches (by hatch id)
+        turned into open edges: a hole lets sight and movement through at once (rulebook:
+        Hits to Map Features). Spaces, segments and names stay as drawn. The variant is kept
+        in ``memo``, so the same breaks give the same plan object (and its sight table)."""
+        key = ("breaks", tuple(sorted(set(windows))), tuple(sorted(set(hatches))))
+        if not key[1] and not key[2]:
+            return self
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        vedge, hedge = list(self.vedge), list(self.hedge)
+        edges = [self.edge_squares(e) for e in key[1]]
+        edges += [pair for h in key[2] if 0 <= h < len(self.hatches)
+                  for pair in self.hatches[h].edges]
+        for a, b in edges:
+            ax, ay = self.xy(a)
+            bx, by = self.xy(b)
+            if ay == by:
+                vedge[ay * (self.width + 1) + max(ax, bx)] = "open"
+            else:
+                hedge[max(ay, by) * self.width + ax] = "open"
+        found = replace(self, vedge=tuple(vedge), hedge=tuple(hedge), memo={})
+        self.memo[key] = found
+        return found
 
 
 # ---- loading ----------------------------------------------------------------------------------

@@ -20,11 +20,22 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from . import actions as A
-from . import available, customize, interdiction, judging, legal, movement, sightings, situation
+from . import (
+    available,
+    combat,
+    combat_dice,
+    customize,
+    interdiction,
+    judging,
+    legal,
+    movement,
+    sightings,
+    situation,
+)
 from .codec import to_plain
 from .customize import FEYNMAN_ROBOTS
 from .datafiles import data_fingerprint, data_mismatch
-from .deckplan import DeckPlan, feynman
+from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn, SaveError
 from .events import Event
 from .seats import JUDGE, SeatSpec, faction_mix, map_of
@@ -152,7 +163,7 @@ class ArtifactGame(Table):
         try:
             action = self._admit(seat, action)
             trial = ArtifactGame(copy.deepcopy(self._s), _rng_from_list(_rng_to_list(self._rng)),
-                                 self.plan, self.sheets)
+                                 self.drawn_plan, self.sheets)
             trial._dispatch(seat, action)  # the trial is thrown away: no second copy needed
         except ArtifactError:
             return False
@@ -642,8 +653,7 @@ class ArtifactGame(Table):
             raise IllegalAction(problem)
         if target.status == "down":  # a downed human's fate is rolled when first checked
             situation.hold_forces(self, target.seat)  # its owner learns at its update
-            roll = self._rng.randint(1, 6)
-            target.status = "dead" if roll <= 3 else "serious"
+            target.status = combat_dice.status_check(combat_dice.d6(self._rng))
         events = [self.notify(seat, {"kind": "status", "target": action.target,
                                      "result": target.status})]
         movement.face_after_action(self, char, action.facing)
@@ -700,6 +710,54 @@ class ArtifactGame(Table):
         movement.face_after_action(self, char, action.facing)
         self._finish_action(seat, char)
         return events
+
+    # ---- combat ------------------------------------------------------------------------------
+    def _do_attack(self, seat: str, action: A.Attack) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        arm = combat.arm_for(self, char, action.weapon)
+        shots = combat.plan_attack(self, seat, char, arm, action.fire, action.targets,
+                                   facing=char.facing)
+        events = combat.perform_attack(self, seat, char, arm, action.fire, shots, self._rng,
+                                       facing=action.facing)
+        movement.face_after_action(self, char, action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_move_then_attack(self, seat: str, action: A.MoveThenAttack) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        if action.mode == "run":
+            raise IllegalAction("a running character may not move, then attack")
+        if char.carrying is not None:
+            raise IllegalAction(f"{char.id} carries a casualty: it may not move and fire")
+        arm = combat.arm_for(self, char, action.weapon)
+        plan = self.plan
+        if action.path:
+            end = plan.sq(*action.path[-1])
+            approach = plan.sq(*action.path[-2]) if len(action.path) > 1 else char.square
+        else:
+            end, approach = char.square, None
+        shots = combat.plan_attack(self, seat, char, arm, action.fire, action.targets,
+                                   square=end, facing=action.facing, approach=approach)
+        events, halted = interdiction.perform_move(self, seat, char, action.mode, action.path,
+                                                   action.facing)
+        if not halted and char.status == "active":
+            events += combat.perform_attack(self, seat, char, arm, action.fire, shots,
+                                            self._rng, facing=action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_unjam(self, seat: str, action: A.Unjam) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        events = combat.perform_unjam(self, seat, char, action.weapon, self._rng)
+        movement.face_after_action(self, char, action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    def _need_facing(self, facing: str) -> None:
+        if facing not in FACINGS:
+            raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
 
     def _do_activate_informant(self, seat: str, action: A.ActivateInformant) -> list[Event]:
         self._need_phase("play")

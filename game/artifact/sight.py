@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import deque
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .deckplan import DeckPlan
@@ -89,6 +90,131 @@ def line_of_sight(plan: DeckPlan, a: int, b: int) -> tuple[bool, int]:
         if now != b and opaque[now]:
             return False, cur
     return True, b
+
+
+#: Edges that stop a shot travelling on past its target (rulebook: Missed Shots): walls,
+#: hatches and windows; doors are jammed open.
+SHOT_STOPPING_EDGES = frozenset({"wall", "hatch", "glass"})
+
+
+@dataclass(frozen=True)
+class LineWalk:
+    """The squares a line enters, in order, and what stopped it.
+
+    ``reached``: the line got to its target square. ``stop``: what ended it: "" (it reached
+    the target and was not extended), "wall", "hatch", "glass" (an edge), "object" (a
+    blocking or obstructing square), "computer", "drive", "generator" or "edge" (off the
+    plan or out of the hull); ``edge`` the two squares either side of a stopping edge, and
+    ``at`` the square of a stopping object, computer or drive (entered, last in
+    ``squares``), or the last square reached before an edge."""
+
+    squares: tuple[int, ...]
+    reached: bool
+    stop: str
+    edge: tuple[int, int] | None
+    at: int
+
+
+def _square_stop(plan: DeckPlan, square: int) -> str:
+    """What a shot running on past its target strikes on entering ``square`` ("" nothing)."""
+    feature = plan.feature[square]
+    if feature == "drive":
+        return "drive"
+    if feature == "shield_generator":
+        return "generator"
+    if feature in ("major_terminal", "minor_terminal"):
+        return "computer"
+    terrain = plan.terrain[square]
+    if terrain in ("blocked", "obstructed"):
+        return "object"
+    if terrain in ("void", "space"):
+        return "edge"
+    return ""
+
+
+def _edge_test(plan: DeckPlan, stopping: frozenset):
+    return lambda p, q: plan.edge_between(p, q) in stopping
+
+
+def walk_line(plan: DeckPlan, a: int, b: int, *, beyond: bool = False) -> LineWalk:
+    """Walk the line from the centre of ``a`` through the centre of ``b``.
+
+    Up to ``b`` it follows ``line_of_sight`` exactly (walls and hatches stop it, blocking
+    objects too, the corner rule). With ``beyond`` it runs on along the same line, as a
+    missed shot does, until a wall, hatch or window, an obstructing or blocking object, a
+    computer, a drive square or the end of the hull stops it."""
+    w = plan.width
+    ax, ay = a % w, a // w
+    bx, by = b % w, b // w
+    dx, dy = bx - ax, by - ay
+    if dx == dy == 0:
+        return LineWalk((), True, "", None, a)
+    far = 1
+    if beyond:
+        far = (max(plan.width, plan.height) // max(abs(dx), abs(dy))) + 2
+    dx, dy = dx * far, dy * far
+    sx = 1 if dx > 0 else -1
+    sy = 1 if dy > 0 else -1
+    adx, ady = abs(dx), abs(dy)
+    i = j = 1
+    cx, cy = ax, ay
+    opaque = plan.opaque
+    squares: list[int] = []
+    reached = False
+    while i <= adx or j <= ady:
+        cur = cy * w + cx
+        past = reached
+        stopping = SHOT_STOPPING_EDGES if past else SIGHT_BLOCKING_EDGES
+        blocks = _edge_test(plan, stopping)
+
+        if i <= adx and j <= ady:
+            tv = (2 * i - 1) * ady
+            th = (2 * j - 1) * adx
+        else:
+            tv, th = (0, 1) if i <= adx else (1, 0)
+        if tv != th:
+            nx, ny = (cx + sx, cy) if tv < th else (cx, cy + sy)
+            if not (0 <= nx < w and 0 <= ny < plan.height):
+                return LineWalk(tuple(squares), reached, "edge", None, cur)
+            nxt = ny * w + nx
+            if blocks(cur, nxt):
+                return LineWalk(tuple(squares), reached, plan.edge_between(cur, nxt),
+                                (cur, nxt), cur)
+            if tv < th:
+                i += 1
+            else:
+                j += 1
+        else:
+            nx, ny = cx + sx, cy + sy
+            if not (0 <= nx < w and 0 <= ny < plan.height):
+                return LineWalk(tuple(squares), reached, "edge", None, cur)
+            side_x = cur + sx
+            side_y = cur + sy * w
+            nxt = side_x + sy * w
+            way_x = not blocks(cur, side_x) and not opaque[side_x] and not blocks(side_x, nxt)
+            way_y = not blocks(cur, side_y) and not opaque[side_y] and not blocks(side_y, nxt)
+            if not (way_x or way_y):
+                return LineWalk(tuple(squares), reached, "wall", None, cur)
+            i += 1
+            j += 1
+        cx, cy = nx, ny
+        now = cy * w + cx
+        if past or now != b:
+            if not past and opaque[now]:
+                return LineWalk(tuple(squares), False, "object", None, cur)
+            if past:
+                stop = _square_stop(plan, now)
+                if stop:
+                    if stop != "edge":
+                        squares.append(now)
+                    return LineWalk(tuple(squares), True, stop, None, now if stop != "edge"
+                                    else cur)
+        squares.append(now)
+        if now == b and not past:
+            reached = True
+            if not beyond:
+                return LineWalk(tuple(squares), True, "", None, b)
+    return LineWalk(tuple(squares), reached, "edge", None, cy * w + cx)
 
 
 def in_field(plan: DeckPlan, origin: int, facing: str, square: int) -> bool:

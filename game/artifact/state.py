@@ -249,8 +249,9 @@ class Systems:
     hack_attempts: list[Notice] = field(default_factory=list)
     gas: list[str] = field(default_factory=list)            # spaces full of knockout gas
     decompressed: dict[str, int] = field(default_factory=dict)  # segment: turns since
-    broken_windows: list[int] = field(default_factory=list)
+    broken_windows: list[int] = field(default_factory=list)  # DeckPlan.edge_id of each
     welded: list[int] = field(default_factory=list)          # hatches welded shut
+    blown_hatches: list[int] = field(default_factory=list)   # hatches shot or blown open
 
 
 @dataclass(slots=True)

@@ -28,8 +28,17 @@ class Table:
     def __init__(self, state: GameState, plan: DeckPlan | None = None,
                  sheets: Sheets | None = None) -> None:
         self._s = state
-        self.plan = plan or feynman()
+        self.drawn_plan = plan or feynman()
         self.sheets = sheets or default_sheets()
+
+    @property
+    def plan(self) -> DeckPlan:
+        """The deck plan as it stands: the drawn plan with the windows and hatches broken so
+        far opened up (they let sight and movement through at once)."""
+        systems = self._s.systems
+        if not systems.broken_windows and not systems.blown_hatches:
+            return self.drawn_plan
+        return self.drawn_plan.with_breaks(systems.broken_windows, systems.blown_hatches)
 
     # ---- public properties -------------------------------------------------------------------
     @property

@@ -24,6 +24,10 @@ SAMPLES = [
     A.ActivateInformant("orlov"), A.EndTurn(), A.SkipTurn(), A.JudgeMessage("pirates", "hi"),
     A.Announce("hello"), A.EndGame((("pirates", 1),)), A.JudgeMove("kyoshi", 3, 4, "E"),
     A.JudgeRemove("t2"), A.JudgeSetStatus("kyoshi", "ko"), A.JudgeSetSuit("slavin", ""),
+    A.Attack("kyoshi", "t3", "double", ("t4", (5, 7)), "E"),
+    A.MoveThenAttack("orlov", "walk", ((15, 2),), "unarmed", "normal", ("t5",), "E"),
+    A.TargetOpportunityFire("kyoshi", "t3", (9, 7), "anyone", "E"),
+    A.Unjam("kyoshi", "t3", "E"),
 ]
 
 
@@ -47,7 +51,8 @@ values = st.recursive(
        fields=st.dictionaries(st.sampled_from(["character", "mode", "path", "facing", "take",
                                                "drop", "seat", "text", "x", "y", "places",
                                                "levels", "items", "allow", "thing", "status",
-                                               "suit", "junk"]),
+                                               "suit", "weapon", "fire", "targets", "square",
+                                               "hostile", "junk"]),
                               values, max_size=6))
 def test_arbitrary_dicts_never_crash_the_codec(kind, fields):
     data = {"type": kind, **fields}

@@ -1,0 +1,692 @@
+"""Combat in play (rulebook: Combat: Combat Secrecy, Ranged Combat, Unaware Targets, Line of
+Sight, Types of Fire, Missed Shots, Explosive Grenades, Close Combat, Combat in Hostile
+Squares, Damage Effects, Bug Aliens, Hits to Map Features, Jammed Weapons).
+
+The dice arithmetic is ``combat_dice``'s; this module turns an attack action into those
+rolls on the game's state and back into changed characters, items, map features and
+notices. Everything an attack may name is judged on what the seat knows: the public deck
+plan, its own characters, and the character counters on its map (facing and status
+included), so the odds a client previews from the same facts (``plan_attack``) are the odds
+the engine rolls against, and a refusal never depends on what the seat cannot see. What the
+shot then meets (an unseen character in the line, what lies past the target) is the truth.
+
+Secrecy: the attacker is told every outcome at once, in words; the owner of a character hit
+outside its own turn learns at its next Situation Update (``situation.hold_forces`` first
+freezes what it believes); every other seat learns only what its map updates show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from . import combat_dice as dice
+from . import situation
+from .combat_charts import CombatCharts, Weapon, default_charts
+from .deckplan import STEP, DeckPlan
+from .errors import IllegalAction
+from .events import Event
+from .sight import LineWalk, in_field, walk_line
+from .state import Character, CharacterCounter, Item, Notice
+
+#: Damage Additions rows for the statuses a character can already carry.
+STATUS_CODES = {"ko": "KO", "serious": "S", "down": "D", "dead": "K"}
+#: Line stops (``sight.LineWalk.stop``) as the map features of ``combat_dice``.
+LINE_END_FEATURE = {"wall": "wall", "edge": "wall", "door": "wall", "glass": "window",
+                    "hatch": "hatch", "object": "object", "computer": "computer",
+                    "drive": "drive", "generator": "generator"}
+#: What the attacker is told of a shot that hits a feature.
+FEATURE_WORDS = {
+    ("window", True): "The window shatters.",
+    ("window", False): "The window holds.",
+    ("hatch", True): "The hatch is blown open.",
+    ("hatch", False): "The hatch holds.",
+    ("computer", True): "The computer is wrecked.",
+    ("computer", False): "The computer takes the hit and keeps running.",
+    ("generator", True): "The shield generator is wrecked.",
+    ("generator", False): "The shield generator shrugs off the hit.",
+}
+
+
+# ---- what an attack names (judged on the seat's knowledge) -----------------------------------
+
+@dataclass(frozen=True)
+class Arm:
+    """The weapon an attack uses: its chart, the item (None for natural attacks and a robot's
+    built-ins) and whether it is built in."""
+
+    chart: Weapon
+    item: Item | None
+    builtin: bool
+
+
+@dataclass(frozen=True)
+class AimedShot:
+    """One declared shot, planned on the seat's knowledge: the target (a character's token,
+    or a feature), the square aimed at, its line, and the odds it is rolled against."""
+
+    target: str | tuple[int, int]
+    token: str                 # the character counter aimed at ("" for a feature)
+    feature: str               # "window", "hatch", "computer" or "" (a character / a square)
+    square: int                # the square aimed at (a feature's square, or the near side)
+    edge: tuple[int, int] | None  # the window or hatch edge aimed at
+    line: LineWalk             # from the shooter to the target
+    odds: dice.AttackOdds
+    behind: bool = False       # close combat from behind the target (+1 to the damage die)
+
+
+def charts_of(game) -> CombatCharts:
+    return getattr(game, "charts", None) or default_charts()
+
+
+def arm_for(game, char: Character, name: str) -> Arm:
+    """The weapon ``name`` stands for in ``char``'s hands, or IllegalAction saying why not."""
+    s = game.state
+    charts = charts_of(game)
+    sheet = game.sheets.characters[char.sheet]
+    item = None
+    builtin = name in charts.builtin.get(char.sheet, ())
+    if name in char.items:
+        item = s.items[name]
+        chart = charts.weapon_for_item(item.type)
+        if chart is None or chart.kind not in ("ranged", "close"):
+            raise IllegalAction(f"the {game.sheets.items[item.type].name} is not a weapon "
+                                "to attack with")
+    elif builtin:
+        chart = charts.weapons[name]
+        if chart.kind not in ("ranged", "close"):
+            raise IllegalAction(f"the {chart.name} is not used in an attack")
+    else:
+        carried = [s.items[i].type for i in char.items]
+        natural = dice.close_weapons(sheet.kind, hands=sheet.hands, carried=carried,
+                                     skills=sheet.skills, charts=charts)
+        if name not in natural or charts.weapons[name].item:
+            raise IllegalAction(f"{char.id} has no weapon {name!r}")
+        chart = charts.weapons[name]
+    problem = dice.use_problem(chart, hands=sheet.hands, skills=sheet.skills, builtin=builtin,
+                               charts=charts)
+    if problem:
+        raise IllegalAction(problem)
+    if item is not None and item.jammed:
+        raise IllegalAction(f"the {chart.name} is jammed: clear it first")
+    if item is not None and item.disabled:
+        raise IllegalAction(f"the {chart.name} is out of action ({item.disabled})")
+    return Arm(chart, item, builtin)
+
+
+def map_counters(game, seat: str) -> dict[str, CharacterCounter]:
+    """The character counters on the seat's map now (what it may aim at)."""
+    s = game.state
+    book = s.maps[s.map_of[seat]]
+    return {t: c for t, c in book.counters.items() if isinstance(c, CharacterCounter)}
+
+
+def known_in_line(game, seat: str, squares: Sequence[int], shooter_square: int,
+                  target_square: int, exclude: str = "") -> int:
+    """Active characters the seat knows of in a line of fire: counters on its map and its own
+    characters (each other than the shooter's square's, and the target itself)."""
+    plan = game.plan
+    counted = 0
+    inside = set(squares) - {shooter_square}
+    if shooter_square == target_square:
+        inside = {target_square}
+    for token, counter in map_counters(game, seat).items():
+        if token != exclude and counter.status == "active" and plan.sq(*counter.square) in inside:
+            counted += 1
+    for char in game.own_characters(seat):
+        if (char.status == "active" and char.square in inside and char.token != exclude
+                and game.sheets.characters[char.sheet].on_map):
+            counted += 1
+    return counted - (1 if shooter_square == target_square else 0)
+
+
+def _first_glass(plan: DeckPlan, start: int, squares: Sequence[int]) -> tuple[int, int] | None:
+    cur = start
+    for nxt in squares:
+        straight = plan.xy(cur)[0] == plan.xy(nxt)[0] or plan.xy(cur)[1] == plan.xy(nxt)[1]
+        if straight and plan.edge_between(cur, nxt) == "glass":
+            return cur, nxt
+        cur = nxt
+    return None
+
+
+def plan_attack(game, seat: str, char: Character, arm: Arm, fire: str,
+                targets: Sequence, *, square: int | None = None, facing: str | None = None,
+                approach: int | None = None) -> list[AimedShot]:
+    """Every declared shot of an attack with its line and odds, judged on the seat's
+    knowledge, from ``square`` facing ``facing`` (the character's own by default). Raises
+    IllegalAction naming the first shot that cannot be made."""
+    plan = game.plan
+    charts = charts_of(game)
+    chart = arm.chart
+    square = char.square if square is None else square
+    facing = facing or char.facing
+    if fire not in charts.fire:
+        raise IllegalAction(f"unknown type of fire {fire!r}")
+    shots = charts.fire[fire].shots if chart.kind == "ranged" else 1
+    if chart.kind == "close" and fire != "normal":
+        raise IllegalAction("close combat strikes once")
+    if not targets or len(targets) not in (1, shots):
+        raise IllegalAction(f"name one target, or one for each of the {shots} shots")
+    declared = list(targets) * shots if len(targets) == 1 else list(targets)
+    counters = map_counters(game, seat)
+    here_hostiles = sum(1 for c in counters.values()
+                        if c.status == "active" and plan.sq(*c.square) == square)
+    kind = game.sheets.characters[char.sheet].kind
+    out = []
+    for target in declared:
+        if isinstance(target, str):
+            counter = counters.get(target)
+            if counter is None:
+                raise IllegalAction(f"there is no {target!r} on your map to attack")
+            shot = _aim_at_character(game, seat, char, arm, fire, target, counter, square,
+                                     facing, approach)
+        else:
+            if chart.kind == "close":
+                raise IllegalAction("close combat strikes a character in the same square")
+            x, y = target
+            if not plan.inside(x, y):
+                raise IllegalAction(f"({x}, {y}) is not on the map")
+            shot = _aim_at_square(game, seat, char, arm, fire, plan.sq(x, y), square, facing)
+        if chart.kind == "ranged":
+            problem = dice.self_preservation_problem(kind, here_hostiles,
+                                                     shot.token != "" and shot.square == square)
+            if problem:
+                raise IllegalAction(problem)
+        out.append(shot)
+    return out
+
+
+def _conditions(game, seat: str, char: Character, line: LineWalk, square: int,
+                target_square: int, counter: CharacterCounter | None,
+                token: str) -> dice.ShotConditions:
+    plan = game.plan
+    unaware = helpless = False
+    if counter is not None:
+        helpless = counter.status != "active"
+        unaware = not in_field(plan, target_square, counter.facing, square)
+    between = [q for q in line.squares if q != target_square]
+    furniture = sum(1 for q in between if plan.terrain[q] == "obstructed")
+    return dice.ShotConditions(
+        target_unaware=unaware, target_helpless=helpless,
+        target_is_object=counter is None,
+        shooter_light_wound=char.wound, carrying_casualty=char.carrying is not None,
+        characters_in_line=known_in_line(game, seat, line.squares, square, target_square,
+                                          token),
+        furniture_in_line=furniture)
+
+
+def _aim_at_character(game, seat, char, arm, fire, token, counter, square, facing,
+                      approach) -> AimedShot:
+    plan = game.plan
+    charts = charts_of(game)
+    target_square = plan.sq(*counter.square)
+    if arm.chart.kind == "close":
+        problem = dice.close_combat_problem(plan.xy(square), counter.square)
+        if problem:
+            raise IllegalAction(problem)
+        behind = approach is not None and dice.is_behind(counter.square, counter.facing,
+                                                         plan.xy(approach))
+        odds = dice.attack_odds(arm.chart, 0, None, "normal", charts)
+        return AimedShot(token, token, "", target_square, None,
+                         LineWalk((), True, "", None, square), odds, behind)
+    if square != target_square and not in_field(plan, square, facing, target_square):
+        raise IllegalAction(f"{counter.counter} is behind {char.id}: out of the field of fire")
+    line = walk_line(plan, square, target_square)
+    if not line.reached:
+        raise IllegalAction(f"no line of sight to {counter.counter}")
+    distance = dice.square_distance(plan.xy(square), counter.square)
+    conditions = _conditions(game, seat, char, line, square, target_square, counter, token)
+    odds = dice.attack_odds(arm.chart, distance, conditions, fire, charts)
+    if not odds.allowed:
+        raise IllegalAction(odds.why_not)
+    return AimedShot(token, token, "", target_square, None, line, odds)
+
+
+def _aim_at_square(game, seat, char, arm, fire, target: int, square, facing) -> AimedShot:
+    """A shot at a square: the computer there, else the hatch or window the line to it meets
+    first; a grenade may land on any square it reaches."""
+    plan = game.plan
+    charts = charts_of(game)
+    xy = plan.xy(target)
+    if target == square:
+        raise IllegalAction("aim at another square")
+    if not in_field(plan, square, facing, target):
+        raise IllegalAction(f"{xy} is behind {char.id}: out of the field of fire")
+    line = walk_line(plan, square, target)
+    feature, edge, aimed = "", None, target
+    if not line.reached:
+        if line.stop != "hatch":
+            raise IllegalAction(f"no line of fire to {xy}")
+        feature, edge, aimed = "hatch", line.edge, line.edge[1]
+    else:
+        glass = _first_glass(plan, square, line.squares)
+        if glass is not None:
+            feature, edge, aimed = "window", glass, glass[1]
+        elif plan.feature[target] in ("major_terminal", "minor_terminal"):
+            feature = "computer"
+        elif arm.chart.area != "blast":
+            raise IllegalAction(f"there is nothing at {xy} to shoot at")
+    distance = dice.square_distance(plan.xy(square), plan.xy(aimed))
+    if feature:
+        conditions = dice.ShotConditions(target_is_object=True)
+    else:  # a grenade lobbed at a square: aimed like a shot at anyone standing there
+        conditions = _conditions(game, seat, char, line, square, target, None, "")
+        conditions = dice.ShotConditions(**{**conditions.__dict__, "target_is_object": False})
+    odds = dice.attack_odds(arm.chart, distance, conditions, fire, charts)
+    if not odds.allowed:
+        raise IllegalAction(odds.why_not)
+    return AimedShot(tuple(xy), "", feature, aimed, edge, line, odds)
+
+
+# ---- resolving (the truth) -------------------------------------------------------------------
+
+class Resolver:
+    """Resolves one attack (or a trap, or a blast) on the true state and collects what the
+    attacker is told. ``rng`` is the game's seeded RNG."""
+
+    def __init__(self, game, seat: str, rng) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.events: list[Event] = []
+        self.charts = charts_of(game)
+        self.telegrams: set[str] = set()
+
+    # -- dice
+    def d6(self) -> int:
+        return dice.d6(self.rng)
+
+    def d6s(self) -> Iterator[int]:
+        return dice.d6_stream(self.rng)
+
+    # -- words
+    def label(self, victim: Character) -> str:
+        """How the attacking seat names a character: its own by name, one on its map by the
+        counter, anyone else as someone unseen."""
+        s = self.game.state
+        if victim.seat == self.seat:
+            return self.game.sheets.characters[victim.sheet].name
+        counters = s.maps[s.map_of[self.seat]].counters
+        if victim.token in counters:
+            return counters[victim.token].counter
+        return ""
+
+    # -- damage
+    def armour(self, victim: Character) -> str:
+        sheet = self.game.sheets.characters[victim.sheet]
+        suit = self.game.state.items[victim.suit].type if victim.suit else ""
+        if suit and suit not in self.charts.suits:
+            suit = ""
+        return dice.armour_row(sheet.kind, sheet.armour, suit, self.charts)
+
+    def harm(self, victim: Character, weapon: str,
+             modifiers: Sequence[dice.Modifier] = ()) -> dice.DamageOutcome:
+        """Roll ``weapon``'s damage on ``victim`` and apply it (Damage Effects, Damage
+        Additions, Bug Aliens); the victim's owner learns at its Situation Update."""
+        game = self.game
+        s = game.state
+        sheet = game.sheets.characters[victim.sheet]
+        bug = sheet.movement == "bug"
+        previous = STATUS_CODES.get(victim.status, "L" if victim.wound else "")
+        suit = s.items[victim.suit] if victim.suit else None
+        sealed = suit is not None and suit.type in self.charts.suits \
+            and self.charts.suits[suit.type].sealed and suit.disabled != "breached"
+        chart = self.charts.weapons[weapon]
+        roll = None if chart.emp else self.d6()
+        outcome = dice.damage(chart, self.armour(victim), roll, modifiers=modifiers,
+                              previous=previous, kind=sheet.kind, bug=bug,
+                              risen_bug=bug and victim.risen, sealed_suit=sealed,
+                              charts=self.charts)
+        situation.hold_forces(game, victim.seat)
+        self._apply(victim, outcome)
+        if outcome.suit_breached and suit is not None:
+            suit.disabled = "breached"
+        if outcome.acid_spray:
+            for other in self.in_square(victim.square, exclude=victim.id):
+                self.harm(other, "acid_spray")
+        return outcome
+
+    def _apply(self, victim: Character, outcome: dice.DamageOutcome) -> None:
+        game = self.game
+        effect = outcome.effect
+        was_active = victim.status == "active"
+        status = effect.status
+        if status == "light_wound":
+            victim.wound = True
+        elif status == "ko":
+            victim.status = "ko"
+            victim.wound = outcome.light_wound_kept or victim.wound
+        elif status:
+            victim.status = status
+            if status in ("serious", "down", "dead"):
+                victim.wound = False
+        if was_active and victim.status != "active":
+            victim.busy = None
+            self._let_go(victim)
+        if victim.seat is None:
+            return
+        own_turn = victim.seat == game.turn_seat
+        sheet = game.sheets.characters[victim.sheet]
+        if victim.seat == self.seat:
+            return  # the attacking seat is told in the attack's own notice
+        if was_active and victim.status != "active":
+            if victim.id not in self.telegrams:
+                self.telegrams.add(victim.id)
+                self.events.append(game.notify(victim.seat, {
+                    "kind": "telegram", "counter": sheet.counter, "character": victim.id},
+                    pending=not own_turn))
+        else:
+            self.events.append(game.notify(victim.seat, {
+                "kind": "wounded", "character": victim.id, "result": effect.name},
+                pending=not own_turn))
+
+    def _let_go(self, victim: Character) -> None:
+        """A character put out of action drops a casualty it carried."""
+        s = self.game.state
+        if victim.carrying:
+            carried = s.characters.get(victim.carrying)
+            if carried is not None and victim.id in carried.carried_by:
+                carried.carried_by.remove(victim.id)
+            victim.carrying = None
+
+    def in_square(self, square: int | None, exclude: str = "",
+                  active_only: bool = False) -> list[Character]:
+        if square is None:
+            return []
+        sheets = self.game.sheets
+        return sorted((c for c in self.game.state.characters.values()
+                       if c.square == square and c.id != exclude
+                       and sheets.characters[c.sheet].on_map
+                       and (not active_only or c.status == "active")),
+                      key=lambda c: c.id)
+
+    # -- features
+    def strike_feature(self, weapon: str, feature: str, square: int,
+                       edge: tuple[int, int] | None) -> str:
+        """A hit on a window, hatch, computer, the generator or a drive square; returns the
+        words the attacker reads."""
+        game = self.game
+        s = game.state
+        plan = game.plan
+        if feature in ("wall", "object"):
+            return "The shot strikes the bulkhead." if feature == "wall" else \
+                "The shot strikes the furniture."
+        chart = self.charts.weapons[weapon]
+        if feature == "drive":
+            return self.detonate()
+        if feature == "generator":
+            hit = dice.feature_hit(chart, "generator", charts=self.charts)
+            if hit.destroyed:
+                s.systems.shields_up = False
+            return FEATURE_WORDS[("generator", hit.destroyed)]
+        entry = chart.penetration(feature)
+        roll = self.d6() if entry.mode == "roll" else None
+        hit = dice.feature_hit(chart, feature, roll, charts=self.charts,
+                               computer_roll=None if feature != "computer" or not (
+                                   entry.mode == "always"
+                                   or (roll is not None and roll in entry.dice))
+                               else self.d6())
+        if hit.destroyed and feature == "window" and edge is not None:
+            eid = game.drawn_plan.edge_id(*edge)
+            if eid not in s.systems.broken_windows:
+                s.systems.broken_windows.append(eid)
+                s.systems.broken_windows.sort()
+                s.judge_notices.append(_judge(s, "window_broken", square=list(plan.xy(square))))
+        elif hit.destroyed and feature == "hatch" and edge is not None:
+            hatch = game.drawn_plan.hatch_between(*edge)
+            if hatch is not None and hatch not in s.systems.blown_hatches:
+                s.systems.blown_hatches.append(hatch)
+                s.systems.blown_hatches.sort()
+                if hatch in s.locked:
+                    s.locked.remove(hatch)
+        elif hit.destroyed and feature == "computer":
+            self.wreck_computer(square, hit.computer_hit)
+        return FEATURE_WORDS[(feature, hit.destroyed)]
+
+    def wreck_computer(self, square: int, result: str) -> None:
+        """A computer destroyed, with its Computer Hits result."""
+        game = self.game
+        s = game.state
+        plan = game.plan
+        if square not in s.systems.destroyed_terminals:
+            s.systems.destroyed_terminals.append(square)
+            s.systems.destroyed_terminals.sort()
+        space = plan.space_name(square)
+        if result == "darkness" and space and space not in s.dark:
+            s.dark.append(space)
+            s.dark.sort()
+        elif result == "gas" and space and space not in s.systems.gas:
+            s.systems.gas.append(space)
+            s.systems.gas.sort()
+        elif result == "explosion":
+            for victim in self.in_square(square):
+                self.harm(victim, "booby_trap")
+        elif result == "special" and not plan.is_zero_g(square):
+            s.systems.ring_stopped = True  # in zero-g it jettisons the pod: the Judge's call
+        s.judge_notices.append(_judge(s, "computer_destroyed", square=list(plan.xy(square)),
+                                      result=result))
+
+    def detonate(self) -> str:
+        """A hit in the drive room: the drives detonate, destroying everything on the map.
+        Every seat hears it at once (nobody could miss it)."""
+        game = self.game
+        s = game.state
+        for char in sorted(s.characters.values(), key=lambda c: c.id):
+            if char.square is not None and char.status != "dead":
+                situation.hold_forces(game, char.seat)
+                char.status = "dead"
+                char.wound = False
+        for seat in s.seats:
+            self.events.append(game.notify(seat, {"kind": "drive_detonation"}))
+        return "The shot strikes the drives: the ship blows apart."
+
+    # -- blasts
+    def blast(self, center: int) -> list[dict]:
+        """A grenade's blast: every character in the impact square and its eight neighbours
+        takes Explosion damage, and so do computers and windows there."""
+        game = self.game
+        plan = game.plan
+        results = []
+        squares = [plan.sq(x, y) for x, y in dice.blast_squares(plan.xy(center))
+                   if plan.inside(x, y)]
+        for square in squares:
+            for victim in self.in_square(square):
+                outcome = self.harm(victim, "explosion")
+                results.append(self.told(victim, outcome))
+        inside = set(squares)
+        for square in squares:
+            if plan.feature[square] in ("major_terminal", "minor_terminal") \
+                    and square not in game.state.systems.destroyed_terminals:
+                self.strike_feature("explosion", "computer", square, None)
+            x, y = plan.xy(square)
+            for nx, ny in ((x + 1, y), (x, y + 1)):
+                other = plan.sq(nx, ny) if plan.inside(nx, ny) else None
+                if other in inside and plan.edge_between(square, other) == "glass":
+                    self.strike_feature("explosion", "window", square, (square, other))
+        return results
+
+    def told(self, victim: Character, outcome: dice.DamageOutcome) -> dict:
+        name = self.label(victim)
+        text = outcome.effect.attacker_sees if name else "Someone unseen cries out."
+        out = {"who": name, "result": text}
+        if victim.seat != self.seat and victim.token:
+            counters = self.game.state.maps[self.game.state.map_of[self.seat]].counters
+            if victim.token in counters:
+                out["token"] = victim.token
+        return out
+
+
+def _judge(state, kind: str, **about) -> Notice:
+    return Notice(kind, state.round, about)
+
+
+# ---- the attack action -----------------------------------------------------------------------
+
+def perform_attack(game, seat: str, char: Character, arm: Arm, fire: str,
+                   shots: Sequence[AimedShot], rng, *, facing: str) -> list[Event]:
+    """Roll and apply a planned attack; the attacker is told every outcome at once."""
+    plan = game.plan
+    res = Resolver(game, seat, rng)
+    chart = arm.chart
+    reports: list[dict] = []
+    if chart.kind == "close":
+        shot = shots[0]
+        victim = _character_by_token(game, shot.token)
+        report = {"target": shot.token, "hit": True}
+        if victim is None or victim.square != char.square:
+            report.update(hit=False, result="The blow finds nobody there.")
+        else:
+            mods = dice.close_modifiers(from_behind=shot.behind, charts=res.charts)
+            outcome = res.harm(victim, chart.id, mods)
+            report.update(res.told(victim, outcome))
+        reports.append(report)
+        volley_state = "ready"
+    else:
+        volley = dice.fire_shots([s.odds for s in shots], dice.two_d6_stream(rng), res.charts)
+        for shot, rolled in zip(shots, volley.shots, strict=False):
+            report = {"target": shot.target if isinstance(shot.target, str)
+                      else list(shot.target), "hit": rolled.hit,
+                      "roll": list(rolled.dice) if rolled.dice else None,
+                      "needed": shot.odds.needed}
+            report.update(_resolve_shot(game, res, char, chart, shot, rolled.hit, facing))
+            reports.append(report)
+        for _ in range(volley.lost):
+            reports.append({"target": "", "hit": False, "result": "The weapon fails: the "
+                            "shot is never fired."})
+        volley_state = volley.weapon_state
+        _weapon_after(game, char, arm, volley_state)
+    events = res.events
+    events.insert(0, game.notify(seat, {
+        "kind": "attack", "character": char.id, "weapon": chart.name,
+        "fire": res.charts.fire[fire].name if chart.kind == "ranged" else "Close combat",
+        "shots": reports, "weapon_state": volley_state,
+        "square": list(plan.xy(char.square))}))
+    return events
+
+
+def _character_by_token(game, token: str) -> Character | None:
+    return next((c for c in game.state.characters.values() if c.token == token), None)
+
+
+def _weapon_after(game, char: Character, arm: Arm, state: str) -> None:
+    """Jammed Weapons: flip a jammed weapon, shut down an overheated plasma gun, discard a
+    broken one."""
+    item = arm.item
+    if item is None or state == "ready":
+        return
+    if state == "jammed":
+        item.jammed = True
+    elif state == "overheated":
+        item.disabled = "overheated"
+    elif state == "broken":
+        char.items.remove(item.id)
+        item.holder = None
+        item.square = None
+        item.disabled = "broken"
+
+
+def _resolve_shot(game, res: Resolver, char: Character, chart: Weapon, shot: AimedShot,
+                  hit: bool, facing: str) -> dict:
+    """What one rolled shot does: to its target, or to what the missed shot meets."""
+    if shot.feature:
+        words = res.strike_feature(chart.id, shot.feature, shot.square, shot.edge)
+        out = {"result": words}
+        if chart.area == "blast":
+            out["blast"] = res.blast(shot.square)
+        return out
+    victim = _character_by_token(game, shot.token) if shot.token else None
+    if victim is not None and victim.square != shot.square:
+        victim = None  # not where the map shows it: the shot flies on into the square
+    impact = shot.square
+    out: dict = {}
+    if hit and victim is not None:
+        outcome = res.harm(victim, chart.id)
+        out.update(res.told(victim, outcome))
+    elif hit and chart.area == "blast":
+        out["result"] = "The shell lands on target."
+    else:
+        impact, stray = _missed(game, res, char, chart, shot, facing)
+        out.update(stray)
+    if chart.area == "blast":
+        out["blast"] = res.blast(impact)
+    return out
+
+
+def _missed(game, res: Resolver, char: Character, chart: Weapon, shot: AimedShot,
+            facing: str) -> tuple[int, dict]:
+    """The Missed Shots procedure on the true state; returns where the shot ended and what
+    the attacker is told."""
+    plan = game.plan
+    start = char.square
+    target = shot.square
+    if start == target:
+        dx, dy = STEP[facing]
+        x, y = plan.xy(start)
+        ahead = plan.sq(x + dx, y + dy) if plan.inside(x + dx, y + dy) else start
+        onward = walk_line(plan, start, ahead, beyond=True) if ahead != start else \
+            LineWalk((), True, "edge", None, start)
+        line: tuple[int, ...] = ()
+        beyond = onward.squares
+        end = onward
+    else:
+        end = walk_line(plan, start, target, beyond=True)
+        cut = end.squares.index(target) + 1 if target in end.squares else len(end.squares)
+        line = end.squares[:cut]
+        beyond = end.squares[cut:]
+    occupants: dict = {}
+    for c in game.state.characters.values():
+        if c.square is not None and c.status == "active" \
+                and game.sheets.characters[c.sheet].on_map:
+            occupants.setdefault(plan.xy(c.square), []).append(c.id)
+    for key in occupants:
+        occupants[key].sort()
+    aimed = _character_by_token(game, shot.token) if shot.token else None
+    in_line, past = dice.stray_candidates(
+        char.id, aimed.id if aimed else "", plan.xy(start), plan.xy(target),
+        [plan.xy(q) for q in line], [plan.xy(q) for q in beyond], occupants)
+    feature = LINE_END_FEATURE.get(end.stop, "wall")
+    stray = dice.stray_shot(in_line, past, feature, res.d6s(), res.charts)
+    if stray.victim is not None:
+        victim = game.state.characters[stray.victim]
+        outcome = res.harm(victim, chart.id)
+        told = res.told(victim, outcome)
+        who = told["who"]
+        words = (f"The shot goes wide and hits {who}. {told['result']}" if who
+                 else "The shot goes wide. " + told["result"])
+        out = {"result": words, "stray": told}
+        return victim.square, out
+    if feature in ("window", "hatch", "computer", "generator", "drive"):
+        at = end.at
+        words = res.strike_feature(chart.id, feature, at, end.edge)
+        return at, {"result": "The shot goes wide. " + words}
+    return end.at, {"result": "The shot goes wide."}
+
+
+# ---- unjamming ------------------------------------------------------------------------------
+
+def perform_unjam(game, seat: str, char: Character, weapon: str, rng) -> list[Event]:
+    """Jammed Weapons: a roll on the Unjam Table (+1 in the machine shop, +1 a mechanic)."""
+    s = game.state
+    charts = charts_of(game)
+    if weapon not in char.items:
+        raise IllegalAction(f"{char.id} does not carry {weapon!r}")
+    item = s.items[weapon]
+    chart = charts.weapon_for_item(item.type)
+    if chart is None:
+        raise IllegalAction(f"the {game.sheets.items[item.type].name} is no weapon")
+    if not item.jammed:
+        raise IllegalAction(f"the {chart.name} is not jammed")
+    sheet = game.sheets.characters[char.sheet]
+    mechanic = "Mechanic" in sheet.skills
+    problem = dice.unjam_problem(chart, hands=sheet.hands, mechanic=mechanic, charts=charts)
+    if problem:
+        raise IllegalAction(problem)
+    shop = game.plan.space_name(char.square) == "Machine Shop"
+    rolled = dice.unjam(chart, dice.d6(rng), hands=sheet.hands, mechanic=mechanic,
+                        in_machine_shop=shop, charts=charts)
+    if rolled.result == "cleared":
+        item.jammed = False
+    return [game.notify(seat, {"kind": "unjam", "character": char.id, "weapon": chart.name,
+                               "roll": rolled.roll, "total": rolled.total,
+                               "cleared": rolled.result == "cleared"})]

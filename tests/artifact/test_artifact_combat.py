@@ -1,0 +1,400 @@
+"""Combat played through the engine, with forced dice (rulebook: Combat and its sections).
+
+Each test sets the scene with the Judge's tools on the Example of Play's forces, forces the
+dice the rules roll, and checks the state, the attacker's words and each seat's view."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.artifact import actions as A
+from game.artifact.engine import replay
+from game.artifact.errors import IllegalAction
+from game.artifact.example import example_game, example_setup
+from game.artifact.seats import JUDGE
+from game.artifact.sight import field_of_view
+from game.artifact.state import Item
+from game.artifact.views import view_for
+
+from .dice_tools import force_dice
+
+
+def scene(**places):
+    """The Example's game at Pirate Turn 1 with characters put where the test wants them:
+    name=(x, y, facing). Returns the game and the log that made it."""
+    game, log = example_game(5)
+    for cid, (x, y, facing) in places.items():
+        action = A.JudgeMove(cid, x, y, facing)
+        game.apply(JUDGE, action)
+        log.append((JUDGE, action))
+    return game, log
+
+
+def look(game, seat, log=None):
+    """Let the seat in turn look about (a turn in place by a character that has not acted),
+    so its map shows what the Judge's moves put in view."""
+    s = game.state
+    cid = next(c.id for c in sorted(game.own_characters(seat), key=lambda c: c.id != "yee")
+               if c.id not in s.turn.acted and c.status == "active" and c.square is not None)
+    action = A.Move(cid, "walk", (), s.characters[cid].facing)
+    game.apply(seat, action)
+    if log is not None:
+        log.append((seat, action))
+
+
+def token(game, cid):
+    return game.state.characters[cid].token
+
+
+def weapon_of(game, cid, kind="rifle"):
+    s = game.state
+    return next(i for i in s.characters[cid].items if s.items[i].type == kind)
+
+
+def give(game, cid, kind):
+    """Hand a character an item of ``kind`` (a test's stand-in for a purchase)."""
+    s = game.state
+    iid = f"test_{kind}_{cid}"
+    s.items[iid] = Item(iid, iid, kind, s.characters[cid].seat, holder=cid)
+    s.characters[cid].items.append(iid)
+    return iid
+
+
+def notices(game, seat, kind):
+    return [n for n in view_for(game, seat)["notices"] if n["kind"] == kind]
+
+
+@pytest.fixture
+def duel():
+    """Kyoshi (rifle, no suit worn) in the main corridor facing east, Osorio six squares
+    east facing him: short range."""
+    game, log = scene(kyoshi=(5, 7, "E"), osorio=(11, 7, "W"))
+    look(game, "pirates", log)
+    return game, log
+
+
+def test_a_hit_rolls_on_the_weapon_chart_and_the_attacker_learns_at_once(duel):
+    game, _log = duel
+    dice = force_dice(game, 4, 3, 3)  # to hit: 7 against the rifle's short 6; damage 3
+    before = view_for(game, "phoneco")
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "osorio"),), "E"))
+    assert dice.exhausted
+    osorio = game.state.characters["osorio"]
+    assert osorio.status == "serious"  # rifle, unarmoured row, die 3: serious wound
+    told = notices(game, "pirates", "attack")[-1]
+    assert told["shots"][0]["hit"] and told["shots"][0]["needed"] == 6
+    assert told["shots"][0]["result"] == "The target crumples, gravely hurt."
+    # The victim's owner learns nothing until its Situation Update ...
+    assert view_for(game, "phoneco") == before
+    game.apply("pirates", A.EndTurn())
+    phone = view_for(game, "phoneco")
+    assert [t["counter"] for t in notices(game, "phoneco", "telegram")] == ["Osorio"]
+    assert phone["own"]["characters"]["osorio"]["status"] == "serious"
+
+
+def test_a_light_wound_keeps_the_target_going_and_is_told_to_its_owner_later(duel):
+    game, _log = duel
+    force_dice(game, 6, 6, 1)  # die 1 on the rifle's unarmoured row: light wound
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "osorio"),), "E"))
+    osorio = game.state.characters["osorio"]
+    assert (osorio.status, osorio.wound) == ("active", True)
+    assert notices(game, "phoneco", "wounded") == []
+    game.apply("pirates", A.EndTurn())
+    wounded = notices(game, "phoneco", "wounded")
+    assert [(n["character"], n["result"]) for n in wounded] == [("osorio", "Light wound")]
+    entry = view_for(game, "phoneco")["own"]["characters"]["osorio"]
+    assert entry["wound"] and entry["ma"]["walk"] == 1  # half MA, rounded up
+
+
+def test_a_light_wound_gives_minus_two_to_hit_and_a_second_one_makes_it_serious(duel):
+    game, _log = duel
+    game.state.characters["kyoshi"].wound = True
+    force_dice(game, 5, 3, 1)  # 8 - 2 = 6 still hits the short 6; light wound again
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "osorio"),), "E"))
+    told = notices(game, "pirates", "attack")[-1]
+    assert told["shots"][0]["needed"] == 8
+    game.state.characters["osorio"].wound = True
+    game.state.turn.acted.remove("kyoshi")
+    force_dice(game, 6, 6, 1)  # L on L: serious (Damage Additions)
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "osorio"),), "E"))
+    assert game.state.characters["osorio"].status == "serious"
+
+
+def test_a_target_facing_away_is_unaware_plus_two():
+    game, _log = scene(kyoshi=(5, 7, "E"), osorio=(11, 7, "E"))
+    look(game, "pirates")
+    force_dice(game, 2, 3, 1)  # 5 + 2 = 7 hits the short 6; a 2+3 is no jam
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "osorio"),), "E"))
+    shot = notices(game, "pirates", "attack")[-1]["shots"][0]
+    assert shot["needed"] == 4 and shot["hit"]
+
+
+def test_double_fire_two_shots_at_minus_two_each(duel):
+    game, _log = duel
+    dice = force_dice(game, 4, 3, 5, 4, 2)  # 7-2 = 5 misses; 9-2 = 7 hits; die 2: L
+    # The miss runs on past Osorio to the lab segment hatch: nobody to roll for.
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "double",
+                                   (token(game, "osorio"),), "E"))
+    assert dice.exhausted
+    shots = notices(game, "pirates", "attack")[-1]["shots"]
+    assert [s["hit"] for s in shots] == [False, True]
+    assert shots[0]["needed"] == 8
+    assert game.state.characters["osorio"].wound
+
+
+def test_a_natural_two_jams_the_weapon_after_the_shot(duel):
+    game, _log = duel
+    rifle = weapon_of(game, "kyoshi")
+    force_dice(game, 1, 1)  # a 2 misses (nothing in the line; the hull stops it)
+    game.apply("pirates", A.Attack("kyoshi", rifle, "normal", (token(game, "osorio"),), "E"))
+    assert game.state.items[rifle].jammed
+    assert notices(game, "pirates", "attack")[-1]["weapon_state"] == "jammed"
+    game.state.turn.acted.remove("kyoshi")
+    with pytest.raises(IllegalAction, match="jammed"):
+        game.apply("pirates", A.Attack("kyoshi", rifle, "normal",
+                                       (token(game, "osorio"),), "E"))
+    # Unjam Table: 1-3 still jammed, 4-6 cleared (Kyoshi is no mechanic).
+    force_dice(game, 3)
+    game.apply("pirates", A.Unjam("kyoshi", rifle, "E"))
+    assert game.state.items[rifle].jammed
+    assert notices(game, "pirates", "unjam")[-1]["cleared"] is False
+    game.apply("pirates", A.EndTurn())
+    for seat in ("phoneco", "scientist", "alien"):
+        game.apply(seat, A.EndTurn())
+    force_dice(game, 4)
+    game.apply("pirates", A.Unjam("kyoshi", rifle, "E"))
+    assert not game.state.items[rifle].jammed
+
+
+def test_panic_fire_three_shots_then_jams_and_a_two_breaks_it(duel):
+    game, _log = duel
+    rifle = weapon_of(game, "kyoshi")
+    # Every to-hit roll first (the shots are declared together), then each hit's damage:
+    # three hits at -2, each a light wound on the die: L, L + L = S, S + L = S.
+    dice = force_dice(game, 6, 6, 6, 6, 6, 6, 1, 1, 1)
+    game.apply("pirates", A.Attack("kyoshi", rifle, "panic", (token(game, "osorio"),), "E"))
+    assert dice.exhausted
+    assert game.state.items[rifle].jammed  # panic fire jams the weapon after its shots
+    assert [s["needed"] for s in notices(game, "pirates", "attack")[-1]["shots"]] == [8] * 3
+    assert game.state.characters["osorio"].status == "serious"
+    game2, _ = scene(kyoshi=(5, 7, "E"), osorio=(11, 7, "W"))
+    look(game2, "pirates")
+    rifle2 = weapon_of(game2, "kyoshi")
+    force_dice(game2, 1, 1)  # the first shot rolls a 2: the rifle breaks, two shots lost
+    game2.apply("pirates", A.Attack("kyoshi", rifle2, "panic",
+                                    (token(game2, "osorio"),), "E"))
+    told = notices(game2, "pirates", "attack")[-1]
+    assert told["weapon_state"] == "broken" and len(told["shots"]) == 3
+    assert rifle2 not in game2.state.characters["kyoshi"].items
+    assert game2.state.items[rifle2].disabled == "broken"
+
+
+def test_a_missed_shot_may_hit_someone_in_the_line_nearest_first():
+    game, _log = scene(kyoshi=(5, 7, "E"), mccray=(8, 7, "N"), osorio=(11, 7, "W"))
+    look(game, "pirates")
+    # 7 + 0 - 1 (McCray in the line) = 6 < ... the rifle needs 6 at short: a 2+3 misses.
+    dice = force_dice(game, 2, 3, 2, 4)  # stray die 2 (1-3): McCray is hit; damage 4: D
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "osorio"),), "E"))
+    assert dice.exhausted
+    assert game.state.characters["mccray"].status == "down"
+    assert game.state.characters["osorio"].status == "active"
+    shot = notices(game, "pirates", "attack")[-1]["shots"][0]
+    assert shot["needed"] == 7 and not shot["hit"]
+    assert shot["result"].startswith("The shot goes wide and hits McCray")
+
+
+def test_a_missed_shot_runs_on_past_the_target_to_the_next_character():
+    game, _log = scene(kyoshi=(5, 7, "E"), osorio=(9, 7, "W"), mccray=(12, 7, "N"))
+    look(game, "pirates")
+    dice = force_dice(game, 1, 2, 3, 6)  # 3 misses; McCray past the target: 3 hits; K
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "osorio"),), "E"))
+    assert dice.exhausted
+    assert game.state.characters["mccray"].status == "dead"
+    dice_used = dice.used
+    assert dice_used == [1, 2, 3, 6]  # no die for anyone before the target: nobody there
+
+
+def test_a_missed_shot_that_passes_everyone_stops_at_a_wall_or_hatch():
+    game, _log = scene(kyoshi=(5, 7, "E"), osorio=(11, 7, "W"))
+    look(game, "pirates")
+    dice = force_dice(game, 1, 3)  # a 4 misses; nobody in the line or past it: no more dice
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "osorio"),), "E"))
+    assert dice.exhausted  # the hatch it ends at: a rifle cannot hurt hatches, no roll
+    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"] == \
+        "The shot goes wide. The hatch holds."
+    game.state.turn.acted.remove("kyoshi")
+    dice = force_dice(game, 1, 3)
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "osorio"),), "N"))
+    # Same square: the miss flies on the way the shooter faces after (north): a wall.
+    game2, _ = scene(kyoshi=(10, 8, "N"), osorio=(10, 8, "S"))
+    look(game2, "pirates")
+    dice = force_dice(game2, 1, 3)
+    game2.apply("pirates", A.Attack("kyoshi", weapon_of(game2, "kyoshi"), "normal",
+                                    (token(game2, "osorio"),), "S"))
+    assert dice.exhausted
+    assert notices(game2, "pirates", "attack")[-1]["shots"][0]["result"] == \
+        "The shot goes wide."
+
+
+def test_targets_are_only_counters_on_the_map_and_in_the_field_of_fire():
+    game, _log = scene(kyoshi=(5, 7, "W"), lichter=(6, 8, "E"), osorio=(11, 7, "W"),
+                       mccray=(9, 12, "N"))
+    look(game, "pirates")
+    rifle = weapon_of(game, "kyoshi")
+    with pytest.raises(IllegalAction, match="out of the field of fire"):
+        game.apply("pirates", A.Attack("kyoshi", rifle, "normal",
+                                       (token(game, "osorio"),), "W"))
+    # McCray is out of sight: his token is refused in the same words as a made-up one.
+    with pytest.raises(IllegalAction) as unseen:
+        game.apply("pirates", A.Attack("kyoshi", rifle, "normal",
+                                       (token(game, "mccray"),), "W"))
+    with pytest.raises(IllegalAction) as made_up:
+        game.apply("pirates", A.Attack("kyoshi", rifle, "normal", ("tdeadbeef",), "W"))
+    assert str(unseen.value).replace(token(game, "mccray"), "X") == \
+        str(made_up.value).replace("tdeadbeef", "X")
+
+
+def test_close_combat_from_behind_plus_one_the_example_of_plays_blow():
+    """As Orlov's unarmed attack: from behind, +1 to the die; a 2 (3) on the unarmed chart's
+    unarmoured row downs the target."""
+    game, _log = scene(kyoshi=(5, 7, "E"), osorio=(6, 7, "E"))
+    look(game, "pirates")
+    dice = force_dice(game, 2)
+    game.apply("pirates", A.MoveThenAttack("kyoshi", "walk", ((6, 7),), "unarmed", "normal",
+                                           (token(game, "osorio"),), "E"))
+    assert dice.exhausted
+    assert game.state.characters["osorio"].status == "down"
+    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"] == \
+        "The target collapses and does not move."
+
+
+def test_space_armour_turns_the_same_blow_aside():
+    game, _log = scene(kyoshi=(5, 7, "E"), osorio=(6, 7, "E"))
+    s = game.state
+    armour = give(game, "osorio", "space_armour")
+    s.characters["osorio"].items.remove(armour)
+    s.items[armour].worn = True
+    s.characters["osorio"].suit = armour
+    look(game, "pirates")
+    force_dice(game, 2)
+    game.apply("pirates", A.MoveThenAttack("kyoshi", "walk", ((6, 7),), "unarmed", "normal",
+                                           (token(game, "osorio"),), "E"))
+    assert s.characters["osorio"].status == "active" and not s.characters["osorio"].wound
+    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"].startswith(
+        "The hit glances off")
+
+
+def test_close_combat_reaches_only_the_same_square(duel):
+    game, _log = duel
+    with pytest.raises(IllegalAction, match="own square"):
+        game.apply("pirates", A.Attack("kyoshi", "unarmed", "normal",
+                                       (token(game, "osorio"),), "E"))
+
+
+def test_a_human_must_deal_with_a_hostile_in_its_own_square_first():
+    game, _log = scene(kyoshi=(5, 7, "E"), mccray=(5, 7, "S"), osorio=(11, 7, "W"))
+    look(game, "pirates")
+    rifle = weapon_of(game, "kyoshi")
+    with pytest.raises(IllegalAction, match="own square"):
+        game.apply("pirates", A.Attack("kyoshi", rifle, "normal",
+                                       (token(game, "osorio"),), "E"))
+    force_dice(game, 6, 6, 6)
+    game.apply("pirates", A.Attack("kyoshi", rifle, "normal", (token(game, "mccray"),), "E"))
+    assert game.state.characters["mccray"].status == "dead"
+
+
+def test_move_then_attack_is_not_for_runners(duel):
+    game, _log = duel
+    with pytest.raises(IllegalAction, match="running"):
+        game.apply("pirates", A.MoveThenAttack("kyoshi", "run", ((6, 7),),
+                                               weapon_of(game, "kyoshi"), "normal",
+                                               (token(game, "osorio"),), "E"))
+
+
+def test_a_grenade_blasts_the_impact_square_and_its_eight_neighbours():
+    game, _log = scene(kyoshi=(5, 7, "E"), osorio=(10, 7, "W"), mccray=(11, 8, "N"),
+                       slavin=(12, 8, "N"))
+    launcher = give(game, "kyoshi", "grenade_launcher")
+    look(game, "pirates")
+    # to hit 6+2 = 8 >= 7 (short): Osorio takes the launcher's damage (die 1: L), then the
+    # explosion in each square of the blast: Osorio (die 2: L -> S), McCray (die 6: K).
+    # Slavin stands two squares off: untouched.
+    dice = force_dice(game, 6, 2, 1, 2, 6)
+    game.apply("pirates", A.Attack("kyoshi", launcher, "normal",
+                                   (token(game, "osorio"),), "E"))
+    assert dice.exhausted
+    s = game.state
+    assert s.characters["osorio"].status == "serious"
+    assert s.characters["mccray"].status == "dead"
+    assert s.characters["slavin"].status == "active"
+
+
+def test_a_rifle_cannot_hurt_a_hatch_but_a_plasma_gun_blows_it_open():
+    game, _log = scene(kyoshi=(5, 7, "W"), mendez=(5, 8, "W"))
+    gun = give(game, "mendez", "rpp7")  # Mendez has the Plasma skill
+    look(game, "pirates")
+    dice = force_dice(game)  # a stationary object is always hit; a rifle rolls nothing
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   ((2, 7),), "W"))
+    assert dice.exhausted
+    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"] == "The hatch holds."
+    pod = game.plan.sq(2, 7)
+    assert pod not in field_of_view(game.plan, game.plan.sq(5, 7), "W")
+    force_dice(game, 5)  # the plasma gun's doors entry 1-5: through
+    game.apply("pirates", A.Attack("mendez", gun, "normal", ((2, 8),), "W"))
+    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"] == \
+        "The hatch is blown open."
+    plan = game.plan
+    assert plan.edge_between(plan.sq(3, 7), plan.sq(4, 7)) == "open"
+    assert pod in field_of_view(plan, plan.sq(5, 7), "W")  # sight goes through at once
+    assert game.state.systems.blown_hatches == [0]
+
+
+def test_a_window_shot_out_is_open_at_once():
+    game, _log = scene(eastwood=(15, 2, "W"))
+    look(game, "pirates")
+    pistol = give(game, "eastwood", "pistol")
+    force_dice(game, 2)  # pistol's doors entry 1-2: the window breaks
+    game.apply("pirates", A.Attack("eastwood", pistol, "normal", ((13, 2),), "W"))
+    plan = game.plan
+    assert plan.edge_between(plan.sq(13, 2), plan.sq(14, 2)) == "open"
+    assert game.drawn_plan.edge_between(plan.sq(13, 2), plan.sq(14, 2)) == "glass"
+    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"] == \
+        "The window shatters."
+
+
+def test_a_computer_shot_to_pieces_rolls_on_the_computer_hits_chart():
+    game, _log = scene(kyoshi=(10, 6, "E"))
+    look(game, "pirates")
+    force_dice(game, 1, 1)  # rifle's computer entry 1-2: destroyed; Computer Hits 1: dark
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   ((12, 6),), "E"))
+    s = game.state
+    assert s.systems.destroyed_terminals == [game.plan.sq(12, 6)]
+    assert game.plan.space_name(game.plan.sq(12, 6)) in s.dark
+
+
+def test_the_status_check_rolls_on_the_status_chart():
+    game, _log = scene(kyoshi=(5, 7, "E"), lichter=(5, 7, "E"))
+    game.state.characters["kyoshi"].status = "down"
+    force_dice(game, 4)  # 4-6: seriously wounded
+    game.apply("pirates", A.CheckStatus("lichter", "kyoshi", "E"))
+    assert game.state.characters["kyoshi"].status == "serious"
+
+
+def test_a_fight_replays_byte_for_byte(duel):
+    game, log = duel
+    action = A.Attack("kyoshi", weapon_of(game, "kyoshi"), "double",
+                      (token(game, "osorio"),), "E")
+    game.apply("pirates", action)
+    log.append(("pirates", action))
+    assert replay(example_setup(), 5, log).to_json() == game.to_json()
