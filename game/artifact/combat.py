@@ -21,13 +21,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from . import combat_dice as dice
-from . import situation
+from . import sightings, situation
 from .combat_charts import CombatCharts, Weapon, default_charts
 from .deckplan import STEP, DeckPlan
 from .errors import IllegalAction
 from .events import Event
 from .sight import LineWalk, in_field, walk_line
-from .state import Character, CharacterCounter, Item, Notice
+from .state import Character, CharacterCounter, Item, Notice, OpportunityFire, PendingAttack
 
 #: Damage Additions rows for the statuses a character can already carry.
 STATUS_CODES = {"ko": "KO", "serious": "S", "down": "D", "dead": "K"}
@@ -112,6 +112,21 @@ def arm_for(game, char: Character, name: str) -> Arm:
     if item is not None and item.disabled:
         raise IllegalAction(f"the {chart.name} is out of action ({item.disabled})")
     return Arm(chart, item, builtin)
+
+
+def weapon_names(game, char: Character) -> list[str]:
+    """Every name ``arm_for`` might accept for ``char``: carried items, bare hands and its
+    built-in weapons."""
+    charts = charts_of(game)
+    names = list(char.items) + [charts.natural.get(game.sheets.characters[char.sheet].kind,
+                                                   "unarmed"), charts.improvised]
+    names += list(charts.builtin.get(char.sheet, ()))
+    return list(dict.fromkeys(names))
+
+
+def computer_squares(plan: DeckPlan) -> list[int]:
+    return [sq for sq, feature in enumerate(plan.feature)
+            if feature in ("major_terminal", "minor_terminal")]
 
 
 def map_counters(game, seat: str) -> dict[str, CharacterCounter]:
@@ -453,12 +468,11 @@ class Resolver:
             s.systems.destroyed_terminals.append(square)
             s.systems.destroyed_terminals.sort()
         space = plan.space_name(square)
-        if result == "darkness" and space and space not in s.dark:
-            s.dark.append(space)
-            s.dark.sort()
-        elif result == "gas" and space and space not in s.systems.gas:
-            s.systems.gas.append(space)
-            s.systems.gas.sort()
+        if result in ("darkness", "gas") and space:
+            # The lights fail (or the fire-fighting gas floods the space) as the ship's
+            # systems register the loss, at the next Global Updates, so that no seat learns
+            # of a shot from its own darkened map in the middle of another seat's turn.
+            s.systems.failing.append((result, space))
         elif result == "explosion":
             for victim in self.in_square(square):
                 self.harm(victim, "booby_trap")
@@ -477,8 +491,9 @@ class Resolver:
                 situation.hold_forces(game, char.seat)
                 char.status = "dead"
                 char.wound = False
-        for seat in s.seats:
-            self.events.append(game.notify(seat, {"kind": "drive_detonation"}))
+        for seat in s.seats:  # the attacker at once; everyone else at its own update
+            self.events.append(game.notify(seat, {"kind": "drive_detonation"},
+                                           pending=seat != game.turn_seat))
         return "The shot strikes the drives: the ship blows apart."
 
     # -- blasts
@@ -665,23 +680,33 @@ def _missed(game, res: Resolver, char: Character, chart: Weapon, shot: AimedShot
 
 # ---- unjamming ------------------------------------------------------------------------------
 
-def perform_unjam(game, seat: str, char: Character, weapon: str, rng) -> list[Event]:
-    """Jammed Weapons: a roll on the Unjam Table (+1 in the machine shop, +1 a mechanic)."""
+def unjam_problem(game, char: Character, weapon: str) -> str:
+    """Why ``char`` may not try to clear ``weapon`` now ("" if it may)."""
     s = game.state
     charts = charts_of(game)
     if weapon not in char.items:
-        raise IllegalAction(f"{char.id} does not carry {weapon!r}")
+        return f"{char.id} does not carry {weapon!r}"
     item = s.items[weapon]
     chart = charts.weapon_for_item(item.type)
     if chart is None:
-        raise IllegalAction(f"the {game.sheets.items[item.type].name} is no weapon")
+        return f"the {game.sheets.items[item.type].name} is no weapon"
     if not item.jammed:
-        raise IllegalAction(f"the {chart.name} is not jammed")
+        return f"the {chart.name} is not jammed"
     sheet = game.sheets.characters[char.sheet]
-    mechanic = "Mechanic" in sheet.skills
-    problem = dice.unjam_problem(chart, hands=sheet.hands, mechanic=mechanic, charts=charts)
+    return dice.unjam_problem(chart, hands=sheet.hands, mechanic="Mechanic" in sheet.skills,
+                              charts=charts)
+
+
+def perform_unjam(game, seat: str, char: Character, weapon: str, rng) -> list[Event]:
+    """Jammed Weapons: a roll on the Unjam Table (+1 in the machine shop, +1 a mechanic)."""
+    problem = unjam_problem(game, char, weapon)
     if problem:
         raise IllegalAction(problem)
+    charts = charts_of(game)
+    item = game.state.items[weapon]
+    chart = charts.weapon_for_item(item.type)
+    sheet = game.sheets.characters[char.sheet]
+    mechanic = "Mechanic" in sheet.skills
     shop = game.plan.space_name(char.square) == "Machine Shop"
     rolled = dice.unjam(chart, dice.d6(rng), hands=sheet.hands, mechanic=mechanic,
                         in_machine_shop=shop, charts=charts)
@@ -690,3 +715,145 @@ def perform_unjam(game, seat: str, char: Character, weapon: str, rng) -> list[Ev
     return [game.notify(seat, {"kind": "unjam", "character": char.id, "weapon": chart.name,
                                "roll": rolled.roll, "total": rolled.total,
                                "cleared": rolled.result == "cleared"})]
+
+
+# ---- opportunity fire and booby traps ---------------------------------------------------------
+
+#: What a placer may call hostile: anyone not of its own map, or one faction.
+HOSTILE_CHOICES = ("anyone", "pirates", "phoneco", "scientist", "alien")
+
+
+def place_opportunity_fire(game, seat: str, char: Character, weapon: str, square: tuple,
+                           hostile: str, facing: str) -> list[Event]:
+    """Target a square for Opportunity Fire with a ranged weapon: the square must be one the
+    character could fire at now, facing ``facing`` (judged on the public plan alone)."""
+    s = game.state
+    plan = game.plan
+    arm = arm_for(game, char, weapon)
+    if arm.chart.kind != "ranged":
+        raise IllegalAction("opportunity fire needs a weapon that fires at range")
+    if hostile not in HOSTILE_CHOICES:
+        raise IllegalAction(f"hostile must be one of {', '.join(HOSTILE_CHOICES)}")
+    x, y = square
+    if not plan.inside(x, y):
+        raise IllegalAction(f"({x}, {y}) is not on the map")
+    problem = cover_problem(game, char, arm, plan.sq(x, y), facing)
+    if problem:
+        raise IllegalAction(problem)
+    target = plan.sq(x, y)
+    s.opportunity = [m for m in s.opportunity if m.character != char.id]
+    s.opportunity.append(OpportunityFire(char.id, weapon, target, hostile))
+    return [game.notify(seat, {"kind": "opportunity_fire", "character": char.id,
+                               "square": [x, y], "hostile": hostile})]
+
+
+def cover_problem(game, char: Character, arm: Arm, target: int, facing: str) -> str:
+    """Why ``char`` may not cover ``target`` with ``arm`` facing ``facing`` ("" if it may):
+    a square anyone could enter, in its field and line of fire, within the weapon's reach
+    (judged on the public plan alone)."""
+    plan = game.plan
+    x, y = plan.xy(target)
+    if not plan.passable(target):
+        return f"({x}, {y}) is no square anyone can enter"
+    if target != char.square:
+        if not in_field(plan, char.square, facing, target):
+            return f"({x}, {y}) is out of the field of fire facing {facing}"
+        if not walk_line(plan, char.square, target).reached:
+            return f"no line of fire to ({x}, {y})"
+    distance = dice.square_distance(plan.xy(char.square), (x, y))
+    return dice.attack_odds(arm.chart, distance, None, "normal", charts_of(game)).why_not
+
+
+def opportunity_markers(game, mover: Character) -> dict[int, list[OpportunityFire]]:
+    """The markers that would fire at ``mover`` (by square): placed by another map's
+    character, active and still holding the weapon, that calls the mover's side hostile."""
+    s = game.state
+    mine = s.map_of.get(mover.seat) if mover.seat else None
+    faction = game.faction_of(mover.seat) if mover.seat else "alien"
+    out: dict[int, list[OpportunityFire]] = {}
+    for marker in s.opportunity:
+        placer = s.characters.get(marker.character)
+        if placer is None or placer.seat is None or placer.status != "active":
+            continue
+        if s.map_of[placer.seat] == mine or marker.weapon not in placer.items:
+            continue
+        if marker.hostile not in ("anyone", faction):
+            continue
+        if any(a.source == placer.id for a in s.attacks):
+            continue  # already triggered: it fires once, in the placer's turn
+        out.setdefault(marker.square, []).append(marker)
+    return out
+
+
+def trigger(game, seat: str, source: str, mover: Character, square: int) -> Event:
+    """Queue a triggered marker's attack for its owner's turn and tell the owner there."""
+    s = game.state
+    s.attacks.append(PendingAttack(seat, source, mover.id, square, s.round))
+    return game.notify(seat, {"kind": "opportunity_triggered" if source in s.characters
+                              else "trap_triggered", "square": list(game.plan.xy(square))},
+                       pending=True)
+
+
+def resolve_pending(game, seat: str, rng) -> list[Event]:
+    """In ``seat``'s turn (its Situation Update): its triggered booby traps go off and its
+    triggered opportunity fire is carried out, in the order they were set off; then its
+    remaining opportunity-fire markers come off (each was one action's worth)."""
+    s = game.state
+    events: list[Event] = []
+    mine = [a for a in s.attacks if a.seat == seat]
+    s.attacks = [a for a in s.attacks if a.seat != seat]
+    for attack in mine:
+        if attack.source in s.items:
+            events += _trap_goes_off(game, seat, s.items[attack.source], rng)
+        else:
+            events += _opportunity_shot(game, seat, attack, rng)
+    s.opportunity = [m for m in s.opportunity
+                     if s.characters[m.character].seat != seat]
+    return events
+
+
+def _trap_goes_off(game, seat: str, trap: Item, rng) -> list[Event]:
+    """A booby trap: everyone in its square takes booby-trap damage; the trap is spent."""
+    plan = game.plan
+    res = Resolver(game, seat, rng)
+    square = trap.square
+    results = [res.told(victim, res.harm(victim, "booby_trap"))
+               for victim in res.in_square(square)] if square is not None else []
+    trap.square = None
+    trap.disabled = "spent"
+    at = list(plan.xy(square)) if square is not None else None
+    return [game.notify(seat, {"kind": "trap_went_off", "square": at,
+                               "results": results})] + res.events
+
+
+def _opportunity_shot(game, seat: str, attack: PendingAttack, rng) -> list[Event]:
+    """The covering character fires one normal shot at whoever set its marker off, if it
+    still can (active, weapon ready, target still there and in its line of fire)."""
+    s = game.state
+    char = s.characters[attack.source]
+    victim = s.characters.get(attack.target)
+    plan = game.plan
+    marker = next((m for m in s.opportunity if m.character == char.id), None)
+    why = ""
+    shots: list[AimedShot] = []
+    arm = None
+    if char.status != "active" or char.seat != seat or marker is None or victim is None \
+            or victim.square != attack.square:
+        why = "The moment passes: the shot is never fired."
+    else:
+        try:
+            arm = arm_for(game, char, marker.weapon)
+            counter = sightings.character_counter(s, plan, game.sheets, victim)
+            shots = [_aim_at_character(game, seat, char, arm, "normal", victim.token, counter,
+                                       char.square, char.facing, None)]
+        except IllegalAction as exc:
+            why = f"The shot cannot be made: {exc}."
+    if why:
+        return [game.notify(seat, {"kind": "attack", "character": char.id,
+                                   "weapon": "", "fire": "Opportunity fire",
+                                   "shots": [{"target": "", "hit": False, "result": why}],
+                                   "weapon_state": "ready",
+                                   "square": list(plan.xy(char.square))})]
+    if char.id not in s.turn.acted:
+        s.turn.acted.append(char.id)
+    return perform_attack(game, seat, char, arm, "normal", shots, rng, facing=char.facing)

@@ -407,6 +407,9 @@ class ArtifactGame(Table):
             events.append(Event(notice.kind, (seat, JUDGE), to_plain(notice)))
         s.pending[seat] = []
         s.held.pop(seat, None)  # what others did to its forces reaches it now
+        # Its booby traps set off since its last turn go off, its opportunity fire is
+        # carried out, and its markers come off.
+        events += combat.resolve_pending(self, seat, self._rng)
         for char in self.own_characters(seat):
             char.blind = False
             busy = char.busy
@@ -459,6 +462,12 @@ class ArtifactGame(Table):
             for seat in s.seats:
                 events.append(self.notify(seat, {"kind": "announcement", "text": text}))
         s.announcements = []
+        for kind, space in s.systems.failing:  # a wrecked computer's darkness or gas
+            names = s.dark if kind == "darkness" else s.systems.gas
+            if space not in names:
+                names.append(space)
+                names.sort()
+        s.systems.failing = []
         s.round += 1
         events.append(Event("global_updates", tuple(s.seats) + (JUDGE,),
                             {"round": s.round}))
@@ -718,9 +727,9 @@ class ArtifactGame(Table):
         arm = combat.arm_for(self, char, action.weapon)
         shots = combat.plan_attack(self, seat, char, arm, action.fire, action.targets,
                                    facing=char.facing)
+        movement.face_after_action(self, char, action.facing)  # checked before any roll
         events = combat.perform_attack(self, seat, char, arm, action.fire, shots, self._rng,
                                        facing=action.facing)
-        movement.face_after_action(self, char, action.facing)
         self._finish_action(seat, char)
         return events
 
@@ -744,6 +753,15 @@ class ArtifactGame(Table):
         if not halted and char.status == "active":
             events += combat.perform_attack(self, seat, char, arm, action.fire, shots,
                                             self._rng, facing=action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_opportunity_fire(self, seat: str, action: A.TargetOpportunityFire) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        events = combat.place_opportunity_fire(self, seat, char, action.weapon, action.square,
+                                               action.hostile, action.facing)
+        movement.face_after_action(self, char, action.facing)
         self._finish_action(seat, char)
         return events
 

@@ -9,7 +9,7 @@ Situation Update, and sees nothing on the way.
 
 from __future__ import annotations
 
-from . import movement, sightings
+from . import combat, movement, sightings
 from .deckplan import DeckPlan
 from .events import Event
 from .state import Character
@@ -36,6 +36,8 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
     dark = sightings.dark_squares(s, plan)
     own_map_seats = set(sightings.map_seats(s, s.map_of[seat]))
     trap_events: list[Event] = []
+    markers = combat.opportunity_markers(game, char)
+    set_off = {a.source for a in s.attacks}  # triggered traps wait for their owner's turn
     for index, nxt in enumerate(planned.squares):
         cur = char.square
         hatch = planned.hatches[index]
@@ -65,17 +67,24 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
                            in ("robot", "android"))]
         traps = [i for i in s.items.values()
                  if i.square == nxt and i.holder is None and i.owner != seat
-                 and game.sheets.items[i.type].marker]
+                 and game.sheets.items[i.type].marker and i.id not in set_off]
         if unseen:
             reason = "bumped into someone unseen"
             break
         if traps:
             reason = "a booby trap"
-            for trap in traps:
-                # Only the square: who set it off shows on the owner's map if, and only
-                # if, one of its characters sees it there at a map update.
-                trap_events.append(game.notify(trap.owner, {"kind": "trap_triggered",
-                                            "square": list(plan.xy(nxt))}, pending=True))
+            for trap in sorted(traps, key=lambda i: i.id):
+                # Set off: it goes off at its owner's Situation Update and stops nobody else
+                # meanwhile. The owner is told only the square: who set it off shows on its
+                # map if, and only if, one of its characters sees it there at a map update.
+                trap_events.append(combat.trigger(game, trap.owner, trap.id, char, nxt))
+            break
+        covering = markers.get(nxt)
+        if covering:
+            reason = "opportunity fire"
+            for marker in covering:
+                placer = s.characters[marker.character]
+                trap_events.append(combat.trigger(game, placer.seat, placer.id, char, nxt))
             break
         if not running and index < len(planned.squares) - 1:
             step_facing = direction(plan, cur, nxt, char.facing)

@@ -25,6 +25,16 @@ copy. In play the list is complete for the turn seat in this *compact form*:
   interlocked hatch (it picks nothing up).
 * **Check status**, **wear suit**, **move lift car**, **activate informant**, **end turn**:
   every target, suit, lift and informant the rules allow, with every affordable facing.
+* **Attack**: every weapon the character may use (carried, bare hands, built in), every type
+  of fire it allows, one target for all the shots: each character counter on the seat's
+  map and each computer it can fire at, with every affordable facing. Not spelt out: shots
+  spread over several targets (legal when each one is), and squares aimed at for the
+  hatch or window the line meets or a grenade's impact.
+* **Opportunity fire**: every ranged weapon it may fire, every square it could fire at
+  facing each affordable facing, with the hostile "anyone" (a faction is legal wherever
+  "anyone" is). **Unjam**: every jammed weapon it may clear, with every affordable facing.
+  Not spelt out: **move, then attack** (legal where the attack would be from the end of a
+  listed walk or jog).
 
 The Judge's free-text actions (message, announcement, victory levels) are listed once each
 with a sample text; its adjudication tools are listed for every character and item in play
@@ -38,10 +48,11 @@ from dataclasses import replace
 from itertools import combinations
 
 from . import actions as A
-from . import available, customize, judging, movement
+from . import available, combat, customize, judging, movement
 from .deckplan import FACINGS
 from .errors import IllegalAction
 from .seats import JUDGE
+from .sight import field_of_view
 from .views import view_for
 
 
@@ -293,6 +304,7 @@ def _play(game, seat):
                     items = sorted(char.items + [suit])
                     out += [A.WearSuit(cid, suit, f)
                             for f in _after(game, char, entry, items=items)]
+        out += _attacks(game, seat, char, after)
         for lift in plan.lifts:
             try:
                 movement.lift_controls(plan, s.lifts, char.square, lift.name)
@@ -382,4 +394,39 @@ def _fallen_here(game, view, cid: str) -> list[str]:
            if other != cid and e["square"] == here and e["status"] != "active"]
     out += [token for token, c in sorted(view["map"]["counters"].items())
             if c["kind"] == "character" and c["square"] == here and c["status"] != "active"]
+    return out
+
+
+def _attacks(game, seat: str, char, after: list[str]) -> list[A.Action]:
+    """Attacks, opportunity fire and unjamming of one character, each checked with the
+    engine's own ``combat`` functions on what the seat knows."""
+    plan = game.plan
+    s = game.state
+    out: list[A.Action] = []
+    targets: list = sorted(combat.map_counters(game, seat))
+    targets += [plan.xy(sq) for sq in combat.computer_squares(plan)]
+    for name in combat.weapon_names(game, char):
+        try:
+            arm = combat.arm_for(game, char, name)
+        except IllegalAction:
+            continue
+        fires = arm.chart.fire if arm.chart.kind == "ranged" else ("normal",)
+        for fire in fires:
+            for target in targets:
+                try:
+                    combat.plan_attack(game, seat, char, arm, fire, (target,))
+                except IllegalAction:
+                    continue
+                out += [A.Attack(char.id, name, fire, (target,), f) for f in after]
+        if arm.chart.kind != "ranged":
+            continue
+        for facing in after:
+            for square in sorted(field_of_view(plan, char.square, facing)):
+                if combat.cover_problem(game, char, arm, square, facing):
+                    continue
+                out.append(A.TargetOpportunityFire(char.id, name, plan.xy(square), "anyone",
+                                                   facing))
+    for name in char.items:
+        if s.items[name].jammed and not combat.unjam_problem(game, char, name):
+            out += [A.Unjam(char.id, name, f) for f in after]
     return out

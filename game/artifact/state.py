@@ -252,6 +252,8 @@ class Systems:
     broken_windows: list[int] = field(default_factory=list)  # DeckPlan.edge_id of each
     welded: list[int] = field(default_factory=list)          # hatches welded shut
     blown_hatches: list[int] = field(default_factory=list)   # hatches shot or blown open
+    # a wrecked computer's darkness or gas, (kind, space): it falls at the next Global Updates
+    failing: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -193,7 +193,52 @@ def random_step(game: ArtifactGame, rng: random.Random) -> tuple[str, A.Action]:
     if roll < 0.42:
         return seat, A.MoveLiftCar(cid, rng.choice([lf.name for lf in plan.lifts]),
                                    entry["facing"])
+    if roll < 0.56:
+        listed = legal._attacks(game, seat, s.characters[cid], [entry["facing"]])
+        attacks = [a for a in listed if isinstance(a, A.Attack)]
+        options = attacks if attacks and rng.random() < 0.7 else listed
+        if not options or rng.random() < 0.3:
+            options = combat_actions(view, cid, plan, rng)
+        if options:
+            return seat, rng.choice(options)
     return seat, random_move(view, cid, plan, rng)
+
+
+#: Weapons a character can attack with without an item.
+BARE_HANDS = ("unarmed", "claws", "improvised")
+
+
+def combat_actions(view: dict, cid: str, plan, rng: random.Random) -> list[A.Action]:
+    """Attacks (every fire type) at the character counters on the seat's map and at a
+    random square, with each weapon it carries and its bare hands, a move then attack, an
+    opportunity-fire marker on a random square, and unjamming: legal or not."""
+    entry = view["own"]["characters"][cid]
+    facing = entry["facing"]
+    weapons = [i for i in entry["items"]
+               if view["own"]["items"][i]["type"] in WEAPON_ITEMS] + list(BARE_HANDS)
+    counters = sorted(t for t, c in view["map"]["counters"].items()
+                      if c["kind"] == "character")
+    squares = [plan.xy(sq) for sq in rng.sample(sorted(plan.region("Feynman")), 2)]
+    out: list[A.Action] = []
+    for weapon in weapons:
+        for fire in ("normal", "double", "panic"):
+            for target in counters + squares:
+                out.append(A.Attack(cid, weapon, fire, (target,), rng.choice("NESW")))
+        if counters and entry["square"] is not None:
+            found = path_to(view, cid, "walk", tuple(view["map"]["counters"][
+                rng.choice(counters)]["square"]), plan)
+            if found["stop"] is not None:
+                out.append(A.MoveThenAttack(cid, "walk", tuple(found["path"]), weapon,
+                                            "normal", (rng.choice(counters),), facing))
+        out.append(A.TargetOpportunityFire(cid, weapon, rng.choice(squares),
+                                           rng.choice(["anyone", "pirates", "alien"]),
+                                           facing))
+        out.append(A.Unjam(cid, weapon, facing))
+    return out
+
+
+WEAPON_ITEMS = ("pistol", "rifle", "rpp7", "grenade_launcher", "emp_pistol",
+                "welding_torch")
 
 
 def random_move(view: dict, cid: str, plan, rng: random.Random) -> A.Move:
@@ -413,6 +458,11 @@ def probe_actions(game: ArtifactGame, seat: str, rng: random.Random,
         out += [A.MoveLiftCar(cid, lf.name, facing) for lf in plan.lifts]
         out += _fetch_probes(view, cid, plan)
         out += probe_junk(game, seat, cid)
+        out += rng.sample(combat := combat_actions(view, cid, plan, rng), min(6, len(combat)))
+        hidden = sorted(c.token for c in game.state.characters.values()
+                        if c.token not in view["map"]["counters"] and c.seat != seat)
+        out += [A.Attack(cid, "unarmed", "normal", (t,), facing)
+                for t in rng.sample(hidden, min(2, len(hidden)))]
     return rng.sample(out, min(limit, len(out)))
 
 

@@ -60,6 +60,11 @@ def give(game, cid, kind):
     return iid
 
 
+def _round_to(game, seat):
+    while game.turn_seat != seat:
+        game.apply(game.turn_seat, A.EndTurn())
+
+
 def notices(game, seat, kind):
     return [n for n in view_for(game, seat)["notices"] if n["kind"] == kind]
 
@@ -380,7 +385,12 @@ def test_a_computer_shot_to_pieces_rolls_on_the_computer_hits_chart():
                                    ((12, 6),), "E"))
     s = game.state
     assert s.systems.destroyed_terminals == [game.plan.sq(12, 6)]
-    assert game.plan.space_name(game.plan.sq(12, 6)) in s.dark
+    space = game.plan.space_name(game.plan.sq(12, 6))
+    assert space not in s.dark  # the lights fail at the next Global Updates
+    _round_to(game, "alien")
+    assert space not in view_for(game, "phoneco")["dark"]
+    game.apply("alien", A.EndTurn())
+    assert space in s.dark and space in view_for(game, "phoneco")["dark"]
 
 
 def test_the_status_check_rolls_on_the_status_chart():
@@ -398,3 +408,102 @@ def test_a_fight_replays_byte_for_byte(duel):
     game.apply("pirates", action)
     log.append(("pirates", action))
     assert replay(example_setup(), 5, log).to_json() == game.to_json()
+
+
+# ---- opportunity fire and booby traps --------------------------------------------------------
+
+def test_opportunity_fire_stops_the_mover_and_is_resolved_in_the_placers_turn():
+    game, _log = scene(kyoshi=(5, 7, "E"))
+    rifle = weapon_of(game, "kyoshi")
+    game.apply("pirates", A.TargetOpportunityFire("kyoshi", rifle, (9, 7), "phoneco", "E"))
+    assert [n["square"] for n in notices(game, "pirates", "opportunity_fire")] == [[9, 7]]
+    _round_to(game, "phoneco")
+    osorio = game.state.characters["osorio"]
+    game.apply(JUDGE, A.JudgeMove("osorio", 11, 7, "W"))
+    game.apply("phoneco", A.Move("osorio", "walk", ((10, 7),), "W"))
+    game.state.turn.acted.remove("osorio")
+    game.apply("phoneco", A.Move("osorio", "jog", ((9, 7), (8, 7)), "W"))
+    assert game.plan.xy(osorio.square) == (9, 7)  # stopped in the targeted square
+    told = notices(game, "phoneco", "interdiction")[-1]
+    assert told["reason"] == "opportunity fire"
+    assert notices(game, "pirates", "opportunity_triggered") == []  # the placer: next turn
+    assert osorio.status == "active"
+    force_dice(game, 5, 5, 6)  # at the pirates' Situation Update: 10 hits; die 6: K
+    _round_to(game, "pirates")
+    assert osorio.status == "dead"
+    assert [n["square"] for n in notices(game, "pirates", "opportunity_triggered")] == [[9, 7]]
+    assert notices(game, "pirates", "attack")[-1]["fire"] == "Normal fire"
+    assert "kyoshi" in game.state.turn.acted  # the shot was Kyoshi's action this turn
+    assert game.state.opportunity == []  # the marker is spent
+
+
+def test_opportunity_fire_spares_who_the_placer_does_not_call_hostile():
+    game, _log = scene(kyoshi=(5, 7, "E"))
+    rifle = weapon_of(game, "kyoshi")
+    game.apply("pirates", A.TargetOpportunityFire("kyoshi", rifle, (9, 7), "scientist", "E"))
+    _round_to(game, "phoneco")
+    game.apply(JUDGE, A.JudgeMove("osorio", 11, 7, "W"))
+    game.apply("phoneco", A.Move("osorio", "jog", ((10, 7), (9, 7)), "W"))
+    assert game.plan.xy(game.state.characters["osorio"].square) == (9, 7)
+    assert game.state.attacks == []
+    game.state.turn.acted.remove("osorio")
+    game.apply("phoneco", A.Move("osorio", "jog", ((8, 7), (7, 7)), "W"))
+    assert game.plan.xy(game.state.characters["osorio"].square) == (7, 7)
+
+
+def test_opportunity_fire_is_placed_only_where_the_weapon_could_fire():
+    game, _log = scene(kyoshi=(5, 7, "E"))
+    rifle = weapon_of(game, "kyoshi")
+    with pytest.raises(IllegalAction, match="field of fire"):
+        game.apply("pirates", A.TargetOpportunityFire("kyoshi", rifle, (4, 7), "anyone", "E"))
+    with pytest.raises(IllegalAction, match="line of fire"):
+        game.apply("pirates", A.TargetOpportunityFire("kyoshi", rifle, (9, 5), "anyone", "E"))
+    with pytest.raises(IllegalAction, match="range"):
+        game.apply("pirates", A.TargetOpportunityFire("kyoshi", "unarmed", (9, 7), "anyone",
+                                                      "E"))
+
+
+def test_a_booby_trap_stops_the_first_one_in_and_goes_off_at_its_owners_update():
+    """Two pirates go through the Command Pod hatch onto its booby trap in one turn: only the
+    first is stopped; the trap goes off in the Mad Scientist's turn, on everyone in its
+    square."""
+    game, _log = scene(lichter=(4, 7, "W"), mendez=(4, 7, "W"))
+    trap_square = game.plan.sq(3, 7)
+    trap = next(i for i in game.state.items.values()
+                if i.type == "booby_trap" and i.square == trap_square)
+    game.apply("pirates", A.Move("lichter", "walk", ((3, 7),), "W"))
+    assert game.plan.xy(game.state.characters["lichter"].square) == (3, 7)
+    assert notices(game, "pirates", "interdiction")[-1]["reason"] == "a booby trap"
+    game.apply("pirates", A.Move("mendez", "jog", ((3, 7), (2, 7)), "W"))
+    assert game.plan.xy(game.state.characters["mendez"].square) == (2, 7)
+    assert [n["reason"] for n in notices(game, "pirates", "interdiction")] == ["a booby trap"]
+    force_dice(game, 6)  # booby-trap chart, light row (Lichter's spacesuit), die 6: down
+    _round_to(game, "scientist")
+    s = game.state
+    assert s.characters["lichter"].status == "down"
+    assert s.characters["mendez"].status == "active"
+    assert trap.square is None and trap.disabled == "spent"
+    went = notices(game, "scientist", "trap_went_off")[-1]
+    assert went["square"] == [3, 7] and len(went["results"]) == 1
+    # The pirates learn at their own update: a telegram for Lichter.
+    assert notices(game, "pirates", "telegram") == []
+    _round_to(game, "pirates")
+    assert [n["character"] for n in notices(game, "pirates", "telegram")] == ["lichter"]
+
+
+def test_a_stray_hit_on_a_bystander_reaches_its_owner_only_at_its_update():
+    """McCray is hit by a shot meant for Osorio: the Mad Scientist's view does not change in
+    the Pirates' turn (nor the alien's, which sees none of it), and the Phone Co.'s target
+    was missed: its view is unchanged too."""
+    game, _log = scene(kyoshi=(5, 7, "E"), mccray=(8, 7, "N"), osorio=(11, 7, "W"))
+    look(game, "pirates")
+    before = {seat: view_for(game, seat) for seat in ("phoneco", "scientist", "alien")}
+    force_dice(game, 2, 3, 2, 6)  # a miss; McCray in the line is hit (2); die 6: killed
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "osorio"),), "E"))
+    assert game.state.characters["mccray"].status == "dead"
+    for seat, view in before.items():
+        assert view_for(game, seat) == view, seat
+    _round_to(game, "scientist")
+    assert [n["character"] for n in notices(game, "scientist", "telegram")] == ["mccray"]
+    assert notices(game, "phoneco", "telegram") == []

@@ -128,8 +128,21 @@ def _random_action(game: ArtifactGame, seat: str, rng: random.Random) -> A.Actio
         return A.CheckStatus(cid, rng.choice(things + own), facing)
     if roll < 0.88:
         return A.WearSuit(cid, rng.choice(sorted(s.items)), facing)
-    if roll < 0.95:
+    if roll < 0.93:
         return A.MoveLiftCar(cid, rng.choice(("1", "2", "3")), facing)
+    if roll < 0.99:
+        weapon = rng.choice(carried + ["unarmed", "claws", "improvised", "acid_spray"])
+        square = plan.xy(rng.choice(sorted(plan.region("Feynman"))))
+        computers = [plan.xy(sq) for sq, f in enumerate(plan.feature) if "terminal" in f]
+        kind = rng.random()
+        if kind < 0.5:
+            target = rng.choice(sorted(c.token for c in s.characters.values())
+                                + computers)
+            return A.Attack(cid, weapon, rng.choice(("normal", "double", "panic")),
+                            (target,), facing)
+        if kind < 0.9:
+            return A.TargetOpportunityFire(cid, weapon, square, "anyone", facing)
+        return A.Unjam(cid, weapon, facing)
     return A.ActivateInformant(rng.choice(sorted(s.characters)))
 
 

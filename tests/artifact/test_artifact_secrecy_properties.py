@@ -77,8 +77,9 @@ def test_noninterference_over_random_games():
     assert changed > GAMES and probed > 8 * GAMES  # the property was really exercised
 
 
-#: Parts of a view every seat sees move at the end of a turn (whose turn it is, the round).
-FRAME = ("turn_seat", "actors", "turn", "round")
+#: Parts of a view every seat sees move at the end of a turn (whose turn it is, the round,
+#: and the lights: a wrecked computer's darkness falls at Global Updates).
+FRAME = ("turn_seat", "actors", "turn", "round", "dark")
 
 
 def _quiet_change(before: dict, after: dict, *, map_moves: bool, notices=("judge",),
