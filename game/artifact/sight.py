@@ -34,62 +34,8 @@ def _edge_blocks(plan: DeckPlan, a: int, b: int) -> bool:
 
 def line_of_sight(plan: DeckPlan, a: int, b: int) -> tuple[bool, int]:
     """(clear, stop): stop is ``b`` when clear, else the last square the line reached."""
-    if a == b:
-        return True, b
-    w = plan.width
-    ax, ay = a % w, a // w
-    bx, by = b % w, b // w
-    dx, dy = bx - ax, by - ay
-    sx = 1 if dx > 0 else -1
-    sy = 1 if dy > 0 else -1
-    adx, ady = abs(dx), abs(dy)
-    # Crossing number i of vertical lines happens at t = (2i-1) / (2*adx), i = 1..adx;
-    # of horizontal lines at t = (2j-1) / (2*ady). Compare (2i-1)*ady with (2j-1)*adx.
-    i = j = 1
-    cx, cy = ax, ay
-    opaque = plan.opaque
-    while i <= adx or j <= ady:
-        if i <= adx and j <= ady:
-            tv = (2 * i - 1) * ady
-            th = (2 * j - 1) * adx
-        else:
-            tv = 0 if i <= adx else 1
-            th = 0 if j <= ady else 1
-            if i <= adx:
-                th = tv + 1
-            else:
-                tv = th + 1
-        cur = cy * w + cx
-        if tv < th:
-            nxt = cur + sx
-            if _edge_blocks(plan, cur, nxt):
-                return False, cur
-            cx += sx
-            i += 1
-        elif th < tv:
-            nxt = cur + sy * w
-            if _edge_blocks(plan, cur, nxt):
-                return False, cur
-            cy += sy
-            j += 1
-        else:
-            side_x = cur + sx
-            side_y = cur + sy * w
-            nxt = side_x + sy * w
-            way_x = (not _edge_blocks(plan, cur, side_x) and not opaque[side_x]
-                     and not _edge_blocks(plan, side_x, nxt))
-            way_y = (not _edge_blocks(plan, cur, side_y) and not opaque[side_y]
-                     and not _edge_blocks(plan, side_y, nxt))
-            if not (way_x or way_y):
-                return False, cur
-            cx += sx
-            cy += sy
-            i += 1
-            j += 1
-        now = cy * w + cx
-        if now != b and opaque[now]:
-            return False, cur
-    return True, b
+    walked = walk_line(plan, a, b)
+    return (True, b) if walked.reached else (False, walked.at)
 
 
 #: Edges that stop a shot travelling on past its target (rulebook: Missed Shots): walls,
