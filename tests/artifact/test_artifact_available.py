@@ -38,6 +38,11 @@ def _concrete(view, game, option, entry):
     return action
 
 
+#: Actions chosen by targeting on the map (a weapon, then a counter or square), not from
+#: the bar's list: the bar's offer is not checked for them here.
+TARGETED = (A.Attack, A.MoveThenAttack, A.TargetOpportunityFire, A.Unjam)
+
+
 def _option_of(action: A.Action) -> str:
     """The bar's option that leads to ``action`` (a move-then-pick-up is offered once its
     move is chosen, so by the move's mode)."""
@@ -79,7 +84,7 @@ def _check(game, seat, full: bool) -> int:
             offered = {o.key for o in options if o.ok}
             for action in game.legal_actions(seat):
                 if getattr(action, "character", None) == cid and not isinstance(
-                        action, A.ActivateInformant):
+                        action, (A.ActivateInformant, *TARGETED)):
                     assert _option_of(action) in offered, (cid, action, offered)
     return checked
 
