@@ -174,11 +174,13 @@ class App:
             scene.draw(self.screen, self.ctx)
         pygame.display.flip()
 
-    def render_checked(self) -> list[str]:
+    def render_checked(self, min_px: int | None = None) -> list[str]:
         """Draw the stack as ``render`` does, onto a surface that records every text, and
         list each text that overlaps another or leaves its panel, button or the window
-        (see game.ui.text_registry). For the layout tests; the window is not touched."""
-        from game.ui.text_registry import RecordingSurface, TextRegistry, problems
+        (see game.ui.text_registry); with ``min_px``, also each text drawn smaller than
+        that (hotkey hints aside) or cut short with an ellipsis. For the layout tests; the
+        window is not touched."""
+        from game.ui.text_registry import RecordingSurface, TextRegistry, problems, undersized
 
         registry = TextRegistry()
         self.ctx.text.check_layout(registry)
@@ -197,6 +199,8 @@ class App:
                 target.reset()
                 scene.draw(target, self.ctx)
                 found += problems(target)
+                if min_px is not None:
+                    found += undersized(target, min_px)
             return found
         finally:
             self.ctx.text.check_layout(None)

@@ -59,16 +59,18 @@ class TextCache:
 
     def render(
         self, text: str, px: int, colour: tuple[int, int, int] = theme.INK, bold: bool = False,
-        face: str | None = None,
+        face: str | None = None, hint: bool = False,
     ) -> pygame.Surface:
-        key = (text, px, colour, bold, face)
+        """``hint``: the text is a hotkey hint (a key's name on its button), which the
+        layout check allows the hint size; every other text is running text."""
+        key = (text, px, colour, bold, face, hint)
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
             return surf
         surf = self.font(px, bold, face).render(text, True, colour)
         if self.registry is not None:
-            self.registry.mark(surf, text)
+            self.registry.mark(surf, text, px, hint)
         self._cache[key] = surf
         if len(self._cache) > self.capacity:
             self._cache.popitem(last=False)

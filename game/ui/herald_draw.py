@@ -120,16 +120,9 @@ class HeraldPainter:
             tile = art.sprite(ctx, name, (tile_w, tile_h))
             art.blit_center(surf, tile, hv.center(hx))
             pygame.draw.polygon(surf, theme.GRID, hv.polygon(hx), 1)
-        label_px = max(9, round(hv.size * 0.36))
-        for hx, text in [(h.earth, "EARTH"), (h.source, "SOURCE"),
-                         *[(p, "LIS") for p in h.lis_points]]:
-            cx, cy = hv.center(hx)
-            img = ctx.text.render(text, label_px, theme.INK, bold=True)
-            shadow = ctx.text.render(text, label_px, theme.SHADOW, bold=True)
-            pos = (round(cx - img.get_width() / 2), round(cy + hv.size * 0.42))
-            surf.blit(shadow, (pos[0] + 1, pos[1] + 1))
-            surf.blit(img, pos)
-        # Visit spaces: a socket linked to its place.
+        # Visit spaces: a socket linked to its place, with the word beside it: on the
+        # side away from its place, or across when that side runs out of the map.
+        px = ctx.type.small
         for special in L.visits:
             a = hv.center(special)
             b = self.visit_center(special)
@@ -137,19 +130,33 @@ class HeraldPainter:
             r = round(hv.size * 0.4)
             pygame.draw.circle(surf, (14, 22, 36), (round(b[0]), round(b[1])), r)
             pygame.draw.circle(surf, theme.INK_DIM, (round(b[0]), round(b[1])), r, 2)
-            v = ctx.text.render("VISIT", max(8, round(hv.size * 0.26)), theme.INK_DIM)
-            # the word on the side of the socket away from its place (and the place's
-            # name), unless that side runs out of the map
+            v = ctx.text.render("VISIT", px, theme.INK_DIM)
+            ink = ctx.text.ink("VISIT", px)
             side = 1 if b[1] > a[1] else -1
-            vy = b[1] + side * (r + v.get_height() / 2)
-            if not L.map_area.top <= vy - v.get_height() / 2 <= L.map_area.bottom - v.get_height():
-                vy = b[1] - side * (r + v.get_height() / 2)
-            surf.blit(v, v.get_rect(center=(round(b[0]), round(vy))))
+            box = ink.move(round(b[0] - ink.centerx), 0)
+            box.y = round(b[1] + r + 2) if side > 0 else round(b[1] - r - 2 - ink.h)
+            if not L.map_area.contains(box):
+                across = 1 if b[0] >= a[0] else -1
+                box.centery = round(b[1])
+                box.x = round(b[0] + r + 4) if across > 0 else round(b[0] - r - 4 - ink.w)
+            surf.blit(v, (box.x - ink.x, box.y - ink.y))
+        # Place names under their hex, or over it when the Visit socket hangs below.
+        for hx, text in [(h.earth, "EARTH"), (h.source, "SOURCE"),
+                         *[(p, "LIS") for p in h.lis_points]]:
+            cx, cy = hv.center(hx)
+            img = ctx.text.render(text, px, theme.INK, bold=True)
+            shadow = ctx.text.render(text, px, theme.SHADOW, bold=True)
+            ink = ctx.text.ink(text, px, True)
+            below = hx not in L.visits or self.visit_center(hx)[1] <= cy
+            y = cy + hv.size * 0.42 if below else cy - hv.size * 0.42 - ink.h
+            pos = (round(cx - img.get_width() / 2), round(y - ink.y))
+            surf.blit(shadow, (pos[0] + 1, pos[1] + 1))
+            surf.blit(img, pos)
         # Alien Travel Technology found space.
         box = L.alien_box
         pygame.draw.rect(surf, (14, 22, 36), box, border_radius=6)
         pygame.draw.rect(surf, theme.INK_DIM, box, 1, border_radius=6)
-        px = ctx.type.tiny
+        px = ctx.type.small
         t1 = ctx.text.render("ALIEN TRAVEL", px, theme.INK_DIM, bold=True)
         t2 = ctx.text.render("TECH FOUND", px, theme.INK_DIM, bold=True)
         surf.blit(t1, (box.x + 6, box.centery - t1.get_height()))
@@ -174,7 +181,7 @@ class HeraldPainter:
         L = self.layout
         draw_panel(surf, L.time_panel, ctx, "Time track", icon="icon_time")
         ranges = self.pads.time_track.countdown_ranges
-        px = ctx.type.tiny
+        px = ctx.type.small
         for label, r in L.time_cells.items():
             countdown = label in ranges
             fill = (60, 40, 10) if countdown else (20, 32, 50)
@@ -183,16 +190,14 @@ class HeraldPainter:
             pygame.draw.rect(surf, edge, r, 1, border_radius=3)
             img = ctx.text.render(str(label), px, theme.INK_DIM)
             surf.blit(img, img.get_rect(center=r.center))
-            if countdown:
-                lo, hi = ranges[label]
-                rng = ctx.text.render(f"{lo}-{hi}", px, theme.ORANGE, bold=True)
-                surf.blit(rng, rng.get_rect(midtop=(r.centerx, r.bottom + 2)))
         first = L.time_cells[max(L.time_cells)]
-        cd = L.time_cells[max(ranges)]
-        note = ctx.text.render("Countdown ranges", px, theme.ORANGE)
-        surf.blit(note, (cd.x - note.get_width() - 6, cd.bottom + 2))
+        last = L.time_cells[min(L.time_cells)]
+        words = ", ".join(f"{lo}-{hi} on {space}" for space, (lo, hi) in
+                          sorted(ranges.items(), reverse=True))
+        note = ctx.text.render(f"Countdown ranges: {words}", px, theme.ORANGE)
+        surf.blit(note, (last.right - note.get_width(), last.bottom + 1))
         start = ctx.text.render("start", px, theme.INK_FAINT)
-        surf.blit(start, (first.x, first.bottom + 2))
+        surf.blit(start, (first.x, first.bottom + 1))
         for v, r in L.mod_cells.items():
             pygame.draw.rect(surf, (30, 26, 44), r, border_radius=3)
             pygame.draw.rect(surf, theme.PURPLE, r, 1, border_radius=3)
@@ -200,12 +205,12 @@ class HeraldPainter:
             surf.blit(img, img.get_rect(center=r.center))
         lo = L.mod_cells[MODIFIER_RANGE[0]]
         cap = ctx.text.render("Countdown Roll modifier", px, theme.PURPLE)
-        surf.blit(cap, (lo.x, lo.bottom + 2))
+        surf.blit(cap, cap.get_rect(midright=(lo.x - 8, lo.centery)))
 
     def _paint_bay(self, surf: pygame.Surface, ctx: UiContext) -> None:
         L = self.layout
         draw_panel(surf, L.bay_panel, ctx, "Command Bay")
-        px = ctx.type.tiny
+        px = ctx.type.small
         for track in BAY_TRACKS:
             col = L.bay_rows[track]
             cells = L.bay_cells[track]
@@ -216,9 +221,9 @@ class HeraldPainter:
             lane = pygame.Rect(col.x, cells[4].top, max(4, cells[0].left - col.x - 1),
                                cells[0].bottom - cells[4].top)
             label = ctx.text.render(BAY_LABELS[track], px, theme.INK_DIM, bold=True)
-            if label.get_width() > lane.h:
-                label = ctx.text.render(BAY_LABELS[track], max(8, px - 2), theme.INK_DIM)
             label = pygame.transform.rotate(label, 90)
+            if ctx.text.registry is not None:
+                ctx.text.registry.mark(label, BAY_LABELS[track], px)
             surf.blit(label, label.get_rect(center=lane.center))
             x = cells[0].centerx
             pygame.draw.line(surf, theme.GRID, (x, cells[4].centery), (x, cells[0].centery), 2)
@@ -228,7 +233,7 @@ class HeraldPainter:
                 pygame.draw.rect(surf, fill, cell, border_radius=3)
                 pygame.draw.rect(surf, theme.VERMILLION if danger else theme.GRID, cell, 1,
                                  border_radius=3)
-                img = ctx.text.render(str(k), ctx.type.tiny, theme.INK_FAINT)
+                img = ctx.text.render(str(k), px, theme.INK_FAINT)
                 surf.blit(img, img.get_rect(center=cell.center))
 
     def _paint_orders_frame(self, surf: pygame.Surface, ctx: UiContext, stec: bool) -> None:
@@ -236,13 +241,11 @@ class HeraldPainter:
         draw_panel(surf, L.orders_panel, ctx, "Boundary Readings", icon="icon_event")
         readings = ("direction", "environment", "stec" if stec else "sabotage", "timeline",
                     "event")
-        px = ctx.type.tiny
+        px = ctx.type.small
         for r, name in zip(L.slots, readings, strict=True):
             pygame.draw.rect(surf, (16, 26, 42), r, border_radius=8)
             pygame.draw.rect(surf, theme.PANEL_EDGE, r, 1, border_radius=8)
             label = ctx.text.render(READING_LABELS[name], px, theme.INK, bold=True)
-            if label.get_width() > r.w - 8:
-                label = ctx.text.render(READING_LABELS[name], max(8, px - 2), theme.INK, True)
             surf.blit(label, label.get_rect(midtop=(r.centerx, r.y + 4)))
             die = L.tray[0].w
             side = max(10, min(r.w - die - 16, round(die * 0.6)))
@@ -253,8 +256,8 @@ class HeraldPainter:
     def _paint_matrix(self, surf: pygame.Surface, ctx: UiContext) -> None:
         L = self.layout
         draw_panel(surf, L.matrix_panel, ctx, "Event Pad - Event Matrix", icon="icon_timeline")
-        name_px = ctx.type.small
-        sub_px = ctx.type.tiny
+        px = ctx.type.small
+        most = max(e.effort for column in self.pads.events for e in column)
         for c in range(MATRIX_COLS):
             for r in range(MATRIX_ROWS):
                 ev = self.pads.events[c][r]
@@ -264,50 +267,64 @@ class HeraldPainter:
                 pygame.draw.rect(surf, theme.GRID, cell, 1, border_radius=4)
                 stripe = pygame.Rect(cell.x, cell.y, max(3, round(4 * L.scale)), cell.h)
                 pygame.draw.rect(surf, colour, stripe, border_radius=2)
-                x0 = cell.x + round(cell.w * 0.2)
-                # the outcome as a picture with its sign, between the stripe and the name
+                # the outcome as a picture with its sign, then the Event's name; under
+                # them its two Subjects; at the right edge its Effort, as that many pips
                 icon_name, sign = OUTCOME_ICONS.get(ev.outcome, ("icon_event", "?"))
-                side = max(8, min(x0 - stripe.right - 14, cell.h - 8))
+                name_ink = ctx.text.ink(ev.name, px, True)
+                pair = [f"{SUBJECT_NAMES[ev.subjects[0]]} & {SUBJECT_NAMES[ev.subjects[1]]}",
+                        f"{SHORT_SUBJECTS[ev.subjects[0]]} & {SHORT_SUBJECTS[ev.subjects[1]]}"]
+                sub_ink = ctx.text.ink(pair[-1], px)
+                gap = max(0, min(round(cell.h * 0.06), cell.h - name_ink.h - sub_ink.h - 2))
+                top = cell.centery - (name_ink.h + gap + sub_ink.h) // 2
+                side = max(8, name_ink.h + 2)
+                ix = stripe.right + 3
                 icon = art.sprite(ctx, icon_name, (side, side))
-                ix = stripe.right + 2
-                surf.blit(icon, (ix, cell.centery - side // 2))
-                mark = ctx.text.render(sign, name_px + 2, colour, bold=True)
-                surf.blit(mark, (ix + side, cell.centery - mark.get_height() // 2))
-                x0 = max(x0, ix + side + mark.get_width() + 2)
-                name = fit_text(ctx, [ev.name], name_px, cell.right - x0 - 4, theme.INK,
-                                bold=True)
-                lh = name.get_height()
-                pair = f"{SUBJECT_NAMES[ev.subjects[0]]} & {SUBJECT_NAMES[ev.subjects[1]]}"
-                sub = fit_text(ctx, [f"{pair}, Effort {ev.effort}", f"Effort {ev.effort}: {pair}"],
-                               sub_px, cell.right - x0 - 4, theme.INK_DIM)
-                total = lh + sub.get_height()
-                y = cell.centery - total // 2
-                surf.blit(name, (x0, y))
-                surf.blit(sub, (x0, y + lh))
+                surf.blit(icon, (ix, top + name_ink.h - side + 1))
+                mark = ctx.text.render(sign, px, colour, bold=True)
+                mark_ink = ctx.text.ink(sign, px, True)
+                surf.blit(mark, (ix + side + 1, top + name_ink.h - mark_ink.bottom))
+                x0 = ix + side + mark_ink.right + 4
+                pip = max(3, round(4 * L.scale))
+                room = cell.right - x0 - pip - 6
+                name = fit_text(ctx, [ev.name], px, room, theme.INK, bold=True)
+                surf.blit(name, (x0, top - name_ink.y))
+                sub = fit_text(ctx, pair, px, room, theme.INK_DIM)
+                surf.blit(sub, (x0, top + name_ink.h + gap - sub_ink.y))
+                # a meter filled from the bottom: one square for each point of Effort
+                py = cell.centery + (most * (pip + 1) - 1) // 2 - pip
+                for k in range(most):
+                    sq = (cell.right - 3 - pip, py - k * (pip + 1), pip, pip)
+                    pygame.draw.rect(surf, theme.INK_DIM, sq, 0 if k < ev.effort else 1)
 
     def _paint_officers(self, surf: pygame.Surface, ctx: UiContext) -> None:
         L = self.layout
         draw_panel(surf, L.officers_panel, ctx, "Event Pad - Officers' Quarters",
                    icon="icon_leadership")
+        px = ctx.type.small
+        name_w = max(ctx.text.size(off.name, px, True)[0] for off in self.pads.officers)
         for i, off in enumerate(self.pads.officers):
             card = L.officer_cards[i]
             tone = field_colour(ctx, off.field)
-            pygame.draw.rect(surf, (16, 24, 38), card, border_radius=6)
-            pygame.draw.rect(surf, theme.GRID, card, 1, border_radius=6)
-            side = card.h - 6
+            pygame.draw.rect(surf, (16, 24, 38), card, border_radius=4)
+            pygame.draw.rect(surf, theme.GRID, card, 1, border_radius=4)
+            side = card.h - 4
             portrait = art.sprite(ctx, f"portrait_{off.field}", (side, side))
-            surf.blit(portrait, (card.x + 3, card.y + 3))
-            pygame.draw.rect(surf, tone, (card.x + 3, card.y + 3, side, side), 1)
-            x = card.x + side + 8
-            name = ctx.text.render(off.name, ctx.type.small, theme.INK, bold=True)
-            surf.blit(name, (x, card.y + 3))
+            surf.blit(portrait, (card.x + 2, card.y + 2))
+            pygame.draw.rect(surf, tone, (card.x + 2, card.y + 2, side, side), 1)
+            # one row: portrait, name, Expertise, then the Effectiveness track
+            x = card.x + side + 6
+            name = ctx.text.render(off.name, px, theme.INK, bold=True)
+            ink = ctx.text.ink(off.name, px, True)
+            base = card.centery + ink.h // 2
+            surf.blit(name, (x, base - ink.bottom))
             exp = ", ".join(f"{SUBJECT_NAMES[s]} {v}" for s, v in sorted(
                 off.expertise.items(), key=lambda kv: -kv[1]))
-            room = L.officer_track_cells(i, off.max_effectiveness)[0].left - x - 4
             short = ", ".join(f"{SHORT_SUBJECTS[s]} {v}" for s, v in sorted(
                 off.expertise.items(), key=lambda kv: -kv[1]))
-            ex = fit_text(ctx, [exp, short], ctx.type.tiny, room, tone)
-            surf.blit(ex, (x, card.y + 3 + name.get_height()))
+            ex_x = L.officer_text_x(i, name_w)
+            room = L.officer_word_x(i, off.max_effectiveness) - ex_x
+            ex = fit_text(ctx, [exp, short], px, room, tone)
+            surf.blit(ex, (ex_x, base - ink.bottom))
             for k, cell in enumerate(L.officer_track_cells(i, off.max_effectiveness)):
                 if k > off.max_effectiveness:
                     pygame.draw.rect(surf, (30, 30, 34), cell, border_radius=2)
@@ -315,7 +332,7 @@ class HeraldPainter:
                     continue
                 pygame.draw.rect(surf, (22, 34, 52), cell, border_radius=2)
                 pygame.draw.rect(surf, theme.GRID, cell, 1, border_radius=2)
-                img = ctx.text.render(str(k), max(8, ctx.type.tiny - 1), theme.INK_FAINT)
+                img = ctx.text.render(str(k), px, theme.INK_FAINT)
                 surf.blit(img, img.get_rect(center=cell.center))
 
     # -- hotspots for tooltips ------------------------------------------------------------
@@ -431,10 +448,11 @@ class HeraldPainter:
     def _draw_tracks(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
         L = self.layout
         msize = round(22 * L.scale)
+        bay_size = L.bay_cells[BAY_TRACKS[0]][0].w + 4  # a marker hides its cell, not the name
         for track in BAY_TRACKS:
             x, y = L.bay_point(track, d.tracks[track])
             pop = d.pops.get(f"track:{track}", 0.0)
-            side = round(msize * (1 + 0.35 * pop))
+            side = round(bay_size * (1 + 0.35 * pop))
             art.blit_center(surf, art.sprite(ctx, BAY_MARKERS[track], (side, side)), (x, y))
         t = d.tracks["time"]
         if t <= self.pads.time_track.countdown_start + 0.01:
@@ -458,7 +476,7 @@ class HeraldPainter:
             if d.countdown_spin:
                 img = pygame.transform.rotate(img, d.countdown_spin)
             art.blit_center(surf, img, box.center)
-            cap = ctx.text.render("Countdown Die", ctx.type.tiny, theme.ORANGE, bold=True)
+            cap = ctx.text.render("Countdown Die", ctx.type.small, theme.ORANGE, bold=True)
             surf.blit(cap, (box.x - cap.get_width() - 6, box.centery - cap.get_height() // 2))
 
     def _draw_matrix_dynamic(self, surf: pygame.Surface, ctx: UiContext, d: Display) -> None:
@@ -474,7 +492,7 @@ class HeraldPainter:
                 cell = L.matrix_cells[c % MATRIX_COLS][r % MATRIX_ROWS]
                 colour = theme.YELLOW if d.highlight_cell == (c, r) else theme.SKY
                 pygame.draw.rect(surf, colour, cell.inflate(2, 2), 3, border_radius=5)
-        side = round(L.matrix_cells[0][0].h * 0.95)
+        side = round(L.matrix_cells[0][0].h * 0.84)
         pawn = art.sprite(ctx, "pawn_matrix", (side, side))
         if d.matrix_ghost is not None:
             self._wrap_gates(surf, d)
@@ -513,8 +531,9 @@ class HeraldPainter:
             art.blit_center(surf, art.sprite(ctx, "marker_captain", (side, side)),
                             (x, cells[0].centery))
             if value < 0.5:
-                t = ctx.text.render("exhausted", ctx.type.tiny, theme.VERMILLION, bold=True)
-                surf.blit(t, (cells[0].x, cells[0].y - t.get_height() - 1))
+                t = ctx.text.render("exhausted", ctx.type.small, theme.VERMILLION, bold=True)
+                ink = ctx.text.ink("exhausted", ctx.type.small, True)
+                surf.blit(t, (cells[0].x - ink.right - 8, cells[0].centery - ink.centery))
 
     # -- pieces used by the orders --------------------------------------------------------
 
@@ -711,7 +730,7 @@ def voyage_map(surf: pygame.Surface, ctx: UiContext, pads: Pads, route: list[tup
             name = "hex_source"
         art.blit_center(surf, art.sprite(ctx, name, (tile_w, tile_h)), hv.center(hx))
         pygame.draw.polygon(surf, theme.GRID, hv.polygon(hx), 1)
-    label_px = max(9, round(hv.size * 0.34))
+    label_px = ctx.type.small
     for hx, text in [(h.earth, "EARTH"), (h.source, "SOURCE"), *[(p, "LIS") for p in h.lis_points]]:
         cx, cy = hv.center(hx)
         img = ctx.text.render(text, label_px, theme.INK, bold=True)

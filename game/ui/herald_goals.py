@@ -46,7 +46,7 @@ def goals(d: Display, home_ready: bool) -> list[Goal]:
 def _goal_layout(ctx: UiContext, width: int, items: list[Goal]
                  ) -> tuple[list[tuple[int, int, Goal]], int]:
     """(x offset, row, goal) for each item, wrapping to a new row when one is full."""
-    px = ctx.type.tiny
+    px = ctx.type.small
     lh = ctx.text.font(px).get_linesize()
     box = max(8, lh - 4)
     start = 12 + ctx.text.size("To win:", px, True)[0]
@@ -61,7 +61,7 @@ def _goal_layout(ctx: UiContext, width: int, items: list[Goal]
 
 
 def goals_height(ctx: UiContext, width: int = 10_000, items: list[Goal] | None = None) -> int:
-    lh = ctx.text.font(ctx.type.tiny).get_linesize()
+    lh = ctx.text.font(ctx.type.small).get_linesize()
     rows = _goal_layout(ctx, width, items)[1] if items else 1
     return rows * lh + 6
 
@@ -69,7 +69,7 @@ def goals_height(ctx: UiContext, width: int = 10_000, items: list[Goal] | None =
 def draw_goals(surface: pygame.Surface, ctx: UiContext, area: pygame.Rect,
                items: list[Goal]) -> pygame.Rect:
     """Ticked boxes at the top of ``area`` (wrapping as needed); returns the rect used."""
-    px = ctx.type.tiny
+    px = ctx.type.small
     lh = ctx.text.font(px).get_linesize()
     placed, rows = _goal_layout(ctx, area.w, items)
     block = pygame.Rect(area.x, area.y, area.w, rows * lh + 6)

@@ -68,8 +68,8 @@ PLACE_TIPS: dict[str, str] = {
 
 PANEL_TIPS: dict[str, str] = {
     "matrix": "Event Matrix: 24 Events in 3 columns of 8. Each shows its two Challenges "
-              "(Subjects, first one first), the listed Effort and the outcome: '+' rewards "
-              "success, '-' punishes failure.",
+              "(Subjects, first one first), the listed Effort (the squares filled at the right "
+              "edge) and the outcome: '+' rewards success, '-' punishes failure.",
     "officers": "Officers' Quarters: each officer has Expertise 2 in one Subject and 1 in the "
                 "other Subject of their field. Expertise plus current Effectiveness must reach "
                 "a Challenge's Effort; facing it costs Effort minus Expertise.",

@@ -94,7 +94,7 @@ class HeraldLayout:
         title_h = round(22 * s)
         top = Rect(0, 0, w, max(30, round(46 * s)))
         main = Rect(m, top.bottom + m, w - 2 * m, h - top.bottom - 2 * m)
-        left, right = _split_h(main, 0.55, m)
+        left, right = _split_h(main, 0.50, m)
 
         # -- top bar buttons, right-aligned
         bw, bh = round(96 * s), top.h - 2 * max(4, round(6 * s))
@@ -107,10 +107,12 @@ class HeraldLayout:
             x -= max(4, round(6 * s))
 
         # -- left column: Holomap | Command Bay, then the Time track, then the Readings
-        top_row, rest = _split_v(left, 0.50, m)
-        map_panel, bay_panel = _split_h(top_row, 0.76, m)
-        time_h = round(92 * s)
-        time_panel = Rect(left.x, rest.y, left.w, time_h)
+        # (the Readings get the room their previews need, in running-text size)
+        time_h = round(106 * s)
+        orders_h = round((main.h - time_h - 2 * m) * 0.53)
+        top_row = Rect(left.x, left.y, left.w, main.h - time_h - orders_h - 2 * m)
+        map_panel, bay_panel = _split_h(top_row, 0.69, m)
+        time_panel = Rect(left.x, top_row.bottom + m, left.w, time_h)
         orders_panel = Rect(left.x, time_panel.bottom + m, left.w,
                             left.bottom - time_panel.bottom - m)
 
@@ -119,24 +121,25 @@ class HeraldLayout:
         visits = visit_spaces(pads)
         hexview = HexView(pads.holomap.regions, (map_area.x, map_area.y, map_area.w, map_area.h),
                           margin=round(14 * s))
-        ab_w, ab_h = round(150 * s), round(40 * s)
+        ab_w, ab_h = round(150 * s), round(44 * s)
         alien_box = Rect(map_panel.right - pad - ab_w, map_panel.bottom - pad - ab_h, ab_w, ab_h)
 
-        # Time track: 24 cells (first space on the left), then the Countdown Roll track.
+        # Time track: 24 cells (first space on the left) with their captions under them,
+        # and under those the Countdown Roll track, right-aligned after its caption.
         t_inner = time_panel.inflate(-2 * pad, -2 * pad)
         t_inner = Rect(t_inner.x, t_inner.y + title_h, t_inner.w, t_inner.h - title_h)
         spaces = pads.time_track.spaces
-        mod_w = round(t_inner.w * 0.22)
-        cell_w = (t_inner.w - mod_w - m) / spaces
-        cell_h = max(12, round(t_inner.h * 0.5))  # the rest: the labels under the cells
+        cell_w = t_inner.w / spaces
+        cell_h = max(12, round(t_inner.h * 0.35))
         time_cells = {}
         for i in range(spaces):
             label = spaces - i
             time_cells[label] = Rect(round(t_inner.x + i * cell_w), t_inner.y,
                                      max(4, round(cell_w) - 2), cell_h)
-        mx0 = t_inner.right - mod_w
-        mcw = mod_w / len(MODIFIER_RANGE)
-        mod_cells = {v: Rect(round(mx0 + i * mcw), t_inner.y, max(4, round(mcw) - 2), cell_h)
+        mcw = cell_w * 1.25
+        mx0 = t_inner.right - mcw * len(MODIFIER_RANGE)
+        mod_cells = {v: Rect(round(mx0 + i * mcw), t_inner.bottom - cell_h,
+                             max(4, round(mcw) - 2), cell_h)
                      for i, v in enumerate(MODIFIER_RANGE)}
         cd_side = max(10, title_h + round(2 * s))
         countdown_die = Rect(time_panel.right - pad - cd_side, time_panel.y + pad - round(3 * s),
@@ -153,7 +156,7 @@ class HeraldLayout:
             bay_rows[track] = col
             ch = (col.h - head) / 5
             # the cells keep the right part of the column; the track's name runs up the left
-            side = max(6, min(round(ch) - 4, round(col.w * 0.56)))
+            side = max(6, min(round(ch) - 4, round(col.w * 0.42)))
             cx = col.right - side // 2 - 1
             bay_cells[track] = [
                 Rect(cx - side // 2, round(col.bottom - (k + 1) * ch + (ch - side) / 2),
@@ -161,25 +164,27 @@ class HeraldLayout:
                 for k in range(5)
             ]
 
-        # Boundary Readings / orders: 5 slots, the dice tray, a preview box, the controls.
+        # Boundary Readings / orders: 5 slots; under them the previews (or a decision's
+        # prompt); at the bottom Clear, the dice tray and Confirm on one row.
         o_inner = orders_panel.inflate(-2 * pad, -2 * pad)
         o_inner = Rect(o_inner.x, o_inner.y + title_h, o_inner.w, o_inner.h - title_h)
         slot_w = o_inner.w / 5
-        slot_h = round(o_inner.h * 0.29)
+        controls_h = round(40 * s)
+        die = controls_h - max(4, round(6 * s))
+        slot_h = round(die + 26 * s)
         slots = [Rect(round(o_inner.x + i * slot_w) + 2, o_inner.y, round(slot_w) - 4, slot_h)
                  for i in range(5)]
-        die = min(round(48 * s), round(o_inner.h * 0.17))
-        tray_y = o_inner.y + slot_h + round(6 * s)
-        tray = [Rect(round(o_inner.x + i * slot_w + (slot_w - die) / 2), tray_y, die, die)
-                for i in range(5)]
-        controls_h = round(34 * s)
         controls = Rect(o_inner.x, o_inner.bottom - controls_h, o_inner.w, controls_h)
-        preview_y = tray_y + die + round(6 * s)
-        preview = Rect(o_inner.x, preview_y, o_inner.w, controls.y - preview_y - round(4 * s))
+        gap = round(die * 0.3)
+        tray_x = controls.centerx - (5 * die + 4 * gap) // 2
+        tray_y = controls.y + (controls_h - die) // 2
+        tray = [Rect(tray_x + i * (die + gap), tray_y, die, die) for i in range(5)]
+        preview_y = o_inner.y + slot_h + round(6 * s)
+        preview = Rect(o_inner.x, preview_y, o_inner.w, controls.y - preview_y - round(6 * s))
 
-        # -- right column: Event Matrix, Officers' Quarters, log
+        # -- right column: Event Matrix, Officers' Quarters (one officer a row), log
         matrix_panel, rest_r = _split_v(right, 0.45, m)
-        officers_panel, log_panel = _split_v(rest_r, 0.60, m)
+        officers_panel, log_panel = _split_v(rest_r, 0.62, m)
         mx = matrix_panel.inflate(-2 * pad, -2 * pad)
         matrix_area = Rect(mx.x, mx.y + title_h, mx.w, mx.h - title_h)
         cw, ch = matrix_area.w / MATRIX_COLS, matrix_area.h / MATRIX_ROWS
@@ -189,10 +194,9 @@ class HeraldLayout:
         ox = officers_panel.inflate(-2 * pad, -2 * pad)
         ox = Rect(ox.x, ox.y + title_h, ox.w, ox.h - title_h)
         n = len(pads.officers)
-        rows = (n + 1) // 2
-        card_w, card_h = (ox.w - m) / 2, ox.h / rows
-        officer_cards = [Rect(round(ox.x + (i % 2) * (card_w + m)), round(ox.y + (i // 2) * card_h),
-                              round(card_w), round(card_h) - 3) for i in range(n)]
+        card_h = ox.h / n
+        officer_cards = [Rect(ox.x, round(ox.y + i * card_h), ox.w, round(card_h) - 2)
+                         for i in range(n)]
         lx = log_panel.inflate(-2 * pad, -2 * pad)
         log_area = Rect(lx.x, lx.y + title_h, lx.w, lx.h - title_h)
         return cls(
@@ -211,7 +215,9 @@ class HeraldLayout:
         """Pixel anchor of the Matrix pawn at a (possibly fractional, off-grid) cell."""
         cw = self.matrix_area.w / MATRIX_COLS
         ch = self.matrix_area.h / MATRIX_ROWS
-        return (self.matrix_area.x + (col + 0.12) * cw, self.matrix_area.y + (row + 0.5) * ch)
+        # over the cell's outcome picture, left of its words
+        return (self.matrix_area.x + col * cw + 4 + 0.42 * ch,
+                self.matrix_area.y + (row + 0.5) * ch)
 
     def time_point(self, value: float) -> tuple[float, float]:
         """Pixel centre of the Time marker at a (possibly fractional) track space."""
@@ -236,11 +242,23 @@ class HeraldLayout:
         a, b = cells[0].center, cells[1].center
         return (a[0] + v * (b[0] - a[0]), a[1] + v * (b[1] - a[1]))
 
-    def officer_track_cells(self, index: int, max_eff: int) -> list[Rect]:
-        """The 0..4 effectiveness cells on officer card ``index`` (cell 4 hatched if max 3)."""
+    def officer_text_x(self, index: int, name_w: int) -> int:
+        """Where officer row ``index``'s Expertise begins (or a word laid over it), after
+        the portrait and a column ``name_w`` wide for the names."""
         card = self.officer_cards[index]
-        side = max(8, min(round(card.h * 0.42), round(card.w * 0.085)))
+        return card.x + card.h + 4 + name_w + round(12 * self.scale)
+
+    def officer_word_x(self, index: int, max_eff: int) -> int:
+        """Where a short word about officer ``index`` (exhausted) may begin: the part of
+        the row just before the Effectiveness track is kept for it."""
+        return self.officer_track_cells(index, max_eff)[0].left - round(104 * self.scale)
+
+    def officer_track_cells(self, index: int, max_eff: int) -> list[Rect]:
+        """The 0..4 effectiveness cells at the right of officer row ``index`` (cell 4
+        hatched if max 3)."""
+        card = self.officer_cards[index]
+        side = max(8, card.h - 6)
         gap = max(2, side // 6)
         x0 = card.right - 5 * (side + gap) - 4
-        y = card.bottom - side - max(3, round(card.h * 0.1))
+        y = card.centery - side // 2
         return [Rect(x0 + k * (side + gap), y, side, side) for k in range(5)]

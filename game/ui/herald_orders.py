@@ -34,6 +34,7 @@ from game.ui import theme
 from game.ui.context import UiContext
 from game.ui.herald_help import OUTCOME_WORDS, PANEL_TIPS, READING_TIPS
 from game.ui.herald_text import fit_text
+from game.ui.text_registry import add_frame
 from game.ui.widgets import Button, Toggle, draw_wrapped
 
 if TYPE_CHECKING:
@@ -121,9 +122,8 @@ class Orders:
         return draw_wrapped(surface, ctx, text, ctx.type.small, theme.INK, area)
 
     def _decision_area(self) -> pygame.Rect:
-        L = self.scene.layout
-        top = L.tray[0].y
-        return pygame.Rect(L.orders_inner.x, top, L.orders_inner.w, L.controls.y - top - 4)
+        """Between the Readings and the buttons: where the dice decision's previews go."""
+        return self.scene.layout.preview
 
 
 # ---------------------------------------------------------------------------------------
@@ -368,42 +368,62 @@ class DiceOrders(Orders):
                                    selected=(self.selected == i),
                                    spin=self.scene.display.dice_spin[i]
                                    if i < len(self.scene.display.dice_spin) else 0.0)
-        # preview lines
-        box = L.preview
-        pygame.draw.rect(surface, (10, 18, 30), box, border_radius=6)
-        px = ctx.type.tiny
-        # all five Readings must show: a smaller type before a Reading goes missing
-        while px > 8 and 5 * ctx.text.font(px).get_linesize() + 3 > box.h:
-            px -= 1
-        lh = ctx.text.font(px).get_linesize()
-        rows = self.preview_values()
-        total = sum(self.dice)
-        note = f"Dice sum {total}" + (": clues enough to dismantle a Cell on a middle "
-                                      "Sabotage Reading" if self.clues_enough() else "")
-        img = ctx.text.render(note, px, theme.INK_DIM)
-        panel = L.orders_panel
-        surface.blit(img, (panel.right - img.get_width() - round(14 * ctx.scale),
-                           panel.y + round(12 * ctx.scale)))
-        y = box.y + 3
-        for i, (value, how) in enumerate(rows):
-            name = READING_LABELS[self.readings[i]]
-            if value is None:
-                text, colour = f"{name}: -", theme.INK_FAINT
-            else:
-                what = self.consequences(self.readings[i], value)
-                text = f"{name} {value}: {what}"
-                colour = {"held": theme.YELLOW, "placed": theme.INK, "try": theme.INK_DIM}[how]
-            text = _ellipsize(ctx, text, px, box.w - 8)
-            if y + lh > box.bottom:
-                break
-            surface.blit(ctx.text.render(text, px, colour), (box.x + 4, y))
-            y += lh
+        self._draw_previews(surface, ctx)
         # the dragged die follows the pointer, on top of everything in the panel
         if self.dragging and self.press:
             i = self.press[0]
             r = L.tray[i].copy()
             r.center = self.drag_pos
             self.scene.painter.die(surface, ctx, self.dice[i], r.inflate(6, 6), selected=True)
+
+    def _draw_previews(self, surface: pygame.Surface, ctx: UiContext) -> None:
+        """What each Reading would do with its die, in running text: one column, or two
+        when one is not enough; Readings without a die wait for one."""
+        L = self.scene.layout
+        box = L.preview
+        pygame.draw.rect(surface, (10, 18, 30), box, border_radius=6)
+        px = ctx.type.small
+        note = f"Dice sum {sum(self.dice)}"
+        img = ctx.text.render(note, px, theme.INK_DIM)
+        ink = ctx.text.ink(note, px)
+        panel = L.orders_panel
+        title_mid = panel.y + round(10 * ctx.scale) + round(11 * ctx.scale)
+        surface.blit(img, (panel.right - img.get_width() - round(16 * ctx.scale),
+                           title_mid - ink.centery))
+        entries: list[tuple[str, tuple[int, int, int]]] = []
+        if self.clues_enough():
+            entries.append((f"{note}: clues enough to dismantle a Cell on a middle Sabotage "
+                            "Reading.", theme.SKY))
+        for i, (value, how) in enumerate(self.preview_values()):
+            if value is None:
+                continue
+            name = READING_LABELS[self.readings[i]]
+            what = self.consequences(self.readings[i], value)
+            colour = {"held": theme.YELLOW, "placed": theme.INK, "try": theme.INK_DIM}[how]
+            entries.append((f"{name} {value}: {what}", colour))
+        inner = box.inflate(-12, -8)
+        if len(entries) == self.clues_enough():
+            entries.append(("Point at a die, or pick one up, to read here what each Reading "
+                            "would do with it.", theme.INK_FAINT))
+        step = round(px * 1.22)
+        rows = max(1, inner.h // step)
+        for columns in (1, 2):
+            gap = round(16 * ctx.scale)
+            col_w = (inner.w - gap * (columns - 1)) // columns
+            lines = [(line, colour) for text, colour in entries
+                     for line in ctx.text.wrap(text, px, col_w)]
+            if len(lines) <= rows * columns:
+                break
+        if len(lines) > rows * columns:  # more than the box holds: the last line says so
+            lines = lines[:rows * columns]
+            last, colour = lines[-1]
+            while last and ctx.text.size(last + "...", px)[0] > col_w:
+                last = last[:-1]
+            lines[-1] = (last.rstrip() + "...", colour)
+        for k, (line, colour) in enumerate(lines):
+            col, row = divmod(k, rows)
+            surface.blit(ctx.text.render(line, px, colour),
+                         (inner.x + col * (col_w + gap), inner.y + row * step - 2))
 
     def draw_map_overlay(self, surface: pygame.Surface, ctx: UiContext) -> None:
         focus = self.focus_reading()
@@ -449,19 +469,6 @@ def _digit(event: pygame.event.Event) -> int | None:
     keys = {getattr(pygame, f"K_{n}"): n for n in range(10)}
     keys.update({getattr(pygame, f"K_KP{n}"): n for n in range(10)})
     return keys.get(event.key)
-
-
-def _ellipsize(ctx: UiContext, text: str, px: int, width: int) -> str:
-    if ctx.text.size(text, px)[0] <= width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if ctx.text.size(text[:mid] + "...", px)[0] <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + "..."
 
 
 # ---------------------------------------------------------------------------------------
@@ -594,7 +601,8 @@ class EnvironmentOrders(Orders):
             icon = "icon_supplies" if o != "shore_leave" else "icon_leadership"
             out.append(Button(f"env:{o}", ENVIRONMENT_WORDS[o].capitalize(),
                               pygame.Rect(area.x + k * (bw + gap), y, bw, bh), icon=icon,
-                              sublabel=ENV_DETAILS.get(o, ""), hotkey=str(k + 1),
+                              sublabel=ENV_DETAILS.get(o, ""), sub_px=ctx.type.small,
+                              hotkey=str(k + 1),
                               selected=isinstance(self.hint_action, act.ChooseEnvironment)
                               and self.hint_action.option == o,
                               tooltip=READING_TIPS["environment"]))
@@ -775,7 +783,8 @@ class OfficerOrders(Orders):
                 c = self.cost(oid, k)
                 sub = f"{self.game.pads.officer(oid).name}" + (f" ({c:+d})" if c else "")
             out.append(Button(f"slot:{k}", label, pygame.Rect(area.x + k * (sw + gap), y, sw, sh),
-                              sublabel=sub, selected=(k == self.active),
+                              sublabel=sub, sub_px=ctx.type.small,
+                              selected=(k == self.active),
                               px=ctx.type.small,
                               tooltip=f"{SUBJECT_NAMES.get(subject, subject)} Challenge: click "
                                       "to choose who leads it, then click a lit officer."))
@@ -883,27 +892,37 @@ class OfficerOrders(Orders):
                 k = self.picks.index(off.id)
                 pygame.draw.rect(surface, theme.ORANGE, card, 3, border_radius=6)
                 leads = SUBJECT_NAMES.get(self.spec.subjects[k], self.spec.subjects[k])
-                name_w = ctx.text.size(off.name, ctx.type.small, True)[0]
-                room = card.right - 6 - (card.x + card.h + 8 + name_w + 8)
-                tag = fit_text(ctx, [f"Leads {leads}", leads], ctx.type.small, room,
-                               theme.ORANGE, bold=True)
-                surface.blit(tag, (card.right - tag.get_width() - 6, card.y + 3))
+                self._officer_tag(surface, ctx, i, [f"Leads {leads}", leads], theme.ORANGE)
                 continue
             if self.eligible(off.id, slot):
                 pygame.draw.rect(surface, theme.SKY, card, 3, border_radius=6)
                 cost = self.cost(off.id, slot)
-                name_w = ctx.text.size(off.name, ctx.type.small, True)[0]
-                room = card.right - 6 - (card.x + card.h + 8 + name_w + 8)
-                tag = fit_text(ctx, [eligibility_words(subject, cost),
-                                     short_eligibility_words(subject, cost),
-                                     f"-{abs(cost or 0)}"], ctx.type.tiny, room, theme.SKY,
-                               bold=True)
-                surface.blit(tag, (card.right - tag.get_width() - 6, card.y + 3))
+                self._officer_tag(surface, ctx, i, [eligibility_words(subject, cost),
+                                                    short_eligibility_words(subject, cost)],
+                                  theme.SKY)
                 _tick(surface, card.x + 4, card.y + 4, max(8, card.h // 4), theme.SKY)
             else:
                 shade = pygame.Surface(card.size, pygame.SRCALPHA)
                 shade.fill((4, 8, 14, 150))
                 surface.blit(shade, card)
+
+    def _officer_tag(self, surface: pygame.Surface, ctx: UiContext, index: int,
+                     words: list[str], colour) -> None:
+        """A word about an officer over its row, from the tag place to the track (the row's
+        Expertise and a word about exhaustion are covered while it shows)."""
+        L = self.scene.layout
+        pads = self.game.pads
+        off = pads.officers[index]
+        cells = L.officer_track_cells(index, off.max_effectiveness)
+        px = ctx.type.small
+        name_w = max(ctx.text.size(o.name, px, True)[0] for o in pads.officers)
+        x = L.officer_text_x(index, name_w)
+        card = L.officer_cards[index]
+        tag = fit_text(ctx, words, px, cells[0].left - 8 - x, colour, bold=True)
+        back = pygame.Rect(x - 4, card.y + 2, cells[0].left - x + 2, card.h - 4)
+        pygame.draw.rect(surface, (16, 24, 38), back)
+        add_frame(surface, "cover", back, back)  # the row's words under it are hidden
+        surface.blit(tag, (x, card.centery - tag.get_bounding_rect().centery))
 
     def tooltip_at(self, pos: tuple[int, int], ctx: UiContext) -> str:
         oid = self.officer_at(pos)

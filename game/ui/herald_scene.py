@@ -380,7 +380,7 @@ class HeraldScene(Scene):
             if orders is not None:
                 orders.draw(surface, ctx)
         if self.busy:
-            note = ctx.text.render("click or press a key to skip", ctx.type.tiny, theme.INK_FAINT)
+            note = ctx.text.render("click or press a key to skip", ctx.type.small, theme.INK_FAINT)
             surface.blit(note, (L.controls.right - note.get_width(), L.controls.bottom -
                                 note.get_height()))
         self.tracker.set(self.widgets(ctx))
@@ -428,7 +428,7 @@ class HeraldScene(Scene):
         self.stepper_rect = draw_stepper(surface, ctx, chips, self.current_step(), what,
                                          self.display.stec_active)
         if self.save_error:
-            err = ctx.text.render(self.save_error, ctx.type.tiny, theme.VERMILLION)
+            err = ctx.text.render(self.save_error, ctx.type.small, theme.VERMILLION)
             surface.blit(err, (x, L.top.bottom - err.get_height()))
 
     def hint_px(self, ctx: UiContext) -> int:

@@ -17,15 +17,13 @@ SHORT_SUBJECTS = {"CUL": "Cultures", "COM": "Comms", "PHY": "Physics", "BIO": "B
 
 def fit_text(ctx: UiContext, candidates: list[str], px: int, width: int, colour,
              bold: bool = False) -> pygame.Surface:
-    """The first candidate that fits ``width`` at ``px`` or up to 2 px smaller; else the
-    last one cut short with an ellipsis (never drawn past its box)."""
-    for size in (px, px - 1, px - 2):
-        for text in candidates:
-            img = ctx.text.render(text, max(8, size), colour, bold)
-            if img.get_width() <= width:
-                return img
+    """The first candidate that fits ``width`` at ``px`` (never a smaller type: running
+    text keeps its size); else the last one cut short with an ellipsis, never drawn past
+    its box (the layout check reports any such cut, so the layouts leave room)."""
+    for text in candidates:
+        if ctx.text.size(text, px, bold)[0] <= width:
+            return ctx.text.render(text, px, colour, bold)
     text = candidates[-1]
-    size = max(8, px - 2)
-    while len(text) > 1 and ctx.text.size(text + "...", size, bold)[0] > width:
+    while len(text) > 1 and ctx.text.size(text + "...", px, bold)[0] > width:
         text = text[:-1]
-    return ctx.text.render(text.rstrip() + "...", size, colour, bold)
+    return ctx.text.render(text.rstrip() + "...", px, colour, bold)

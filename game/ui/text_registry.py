@@ -12,6 +12,8 @@ every text that leaves its frame (the panel or button under its centre, less the
 border and corner ornaments) or the window, runs under a button it does not belong to, or
 is cut off by a clip (except inside a "viewport" frame: a scrolled map shows what falls in
 its window, and a label half out of view there is a label of a place half out of view).
+:func:`undersized` lists every text drawn smaller than a given running-text size, or cut
+short with an ellipsis; only hotkey hints (a key's name on its button) may be smaller.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class TextRecord:
     text: str
     rect: pygame.Rect
     cut: bool = False
+    px: int = 0
+    hint: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,19 +48,22 @@ class TextRegistry:
     """Which rendered surfaces are text (and what they say)."""
 
     def __init__(self) -> None:
-        self._texts: dict[int, tuple[pygame.Surface, str, pygame.Rect]] = {}
+        self._texts: dict[int, tuple[pygame.Surface, str, pygame.Rect, int, bool]] = {}
 
-    def mark(self, surface: pygame.Surface, text: str) -> None:
-        """Remember that ``surface`` shows ``text`` (the surface is kept alive, so its id
-        is never reused while the registry lives)."""
+    def mark(self, surface: pygame.Surface, text: str, px: int = 0,
+             hint: bool = False) -> None:
+        """Remember that ``surface`` shows ``text`` at font size ``px`` (``hint``: a
+        hotkey hint, allowed the hint size). The surface is kept alive, so its id is never
+        reused while the registry lives."""
         if text.strip():
-            self._texts[id(surface)] = (surface, text, surface.get_bounding_rect())
+            self._texts[id(surface)] = (surface, text, surface.get_bounding_rect(), px, hint)
 
-    def text_of(self, surface: pygame.Surface) -> tuple[str, pygame.Rect] | None:
+    def text_of(self, surface: pygame.Surface
+                ) -> tuple[str, pygame.Rect, int, bool] | None:
         entry = self._texts.get(id(surface))
         if entry is None or entry[0] is not surface:
             return None
-        return entry[1], entry[2]
+        return entry[1], entry[2], entry[3], entry[4]
 
 
 @dataclass
@@ -103,17 +110,18 @@ class RecordingSurface(pygame.Surface):
             x, y = x - ax, y - ay
         marked = self.registry.text_of(source)
         if marked is not None:
-            text, ink = marked
+            text, ink, px, hint = marked
             full = ink.move(x, y)
             rect = full.clip(drawn)
             if rect.w > 0 and rect.h > 0:
-                self.notes.texts.append(TextRecord(text, rect, rect != full))
+                self.notes.texts.append(TextRecord(text, rect, rect != full, px, hint))
         elif isinstance(source, RecordingSurface):
             for rec in source.notes.texts:
                 full = rec.rect.move(x, y)
                 rect = full.clip(drawn)
                 if rect.w > 0 and rect.h > 0:
-                    self.notes.texts.append(TextRecord(rec.text, rect, rec.cut or rect != full))
+                    self.notes.texts.append(TextRecord(rec.text, rect, rec.cut or rect != full,
+                                                       rec.px, rec.hint))
             for fr in source.notes.frames:
                 self.notes.frames.append(Frame(fr.kind, fr.outer.move(x, y),
                                                fr.inner.move(x, y)))
@@ -167,4 +175,16 @@ def problems(surface: RecordingSurface) -> list[str]:
             if a.rect.colliderect(b.rect):
                 out.append(f"{a.text!r} at {tuple(a.rect)} overlaps {b.text!r} at "
                            f"{tuple(b.rect)}")
+    return out
+
+
+def undersized(surface: RecordingSurface, min_px: int) -> list[str]:
+    """Every text drawn below ``min_px`` (hotkey hints aside) or ended with an ellipsis
+    (a label that did not fit and was cut short), in words."""
+    out: list[str] = []
+    for rec in surface.notes.texts:
+        if rec.px < min_px and not rec.hint:
+            out.append(f"{rec.text!r} at {tuple(rec.rect)} is {rec.px} px, under {min_px} px")
+        if rec.text.rstrip().endswith(("...", "…")):
+            out.append(f"{rec.text!r} at {tuple(rec.rect)} is cut short")
     return out

@@ -32,6 +32,7 @@ class Button:
     selected: bool = False
     px: int | None = None
     sublabel: str = ""
+    sub_px: int | None = None  # the sublabel's size (the hint size unless given)
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
@@ -64,7 +65,7 @@ class Button:
         # The hotkey hint sits inside the frame at the right, when the label leaves room.
         hk = None
         if self.hotkey:
-            hk = ctx.text.render(self.hotkey, ctx.type.tiny, theme.INK_DIM)
+            hk = ctx.text.render(self.hotkey, ctx.type.tiny, theme.INK_DIM, hint=True)
         icon_surf = None
         if self.icon:
             side = min(area.h - 2, round(px * 1.4))
@@ -90,7 +91,7 @@ class Button:
             surface.blit(icon_surf, (x, area.centery - icon_surf.get_height() // 2))
             x += icon_w
         if self.sublabel:
-            sub_px = self._fit_size(ctx, self.sublabel, ctx.type.tiny, area.w,
+            sub_px = self._fit_size(ctx, self.sublabel, self.sub_px or ctx.type.tiny, area.w,
                                     area.h - ink.h - 1)
             sub = fit_text(ctx, self.sublabel, sub_px,
                                  theme.INK_DIM if self.enabled else theme.INK_FAINT, area.w)

@@ -98,6 +98,15 @@ def herald_midgame(app: App) -> None:
     app.apply(Reset(HeraldScene(_herald_game(seed=11, moves=25))))
 
 
+def herald_dice_placed(app: App) -> None:
+    """The dice decision with the automatic player's dice on all five Readings: every
+    preview shows at once."""
+    herald_midgame(app)
+    orders = app.top.orders
+    for slot, die in enumerate(choose(app.top.game).action.order):
+        orders.place(die, slot, app.ctx)
+
+
 HERALD_DECISIONS = ("assign_dice", "direction", "environment", "investigate",
                     "event_officers", "source_operation")
 
@@ -263,7 +272,8 @@ def _coach_marks() -> int:
 SCREENS: dict[str, Callable[[App], None]] = {
     "title": title, "title_with_save": title_with_save, "title_damaged": title_damaged,
     "new_game": new_game, "replace_dialog": replace_dialog, "herald_start": herald_start,
-    "herald_midgame": herald_midgame, "rules": rules, "end": end,
+    "herald_midgame": herald_midgame, "herald_dice_placed": herald_dice_placed,
+    "rules": rules, "end": end,
     "artifact_lobby": artifact_lobby, "artifact_purchase": artifact_purchase,
     "artifact_seat": artifact_seat, "judge_lobby": judge_lobby, "judge_play": judge_play,
     "curtain": curtain, "launcher": launcher, "host_form": host_form, "hosting": hosting,
@@ -272,6 +282,19 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "herald_pause": herald_pause, "herald_settings": herald_settings,
     **{f"herald_coach_{n}": _herald_coach(n) for n in range(_coach_marks())},
 }
+
+
+#: The Herald's screens: every text on them is running text, at least the small size (15 px
+#: at 1280x800, scaled with the window), hotkey hints on buttons aside.
+HERALD_SCREENS: tuple[str, ...] = tuple(
+    name for name in SCREENS
+    if name.startswith(("herald", "title")) or name in ("new_game", "replace_dialog", "rules",
+                                                         "end"))
+
+
+def min_text_px(app: App, name: str) -> int | None:
+    """The smallest font size screen ``name`` may draw text at (None: not checked)."""
+    return app.ctx.type.small if name in HERALD_SCREENS else None
 
 
 def open_screen(app: App, name: str) -> None:
@@ -292,7 +315,7 @@ def main(argv: list[str]) -> int:
             app = App(size, mute=True, data_dir=Path(home) / name)
             try:
                 open_screen(app, name)
-                found = app.render_checked()
+                found = app.render_checked(min_px=min_text_px(app, name))
                 if out is not None:
                     out.mkdir(parents=True, exist_ok=True)
                     app.screenshot(out / f"{name}_{size[0]}x{size[1]}.png")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from every_screen import SCREENS, SIZES, open_screen
+from every_screen import HERALD_SCREENS, SCREENS, SIZES, open_screen
 
 from game.ui.app import App
-from game.ui.text_registry import RecordingSurface, TextRegistry, problems
+from game.ui.text_registry import RecordingSurface, TextRegistry, problems, undersized
 from game.ui.widgets import Button, draw_panel, draw_wrapped
 
 
@@ -34,6 +34,41 @@ def test_no_text_overlaps_or_leaves_its_frame(home, screen, size):
     finally:
         app.ctx.close_all()
     assert not found, f"{screen} at {size[0]}x{size[1]}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("size", [pytest.param(s, marks=[] if s == (1280, 800)
+                                               else [pytest.mark.slow]) for s in SIZES],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("screen", sorted(HERALD_SCREENS))
+def test_every_herald_text_is_running_text_size_and_whole(home, screen, size):
+    """On The Herald's screens every text (hotkey hints on buttons aside) is at least the
+    small running-text size, 15 px at 1280x800 and scaled with the window, and none is cut
+    short with an ellipsis to fit."""
+    app = App(size, mute=True, data_dir=home)
+    try:
+        open_screen(app, screen)
+        found = [p for p in app.render_checked(min_px=app.ctx.type.small)
+                 if " px, under " in p or "is cut short" in p]
+    finally:
+        app.ctx.close_all()
+    assert app.ctx.type.small >= round(15 * min(size[0] / 1280, size[1] / 800))
+    assert not found, f"{screen} at {size[0]}x{size[1]}:\n" + "\n".join(found)
+
+
+def test_the_check_sees_a_small_text_and_an_ellipsis_but_not_a_hotkey_hint(home):
+    app = App((1280, 800), mute=True, data_dir=home)
+    registry = TextRegistry()
+    app.ctx.text.check_layout(registry)
+    surface = RecordingSurface((1280, 800), registry=registry)
+    Button("go", "Launch", pygame.Rect(100, 100, 200, 48), hotkey="Enter").draw(surface, app.ctx)
+    surface.blit(app.ctx.text.render("Effort 3", 15), (400, 100))
+    assert undersized(surface, 15) == []
+    surface.blit(app.ctx.text.render("Space & Physics", 12), (400, 150))
+    surface.blit(app.ctx.text.render("Effort 4: Communicatio...", 15), (400, 200))
+    found = undersized(surface, 15)
+    assert len(found) == 2
+    assert "'Space & Physics'" in found[0] and "12 px" in found[0]
+    assert "cut short" in found[1]
 
 
 def test_the_check_sees_a_hotkey_on_a_button_border_and_two_texts_on_top(home):
