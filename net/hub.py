@@ -83,6 +83,9 @@ CHAT_KEEP = 400
 CHAT_DROP = 100
 #: A private pair silent this long is announced as talking again on its next message.
 TALK_IDLE = 60.0
+#: Send flags for the routing id and the frame (never block: see _transmit).
+_MORE = int(zmq.SNDMORE | zmq.NOBLOCK)
+_LAST = int(zmq.NOBLOCK)
 PRESENCE_WAITING = "waiting"
 PRESENCE_CONNECTED = "connected"
 PRESENCE_DISCONNECTED = "disconnected"
@@ -123,8 +126,10 @@ class _Conn:
 
 @dataclass
 class _Seat:
-    """Per-seat channel state: sequence number, last document sent (and the fingerprint of
-    its view), presence."""
+    """Per-seat channel state: sequence number, presence, the negotiation entries it may
+    read, and what it was last sent: the document without its ``chat`` (``doc``; None
+    before its snapshot), the fingerprint of that document's view, and how far into
+    ``chat`` it has read (entries dropped from the front so far, and entries after them)."""
 
     code: str
     seq: int = 0
@@ -133,6 +138,8 @@ class _Seat:
     conn: bytes | None = None
     presence: str = PRESENCE_WAITING
     chat: list[dict[str, Any]] = field(default_factory=list)
+    chat_dropped: int = 0
+    chat_sent: tuple[int, int] = (0, 0)
 
 
 class Hub:
@@ -171,6 +178,7 @@ class Hub:
         #: the connection it was meant for (None: not an authenticated one).
         self._held: list[tuple[bytes, bytes, _Conn | None]] = []
         self._views: dict[str, tuple[int, dict[str, Any], Prints]] = {}
+        self._presence: dict[str, str] = {}
         self._turn_key: tuple[Any, ...] | None = None
         self._deadline: float | None = None
         self._running = True
@@ -301,7 +309,8 @@ class Hub:
 
     def _connection_events(self) -> None:
         """Accepted and closed TCP connections, from the socket monitor."""
-        while True:
+        # Asked several times per message: a flag read is far cheaper than a refused read.
+        while self._monitor.get(zmq.EVENTS) & zmq.POLLIN:
             try:
                 event = recv_monitor_message(self._monitor, zmq.NOBLOCK)
             except zmq.Again:
@@ -509,6 +518,7 @@ class Hub:
         channel.chat.append(entry)
         if len(channel.chat) > CHAT_KEEP:
             del channel.chat[:CHAT_DROP]
+            channel.chat_dropped += CHAT_DROP
 
     def _encryption_agreed(self) -> bool:
         """Whether the lobby's encryption vote allowed private conferences."""
@@ -533,7 +543,12 @@ class Hub:
         return cached[1], cached[2]
 
     def document(self, seat: str, fresh: bool = False) -> dict[str, Any]:
-        """Everything ``seat`` may know: its engine view plus public hub facts.
+        """Everything ``seat`` may know: its engine view plus public hub facts, and the
+        negotiation entries it may read."""
+        return {**self._facts(seat, fresh), "chat": list(self._seats[seat].chat)}
+
+    def _facts(self, seat: str, fresh: bool = False) -> dict[str, Any]:
+        """``seat``'s document but for its negotiation entries: view, presence, timer.
 
         ``timer`` is the Rapidity countdown of the current turn (public: everyone knows
         whose turn it is): ``left`` seconds as of the message that carries it. It is
@@ -546,12 +561,26 @@ class Hub:
         if (not fresh and timer is not None and old is not None
                 and (old["seat"], old["round"]) == (timer["seat"], timer["round"])):
             timer = old
-        return {
-            "view": self._view(seat)[0],
-            "presence": {name: other.presence for name, other in self._seats.items()},
-            "timer": timer,
-            "chat": list(channel.chat),
-        }
+        return {"view": self._view(seat)[0], "presence": self._presence_now(), "timer": timer}
+
+    def _presence_now(self) -> dict[str, str]:
+        """Who is connected; the same object while nothing changed, so a diff skips it
+        at a glance (documents are never mutated)."""
+        presence = {name: other.presence for name, other in self._seats.items()}
+        if presence != self._presence:
+            self._presence = presence
+        return self._presence
+
+    def _chat_ops(self, channel: _Seat) -> list[Any]:
+        """The diff of ``channel``'s negotiation entries since it was last sent them: the
+        hub only ever appends, and drops from the front in blocks (then the whole list
+        goes again), so there is no need to compare the entries themselves."""
+        dropped, length = channel.chat_sent
+        if dropped != channel.chat_dropped:
+            return [["set", ["chat"], list(channel.chat)]]
+        if length == len(channel.chat):
+            return []
+        return [["ext", ["chat"], channel.chat[length:]]]
 
     def _timer(self) -> dict[str, Any] | None:
         if self._deadline is None:
@@ -562,9 +591,11 @@ class Hub:
 
     def _snapshot(self, ident: bytes, seat: str) -> None:
         channel = self._seats[seat]
-        channel.doc = self.document(seat, fresh=True)
+        channel.doc = self._facts(seat, fresh=True)
         channel.prints = {"view": self._view(seat)[1]}
-        self._send(ident, messages.snapshot(channel.seq, channel.doc))
+        channel.chat_sent = (channel.chat_dropped, len(channel.chat))
+        self._send(ident, messages.snapshot(
+            channel.seq, {**channel.doc, "chat": list(channel.chat)}))
 
     def _push(self) -> None:
         """Send each connected seat the diff of its own document, if it changed.
@@ -579,13 +610,14 @@ class Hub:
         for seat, channel in self._seats.items():
             if channel.conn is None or channel.doc is None:
                 continue
-            new = self.document(seat)
+            new = self._facts(seat)
             prints = {"view": self._view(seat)[1]}
-            ops = diff(channel.doc, new, channel.prints, prints)
+            ops = diff(channel.doc, new, channel.prints, prints) + self._chat_ops(channel)
             if ops:
                 channel.seq += 1
                 channel.doc = new
                 channel.prints = prints
+                channel.chat_sent = (channel.chat_dropped, len(channel.chat))
                 outgoing.append((channel.conn, encode(messages.update(channel.seq, ops))))
         for ident, frame in outgoing:
             self._send_frame(ident, frame)
@@ -616,7 +648,10 @@ class Hub:
 
     def _transmit(self, ident: bytes, frame: bytes) -> None:
         try:
-            self.router.send_multipart([ident, frame], zmq.NOBLOCK)
+            # Two plain sends with the flags as ints: send_multipart's checks and flag
+            # arithmetic cost more than the sends themselves for a small frame.
+            self.router.send(ident, _MORE)
+            self.router.send(frame, _LAST)
         except zmq.Again:
             return  # peer not reading: it will see a sequence gap and ask for a snapshot
         except zmq.ZMQError:
