@@ -2,7 +2,13 @@
 
 Runs a real host process (``python -m game host --players 8``: seven faction seats and
 the Judge, the largest game) and, in this process, one client link per seat and the
-Judge, all polled by one loop with one clock. Measures:
+Judge, all polled by one loop with one clock. Like the raw fan-out's clients, each pass
+reads the sockets the poll found readable, stamping each frame as it comes off its
+socket; then each link decodes and applies what it read, as a client would. Two figures
+come of that: when every client had its update's frame (what the raw fan-out measures
+too: the hub's share), and when every client had also applied it (nine clients' decoding
+one after another in this one process, where real clients do it side by side). Links
+are ticked for their heartbeats once per pass. Measures:
 
 * negotiation: a seat sends a public chat message; every document changes;
 * engine actions: the seat whose turn it is acts; every seat whose view changed gets its
@@ -88,19 +94,23 @@ class Clients:
         self.ctx = zmq.Context()
         self.sizes: dict[str, list[int]] = {seat: [] for seat in joins}
         self.snapshot_sizes: dict[str, int] = {}
-        self.arrival: dict[str, float] = {}
+        self.arrival: dict[str, float] = {}  # update frame read off the socket
+        self.applied: dict[str, float] = {}  # ... and decoded and applied by its link
+        self._stamp = 0.0
         self.links = {seat: SeatLink(self.ctx, parse(text), self._emit(seat), time.perf_counter)
                       for seat, text in joins.items()}
         self.poller = zmq.Poller()
         for link in self.links.values():
             self.poller.register(link.socket, zmq.POLLIN)
+        self.by_socket = {link.socket: link for link in self.links.values()}
         self.acks: dict[int, dict] = {}
 
     def _emit(self, seat: str):
         def emit(message: dict) -> None:
             kind = message.get("type")
             if kind == "update":
-                self.arrival[seat] = time.perf_counter()
+                self.arrival[seat] = self._stamp
+                self.applied[seat] = time.perf_counter()
                 self.sizes[seat].append(len(encode(message)))
             elif kind == "snapshot":
                 self.snapshot_sizes[seat] = len(encode(message))
@@ -113,22 +123,36 @@ class Clients:
         while not until():
             if time.perf_counter() > deadline:
                 raise SystemExit("bench: timed out waiting for the hub")
-            self.poller.poll(5)
+            frames = []
+            for sock, _ in self.poller.poll(5):
+                while True:
+                    try:
+                        frames.append((sock, sock.recv(zmq.NOBLOCK), time.perf_counter()))
+                    except zmq.Again:
+                        break
+            for sock, frame, self._stamp in frames:
+                self.by_socket[sock].handle(frame)
             for link in self.links.values():
-                link.receive()
                 link.tick()
+                if link.socket not in self.by_socket:  # it reconnected: a new socket
+                    self.poller.register(link.socket, zmq.POLLIN)
+                    self.by_socket[link.socket] = link
 
     def seqs(self) -> dict[str, int | None]:
         return {seat: link.seq for seat, link in self.links.items()}
 
 
-def bench_hub(clients: Clients, rounds: int) -> tuple[list[float], list[list[int]]]:
-    """Public chat rounds: every document changes, so all clients must get an update."""
-    times, sizes = [], []
+def bench_hub(clients: Clients, rounds: int
+              ) -> tuple[list[float], list[float], list[list[int]]]:
+    """Public chat rounds: every document changes, so all clients must get an update.
+    Returns when the last client had its update's frame, and had applied it, and the
+    update sizes."""
+    times, applied, sizes = [], [], []
     speaker = clients.links["pirates"]
     for n in range(rounds):
         before = clients.seqs()
         clients.arrival.clear()
+        clients.applied.clear()
         counts = {seat: len(s) for seat, s in clients.sizes.items()}
         start = time.perf_counter()
         speaker.chat(f"round {n}: anyone seen the artifact?")
@@ -136,8 +160,9 @@ def bench_hub(clients: Clients, rounds: int) -> tuple[list[float], list[list[int
             link.seq is not None and link.seq > (b[seat] or 0)
             for seat, link in clients.links.items()))
         times.append(max(clients.arrival.values()) - start)
+        applied.append(max(clients.applied.values()) - start)
         sizes.append([clients.sizes[seat][counts[seat]] for seat in clients.links])
-    return times, sizes
+    return times, applied, sizes
 
 
 def make_script(count: int) -> list[tuple[str, object]]:
@@ -182,13 +207,16 @@ def make_script(count: int) -> list[tuple[str, object]]:
     return script
 
 
-def bench_actions(clients: Clients, script: list[tuple[str, object]]) -> tuple[list[float], int]:
-    """Each action of the script; the wait ends when every changed seat has its update."""
-    times = []
+def bench_actions(clients: Clients, script: list[tuple[str, object]]
+                  ) -> tuple[list[float], list[float], int]:
+    """Each action of the script; the wait ends when every changed seat has its update
+    (its frame, and applied)."""
+    times, applied = [], []
     changed_total = 0
     for seat, action in script:
         before = clients.seqs()
         clients.arrival.clear()
+        clients.applied.clear()
         start = time.perf_counter()
         req = clients.links[seat].action(action.to_dict())
         clients.pump(lambda r=(seat, req): r in clients.acks)
@@ -201,7 +229,8 @@ def bench_actions(clients: Clients, script: list[tuple[str, object]]) -> tuple[l
         changed_total += changed
         if clients.arrival:
             times.append(max(clients.arrival.values()) - start)
-    return times, changed_total
+            applied.append(max(clients.applied.values()) - start)
+    return times, applied, changed_total
 
 
 def bench_raw(n_clients: int, sizes: list[list[int]]) -> list[float]:
@@ -251,9 +280,9 @@ def main() -> int:
             clients = Clients(joins)
             clients.pump(lambda: len(clients.snapshot_sizes) == len(joins))
             lobby_snapshots = dict(clients.snapshot_sizes)
-            act_times, changed = bench_actions(clients, script)
+            act_times, act_applied, changed = bench_actions(clients, script)
             action_sizes = {seat: list(s) for seat, s in clients.sizes.items()}
-            chat_times, sizes = bench_hub(clients, args.rounds)
+            chat_times, chat_applied, sizes = bench_hub(clients, args.rounds)
             raw_times = bench_raw(len(joins), sizes)
             clients.snapshot_sizes.clear()
             for link in clients.links.values():
@@ -273,9 +302,12 @@ def main() -> int:
     median_ratio = statistics.median(chat_times) / statistics.median(raw_times)
     p99_ratio = percentile(chat_times, 0.99) / percentile(raw_times, 0.99)
     print(f"ratio hub/raw: median {median_ratio:.1f}x, p99 {p99_ratio:.1f}x")
+    print(f"  ... and applied by every client (decoded one after another here): "
+          f"{figures(chat_applied)}")
     if act_times:
         print(f"engine actions, {len(act_times)} actions ({changed} seat updates): "
               f"{figures(act_times)} (includes the fsync of the action log)")
+        print(f"  ... and applied by every changed client: {figures(act_applied)}")
     def per_seat(values: dict[str, float]) -> str:
         return ", ".join(f"{seat} {value:.0f}" for seat, value in values.items())
 

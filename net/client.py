@@ -150,13 +150,18 @@ class SeatLink:
                 frame = self.socket.recv(zmq.NOBLOCK)
             except zmq.Again:
                 return
-            self.heard = self.clock()
-            try:
-                message = decode(frame, MAX_HUB_FRAME)
-            except ProtocolError as exc:
-                self.emit({"type": "notice", "event": "bad_frame", "message": str(exc)})
-                continue
-            self._on_message(message)
+            self.handle(frame)
+
+    def handle(self, frame: bytes) -> None:
+        """Decode and act on one frame read from this link's socket (``receive`` reads
+        them; a caller polling many links may read first and hand them over here)."""
+        self.heard = self.clock()
+        try:
+            message = decode(frame, MAX_HUB_FRAME)
+        except ProtocolError as exc:
+            self.emit({"type": "notice", "event": "bad_frame", "message": str(exc)})
+            return
+        self._on_message(message)
 
     def _handshake_events(self) -> None:
         while self.monitor is not None and not self.closed:
