@@ -37,33 +37,58 @@ class CodecError(ArtifactError, ValueError):
 
 def to_plain(value: Any) -> Any:
     """The plain form of ``value`` (a record, or a container of records and primitives)."""
+    kind = type(value)
+    if kind in _PRIMITIVES:
+        return value
+    plan = _plan(kind)
+    if plan is not None:
+        tag, kind_tag, fields, flat = plan
+        out: dict[str, Any] = {}
+        if tag is not None:
+            out["type"] = tag
+        if kind_tag is not None:
+            out["kind"] = kind_tag
+        for name, omit_none in fields:
+            item = getattr(value, name)
+            if item is None:
+                if not omit_none:
+                    out[name] = None
+            elif type(item) in _PRIMITIVES:
+                out[name] = item
+            else:
+                out[name] = to_plain(item)
+        if flat and "about" in out:
+            out.update(out.pop("about"))
+        return out
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {}
-        cls = type(value)
-        tag = getattr(cls, "TYPE", None)
-        if isinstance(tag, str):
-            out["type"] = tag
-        kind = getattr(cls, "KIND", None)
-        if isinstance(kind, str):
-            out["kind"] = kind
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
-            if item is None and f.metadata.get("omit_none"):
-                continue
-            out[f.name] = to_plain(item)
-        if cls.__name__ == "Notice" and "about" in out:
-            about = out.pop("about")
-            out.update(about)
-        return out
     if isinstance(value, (list, tuple)):
-        return [to_plain(v) for v in value]
+        return [v if type(v) in _PRIMITIVES else to_plain(v) for v in value]
     if isinstance(value, dict):
-        return {str(k): to_plain(v) for k, v in value.items()}
+        return {str(k): v if type(v) in _PRIMITIVES else to_plain(v) for k, v in value.items()}
     if isinstance(value, (set, frozenset)):
         return [to_plain(v) for v in sorted(value)]
     raise CodecError(f"{type(value).__name__} has no plain form")
+
+
+#: Types whose values are their own plain form (exactly these: a subclass takes the
+#: longer way, which gives the same answer).
+_PRIMITIVES = frozenset({type(None), bool, int, float, str})
+
+
+@cache
+def _plan(cls: type) -> tuple[str | None, str | None, tuple[tuple[str, bool], ...], bool] | None:
+    """How ``to_plain`` writes a record class: its ``type`` and ``kind`` tags, its fields
+    (name, omitted while None), and whether it is flat (a ``Notice``); None for anything
+    that is not a dataclass. Worked out once per class: the hub writes views of every
+    seat after every action."""
+    if not dataclasses.is_dataclass(cls) or not isinstance(cls, type):
+        return None
+    tag = getattr(cls, "TYPE", None)
+    kind = getattr(cls, "KIND", None)
+    return (tag if isinstance(tag, str) else None, kind if isinstance(kind, str) else None,
+            tuple((f.name, bool(f.metadata.get("omit_none"))) for f in dataclasses.fields(cls)),
+            cls.__name__ == "Notice")
 
 
 def canonical_json(value: Any) -> str:
