@@ -136,6 +136,10 @@ _OFFICER_FIELDS: dict[type, tuple[str, ...]] = {
     MountOperation: ("cultures", "battle", "ground", "biology"),
 }
 
+#: Answers that are legal whenever their decision is pending (checked first, by exact type).
+_ALWAYS_LEGAL: frozenset[type] = frozenset(
+    {DeclineInvestigation, DeclineAlienTech, DeclineEvent, DeclineOperation})
+
 #: The automatic step each "@" phase runs (looked up on the instance, so a test may wrap one).
 _STEPS: dict[str, str] = {
     "@direction": "_step_direction", "@environment": "_step_environment",
@@ -146,10 +150,6 @@ _STEPS: dict[str, str] = {
 
 class _GameOver(Exception):
     """Raised inside the engine the moment a defeat or the return to Earth ends the game."""
-
-
-def _effort_clamp(value: int) -> int:
-    return max(MIN_EFFORT, min(MAX_EFFORT, value))
 
 
 class HeraldGame:
@@ -294,8 +294,11 @@ class HeraldGame:
 
     def bad_reputation_nearby(self, position: Hex | None = None) -> bool:
         """True if a Bad Reputation token is at or next to ``position`` (default: ours)."""
+        tokens = self.state.bad_reputation
+        if not tokens:
+            return False
         pos = self.state.position if position is None else position
-        return any(tuple(t) == tuple(pos) or adjacent(pos, t) for t in self.state.bad_reputation)
+        return any(tuple(t) == tuple(pos) or adjacent(pos, t) for t in tokens)
 
     def event_efforts(self, dilemma: bool = False, event_value: int | None = None,
                       pos: tuple[int, int] | None = None,
@@ -308,12 +311,15 @@ class HeraldGame:
         s = self.state
         ev = self.pads.event_at(s.matrix if pos is None else pos)
         value = self._reading("event") if event_value is None else event_value
-        bonus = event_effort_bonus(value)
-        rep = 1 if self.bad_reputation_nearby(position) else 0
-        efforts = [ev.effort + bonus[i] + rep for i in range(2)]
+        first, second = event_effort_bonus(value)
+        base = ev.effort + (1 if self.bad_reputation_nearby(position) else 0)
+        first += base
+        second += base
         if dilemma:
-            efforts = [max(MIN_EFFORT, e - 1) for e in efforts]
-        return _effort_clamp(efforts[0]), _effort_clamp(efforts[1])
+            first = max(MIN_EFFORT, first - 1)
+            second = max(MIN_EFFORT, second - 1)
+        return (min(MAX_EFFORT, max(MIN_EFFORT, first)),
+                min(MAX_EFFORT, max(MIN_EFFORT, second)))
 
     def can_meet(self, officer_id: str, subject: str, effort: int) -> bool:
         """Expertise in the Subject, Effectiveness at least 1, and the two summing to Effort."""
@@ -366,11 +372,10 @@ class HeraldGame:
 
     def _direction_options(self) -> list[str]:
         s = self.state
-        h = self.pads.holomap
+        open_ways = self.pads.holomap.open_directions(s.position)
         if s.lost:
-            return [d for d in DIRECTIONS if h.on_map(neighbour(s.position, d))]
-        return [d for d in DIRECTION_CHOICES[self._reading("direction")]
-                if h.on_map(neighbour(s.position, d))]
+            return [d for d in DIRECTIONS if d in open_ways]
+        return [d for d in DIRECTION_CHOICES[self._reading("direction")] if d in open_ways]
 
     # -- decisions --------------------------------------------------------------------
 
@@ -503,11 +508,13 @@ class HeraldGame:
             if sorted(action.order) != [0, 1, 2, 3, 4]:
                 raise IllegalAction("assign_dice order must use each die index 0-4 exactly once")
             return
-        ids = self.pads.officer_id_set
-        for name in _OFFICER_FIELDS.get(type(action), ()):
-            value = getattr(action, name)
-            if value is not None and value not in ids:
-                raise IllegalAction(f"there is no officer {value!r}")
+        names = _OFFICER_FIELDS.get(type(action))
+        if names:
+            ids = self.pads.officer_id_set
+            for name in names:
+                value = getattr(action, name)
+                if value is not None and value not in ids:
+                    raise IllegalAction(f"there is no officer {value!r}")
         if self._legal_now(action):
             return
         raise IllegalAction(self._why_illegal(action))
@@ -515,6 +522,8 @@ class HeraldGame:
     def _legal_now(self, action: Action) -> bool:
         """Exactly ``action in self.legal_actions()`` for an action of the pending kind,
         without listing every legal answer (validation runs on every action)."""
+        if type(action) in _ALWAYS_LEGAL:  # a decline answers its decision whenever asked
+            return True
         if isinstance(action, ChooseDirection):
             return action.direction in self._direction_options()
         if isinstance(action, ChooseEnvironment):
@@ -608,7 +617,7 @@ class HeraldGame:
         if isinstance(action, AssignDice):
             readings = active_readings(s.stec_active)
             s.assignment = {r: s.dice[i] for r, i in zip(readings, action.order, strict=True)}
-            self._emit(DiceAssigned(dict(s.assignment)))
+            self._events.append(DiceAssigned(dict(s.assignment)))
             s.phase = "@direction"
         elif isinstance(action, ChooseDirection):
             if s.lost:
@@ -646,7 +655,7 @@ class HeraldGame:
         elif isinstance(action, ChooseIncidentOfficer):
             ev = self.pads.event_at(s.matrix)
             self._effectiveness(action.officer, -1, "minor incident")
-            self._emit(MinorIncident(s.matrix, ev.name, action.officer,
+            self._events.append(MinorIncident(s.matrix, ev.name, action.officer,
                                      "an officer loses 1 Effectiveness"))
             s.phase = "@event"
 
@@ -654,9 +663,11 @@ class HeraldGame:
 
     def _run(self) -> None:
         """Run automatic steps until the player must decide or the game ends."""
+        s = self.state
+        steps = _STEPS
         try:
-            while self.state.phase.startswith("@"):
-                getattr(self, _STEPS[self.state.phase])()
+            while (step := steps.get(s.phase)) is not None:
+                getattr(self, step)()
         except _GameOver:
             pass
 
@@ -667,7 +678,7 @@ class HeraldGame:
         s.assignment = None
         s.lost = False
         s.incident = False
-        self._emit(TurnBegan(s.turn))
+        self._events.append(TurnBegan(s.turn))
         s.dice = self._roll(5, "readings")
         s.phase = "assign_dice"
 
@@ -689,17 +700,17 @@ class HeraldGame:
         dst = neighbour(src, direction)
         s.position = dst
         s.route.append(dst)
-        self._emit(ShipMoved(src, dst, direction, s.lost))
+        self._events.append(ShipMoved(src, dst, direction, s.lost))
         s.phase = "@environment"
         if dst == h.earth:
             self._end(outcomes.earth_outcome(s, self.pads))
         if dst in h.lis_points:
             if dst not in s.lis_visited:
                 s.lis_visited = sorted([*s.lis_visited, dst])
-            self._emit(LisPointVisited(dst))
+            self._events.append(LisPointVisited(dst))
         if dst == h.source:
             s.source_visited = True
-            self._emit(SourceReached(dst))
+            self._events.append(SourceReached(dst))
 
     def _step_environment(self) -> None:
         """A2. Environment: 1-2 consume a Supply; otherwise the player chooses."""
@@ -739,10 +750,10 @@ class HeraldGame:
     def _dismantle(self, how: str) -> None:
         s = self.state
         self._track("infiltration", -1, "a Cell is dismantled")
-        self._emit(CellDismantled(how))
+        self._events.append(CellDismantled(how))
         if s.infiltration == 0 and not s.stec_active:
             s.stec_active = True
-            self._emit(StecExploded())
+            self._events.append(StecExploded())
             self._track("supplies", -1, "STEC Engine explosion")
             self._advance_time("STEC Engine explosion")
 
@@ -759,7 +770,7 @@ class HeraldGame:
         wrapped_row = not 0 <= nrow < MATRIX_ROWS
         dst = (ncol % MATRIX_COLS, nrow % MATRIX_ROWS)
         s.matrix = dst
-        self._emit(MatrixPawnMoved((col, row), dst, wrapped_col, wrapped_row))
+        self._events.append(MatrixPawnMoved((col, row), dst, wrapped_col, wrapped_row))
         if s.variant != "linear":
             return
         if dst not in s.event_tokens:
@@ -771,10 +782,10 @@ class HeraldGame:
             s.phase = "linear_incident"
             return
         if ev.opportunity:
-            self._emit(MinorIncident(dst, ev.name, None, "Time is lost"))
+            self._events.append(MinorIncident(dst, ev.name, None, "Time is lost"))
             self._advance_time("minor incident")
         else:
-            self._emit(MinorIncident(dst, ev.name, None, "Supplies are lost"))
+            self._events.append(MinorIncident(dst, ev.name, None, "Supplies are lost"))
             self._track("supplies", -1, "minor incident")
 
     def _step_event(self) -> None:
@@ -785,14 +796,14 @@ class HeraldGame:
             return
         if s.position == self.pads.holomap.source:
             needed = search_time(self._reading("timeline"), bool(s.lis_visited))
-            self._emit(SearchBegun(needed))
+            self._events.append(SearchBegun(needed))
             for _ in range(needed):
                 self._advance_time("the Search at The Source")
             if not s.alien_tech and self._operation_teams():
                 s.phase = "source_operation"
             return
         ev = self.pads.event_at(s.matrix)
-        self._emit(EventRevealed(s.matrix, ev.name, self.event_efforts(False)))
+        self._events.append(EventRevealed(s.matrix, ev.name, self.event_efforts(False)))
         s.phase = "event_officers"
 
     def _face_event(self, action: FaceEvent) -> None:
@@ -806,7 +817,7 @@ class HeraldGame:
                                         strict=True):
             loss = effort - self.pads.officer(oid).expertise[subject]
             self._effectiveness(oid, -loss, ev.name)
-        self._emit(EventResolved(s.matrix, True, (action.first, action.second),
+        self._events.append(EventResolved(s.matrix, True, (action.first, action.second),
                                  action.dilemma, ev.outcome))
         if ev.outcome == "+SUP":
             self._track("supplies", +2, ev.name)
@@ -819,7 +830,7 @@ class HeraldGame:
         s = self.state
         ev = self.pads.event_at(s.matrix)
         s.phase = "@time"
-        self._emit(EventResolved(s.matrix, False, (), False, ev.outcome))
+        self._events.append(EventResolved(s.matrix, False, (), False, ev.outcome))
         if ev.outcome == "-LEA":
             self._track("leadership", -1, ev.name)
         elif ev.outcome == "-TIM":
@@ -828,13 +839,13 @@ class HeraldGame:
             if len(s.bad_reputation) >= 2:
                 self._end(outcomes.defeat_outcome(s, self.pads, "reputation"))
             s.bad_reputation = [*s.bad_reputation, s.position]
-            self._emit(BadReputationPlaced(s.position))
+            self._events.append(BadReputationPlaced(s.position))
 
     def _mount_operation(self, action: MountOperation) -> None:
         s = self.state
         cost, efforts = self.operation_requirements()
         s.phase = "@time"
-        self._emit(OperationMounted(action.leaders, efforts, cost, action.dilemma))
+        self._events.append(OperationMounted(action.leaders, efforts, cost, action.dilemma))
         if action.dilemma:
             self._track("leadership", -1, "declared a Dilemma at The Source")
         self._track("supplies", -cost, "the operation at The Source")
@@ -844,7 +855,7 @@ class HeraldGame:
                 loss = effort - self.pads.officer(oid).expertise[subject]
                 self._effectiveness(oid, -loss, "the operation at The Source")
         s.alien_tech = True
-        self._emit(AlienTechRecovered())
+        self._events.append(AlienTechRecovered())
 
     def _step_time(self) -> None:
         """C. Time: advance by 1, or make the Countdown Roll during the Final Countdown."""
@@ -858,43 +869,45 @@ class HeraldGame:
         modifier = s.countdown_modifier
         high = track.countdown_ranges[s.time][1]
         advanced = roll + modifier <= high
-        self._emit(CountdownRolled(roll, modifier, high, advanced))
+        self._events.append(CountdownRolled(roll, modifier, high, advanced))
         if modifier:
             s.countdown_modifier = 0
-            self._emit(TrackChanged("countdown_modifier", modifier, 0, "the roll is made"))
+            self._events.append(TrackChanged("countdown_modifier", modifier, 0, "the roll is made"))
         if advanced:
             old = s.time
             s.time -= 1
-            self._emit(TrackChanged("time", old, s.time, "Countdown Roll"))
+            self._events.append(TrackChanged("time", old, s.time, "Countdown Roll"))
             if s.time < 1:
                 self._end(outcomes.defeat_outcome(s, self.pads, "time"))
 
     # -- track helpers ----------------------------------------------------------------
 
-    def _emit(self, event: Event) -> None:
-        self._events.append(event)
-
     def _end(self, result: Outcome) -> None:
         s = self.state
         s.outcome = result
         s.phase = "over"
-        self._emit(GameEnded(result.to_dict()))
+        self._events.append(GameEnded(result.to_dict()))
         raise _GameOver
 
     def _roll(self, count: int, purpose: str) -> tuple[int, ...]:
         s = self.state
         forced = self.setup["dice"]
+        bits = self._rng.getrandbits
         values = []
         for _ in range(count):
             if s.dice_used < len(forced):
                 values.append(forced[s.dice_used])
             else:
-                values.append(1 + self._rng._randbelow(6))  # = randint(1, 6), faster
+                # randint(1, 6) inlined: the same draws of 3 random bits, rejecting 6 and 7
+                r = bits(3)
+                while r >= 6:
+                    r = bits(3)
+                values.append(1 + r)
             s.dice_used += 1
+        result = tuple(values)
         s.rolled_at = len(self.log)
         s.rng = self._rng
-        result = tuple(values)
-        self._emit(DiceRolled(result, purpose))
+        self._events.append(DiceRolled(result, purpose))
         return result
 
     def _track(self, track: str, delta: int, reason: str) -> None:
@@ -905,7 +918,7 @@ class HeraldGame:
         if new == old:
             return
         setattr(s, track, new)
-        self._emit(TrackChanged(track, old, new, reason))
+        self._events.append(TrackChanged(track, old, new, reason))
         if new == 0 and track in ("supplies", "leadership"):
             self._end(outcomes.defeat_outcome(s, self.pads, track))
 
@@ -916,7 +929,7 @@ class HeraldGame:
         new = max(0, min(off.max_effectiveness, old + delta))
         if new != old:
             s.effectiveness[officer_id] = new
-            self._emit(EffectivenessChanged(officer_id, old, new, reason, off.name))
+            self._events.append(EffectivenessChanged(officer_id, old, new, reason, off.name))
 
     def _advance_time(self, reason: str) -> None:
         """Advance Time by 1, or during the Final Countdown subtract 1 from the roll."""
@@ -925,13 +938,14 @@ class HeraldGame:
         if s.time > start:
             old = s.time
             s.time -= 1
-            self._emit(TrackChanged("time", old, s.time, reason))
+            self._events.append(TrackChanged("time", old, s.time, reason))
             if s.time == start:
-                self._emit(CountdownBegan())
+                self._events.append(CountdownBegan())
         else:
             old = s.countdown_modifier
             s.countdown_modifier -= 1
-            self._emit(TrackChanged("countdown_modifier", old, s.countdown_modifier, reason))
+            self._events.append(
+                TrackChanged("countdown_modifier", old, s.countdown_modifier, reason))
 
     def _take_back_time(self, reason: str) -> None:
         """Take back Time by 1 (never before the first space), or +1 to the roll."""
@@ -941,11 +955,12 @@ class HeraldGame:
             old = s.time
             s.time = min(track.start, s.time + 1)
             if s.time != old:
-                self._emit(TrackChanged("time", old, s.time, reason))
+                self._events.append(TrackChanged("time", old, s.time, reason))
         else:
             old = s.countdown_modifier
             s.countdown_modifier += 1
-            self._emit(TrackChanged("countdown_modifier", old, s.countdown_modifier, reason))
+            self._events.append(
+                TrackChanged("countdown_modifier", old, s.countdown_modifier, reason))
 
     # -- serialisation ----------------------------------------------------------------
 

@@ -61,9 +61,24 @@ class Holomap:
     _dist: dict[Hex, dict[Hex, int]] = field(
         default_factory=dict, compare=False, repr=False, hash=False
     )
+    _open: dict[Hex, frozenset[str]] = field(
+        default_factory=dict, compare=False, repr=False, hash=False
+    )
 
     def on_map(self, hex_: Hex) -> bool:
         return hex_ in self.regions
+
+    def open_directions(self, hex_: Hex) -> frozenset[str]:
+        """The directions from ``hex_`` whose neighbour is on the map (cached)."""
+        try:
+            found = self._open.get(hex_)
+        except TypeError:  # a hex given as a list
+            hex_ = (hex_[0], hex_[1])
+            found = self._open.get(hex_)
+        if found is None:
+            found = frozenset(d for d in DIRECTIONS if neighbour(hex_, d) in self.regions)
+            self._open[hex_] = found
+        return found
 
     def distances_from(self, target: Hex) -> dict[Hex, int]:
         """Steps from every region to ``target`` moving region to region (cached)."""

@@ -4,10 +4,15 @@ tidy-up of the bot, must leave every replay byte for byte as it was)."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import inspect
 import json
 import random
 
+import pytest
+
+from game.herald import events
 from game.herald.bot import choose
 from game.herald.engine import HeraldGame
 
@@ -44,3 +49,33 @@ def test_the_engine_rolls_exactly_what_randint_would():
     for seed in range(20):
         a, b = random.Random(seed), random.Random(seed)
         assert [1 + a._randbelow(6) for _ in range(500)] == [b.randint(1, 6) for _ in range(500)]
+
+
+def test_the_engine_s_own_roll_draws_exactly_what_randint_would():
+    """The Reading Dice are drawn with the random bits inlined; the faces, and what is
+    left of the random stream, are those of randint(1, 6)."""
+    for seed in range(20):
+        game = HeraldGame.new(seed)
+        twin = random.Random()
+        twin.setstate(game._rng.getstate())
+        assert list(game._roll(300, "readings")) == [twin.randint(1, 6) for _ in range(300)]
+        assert game._rng.getstate() == twin.getstate()
+
+
+EVENT_CLASSES = sorted({c for c in vars(events).values() if isinstance(c, type)
+                        and issubclass(c, events.Event) and c is not events.Event},
+                       key=lambda c: c.__name__)
+
+
+@pytest.mark.parametrize("cls", EVENT_CLASSES, ids=lambda c: c.__name__)
+def test_each_event_is_built_as_its_dataclass_would_and_stays_frozen(cls):
+    names = [f.name for f in dataclasses.fields(cls)]
+    assert list(inspect.signature(cls.__init__).parameters)[1:] == names
+    values = [f"v{i}" for i in range(len(names))]
+    made = cls(*values)
+    assert made == cls(**dict(zip(names, values, strict=True)))
+    assert made.to_dict() == {"type": cls.type, **dict(zip(names, values, strict=True))}
+    assert hash(made) == hash(cls(*values))
+    for name in names:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(made, name, "changed")
