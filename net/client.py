@@ -24,6 +24,7 @@ from typing import Any
 import zmq
 from zmq.utils.monitor import recv_monitor_message
 
+from game.artifact.viewtypes import View, ViewError, decode_view
 from net import messages
 from net.codec import MAX_HUB_FRAME, decode, encode
 from net.diff import patch
@@ -35,6 +36,8 @@ DEFAULT_HEARTBEAT = 1.0
 DEFAULT_LIVENESS = 4.0
 #: Seconds without a welcome after which the link says the hub does not answer.
 NO_ANSWER = 3.0
+#: No plain view decoded yet.
+_NOTHING = object()
 #: What a CURVE handshake failure looks like from the client's side.
 _HANDSHAKE_EVENTS = (zmq.EVENT_HANDSHAKE_FAILED_AUTH | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
                      | zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL)
@@ -45,6 +48,11 @@ class SeatLink:
 
     ``emit`` receives every message from the hub (and a few local notices) as a dict;
     the headless client prints them, a window would draw them.
+
+    ``doc`` is the seat's plain document as rebuilt from the snapshot and the diffs since;
+    ``view`` is its ``view`` decoded into the engine's records (``SeatView`` or
+    ``JudgeView``). A view that does not decode is reported as a ``bad_view`` notice and
+    ``view`` keeps the last good one.
     """
 
     def __init__(
@@ -61,6 +69,8 @@ class SeatLink:
         self.clock = clock
         self.seq: int | None = None
         self.doc: dict[str, Any] | None = None
+        self.view: View | None = None
+        self._view_plain: Any = _NOTHING  # the plain view ``view`` was decoded from
         self.welcome: dict[str, Any] | None = None
         self.token = ""
         self.closed = False
@@ -191,6 +201,7 @@ class SeatLink:
         elif kind == "snapshot":
             self.seq, self.doc = message["seq"], message["doc"]
             self._resyncing = False
+            self._decode_view()
         elif kind == "update":
             if self.doc is None or self.seq is None or message["seq"] != self.seq + 1:
                 self.emit(message)
@@ -203,6 +214,7 @@ class SeatLink:
                 self.resync()
                 return
             self.seq = message["seq"]
+            self._decode_view()
         elif kind == "hb":
             if not self._resyncing and self.seq is not None and message.get("seq") != self.seq:
                 self._gap(message.get("seq"))
@@ -221,6 +233,17 @@ class SeatLink:
         elif kind == "closed":
             self.closed = True
         self.emit(message)
+
+    def _decode_view(self) -> None:
+        """Rebuild ``view`` from the document, unless its ``view`` part did not change."""
+        plain = self.doc.get("view") if isinstance(self.doc, dict) else None
+        if plain is self._view_plain:
+            return
+        self._view_plain = plain
+        try:
+            self.view = decode_view(plain)
+        except ViewError as exc:
+            self.emit({"type": "notice", "event": "bad_view", "message": str(exc)[:300]})
 
     def _gap(self, seq: Any) -> None:
         if self._resyncing:

@@ -34,6 +34,7 @@ import zmq.auth.thread
 from zmq.utils.monitor import recv_monitor_message
 
 from game.artifact.actions import SkipTurn, action_from_dict
+from game.artifact.codec import to_plain
 from game.artifact.errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
@@ -527,8 +528,8 @@ class Hub:
     # ------------------------------------------------------------------ output
 
     def _view(self, seat: str) -> tuple[dict[str, Any], Prints]:
-        """``view_for(game, seat)`` and its fingerprint, recomputed only after the game
-        changed.
+        """The plain form of ``view_for(game, seat)`` (``codec.to_plain``) and its
+        fingerprint, recomputed only after the game changed.
 
         The game changes only by an accepted action, and every accepted action is
         logged, so the log's length is the version of the game state. The fingerprint
@@ -537,7 +538,7 @@ class Hub:
         """
         cached = self._views.get(seat)
         if cached is None or cached[0] != self.log.count:
-            view = view_for(self.game, seat)
+            view = to_plain(view_for(self.game, seat))
             cached = (self.log.count, view, fingerprint(view))
             self._views[seat] = cached
         return cached[1], cached[2]

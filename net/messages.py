@@ -15,7 +15,7 @@ from typing import Any
 
 from net.errors import ProtocolError
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 #: Session tokens: 16 random bytes as 32 hex digits, issued in ``welcome``.
 TOKEN_CHARS = 32
 MAX_CHAT_CHARS = 2000

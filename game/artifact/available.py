@@ -16,6 +16,8 @@ from . import movement
 from .deckplan import DeckPlan, feynman
 from .errors import ArtifactError
 from .sheets import Sheets, default_sheets
+from .state import CharacterCounter, ItemCounter, OwnCharacter
+from .viewtypes import SeatView
 
 MAX_CARRIED = 4
 
@@ -81,15 +83,15 @@ class Option:
         return not self.why
 
 
-def _seat_in_turn(view: dict) -> str | None:
-    if view.get("phase") != "play":
-        return f"not allowed in phase {view.get('phase')}"
-    if view.get("turn_seat") != view.get("seat"):
+def _seat_in_turn(view: SeatView) -> str | None:
+    if view.phase != "play":
+        return f"not allowed in phase {view.phase}"
+    if view.turn_seat != view.seat:
         return "characters act only in their seat's turn"
     return None
 
 
-def available_actions(view: dict, character: str | None, plan: DeckPlan | None = None,
+def available_actions(view: SeatView, character: str | None, plan: DeckPlan | None = None,
                       sheets: Sheets | None = None) -> list[Option]:
     """Every action kind the seat could take now for ``character`` (None: seat-wide only),
     each open or with the reason it is closed; seat-wide ones (informants, End Turn) last."""
@@ -97,28 +99,29 @@ def available_actions(view: dict, character: str | None, plan: DeckPlan | None =
     sheets = sheets or default_sheets()
     out: list[Option] = []
     turn_problem = _seat_in_turn(view)
-    entry = view["own"]["characters"].get(character) if character else None
+    entry = view.own.characters.get(character) if character else None
     if entry is not None:
         out += _character_options(view, character, entry, plan, sheets, turn_problem)
     if turn_problem is None:
-        for cid, info in sorted(view.get("informants", {}).items()):
-            out.append(Option(f"inform:{cid}", f"Activate {info['counter']}",
+        for cid, info in sorted(view.informants.items()):
+            out.append(Option(f"inform:{cid}", f"Activate {info.counter}",
                               {"type": "activate_informant", "character": cid}))
         out.append(Option("end_turn", "End Turn", {"type": "end_turn"}))
     return out
 
 
-def _character_options(view, cid, entry, plan, sheets, turn_problem) -> list[Option]:
-    acted = cid in ((view.get("turn") or {}).get("acted") or [])
+def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: DeckPlan,
+                       sheets: Sheets, turn_problem: str | None) -> list[Option]:
+    acted = view.turn is not None and cid in view.turn.acted
     problem = turn_problem or acting_problem(
-        acted=acted, active=entry.get("status") == "active",
-        on_map=entry.get("square") is not None and entry.get("kind") != "program", cid=cid)
+        acted=acted, active=entry.status == "active",
+        on_map=entry.square is not None and entry.kind != "program", cid=cid)
     base = {"character": cid}
     if problem:
         return [Option(mode, mode.title(), {"type": "move", "mode": mode, **base}, problem)
                 for mode in movement.MODES]
     out: list[Option] = []
-    ma = entry.get("ma") or {}
+    ma = entry.ma or {}
     for mode in movement.MODES:
         action = {"type": "move", "mode": mode, **base}
         if ma.get(mode, 0) <= 0:
@@ -129,44 +132,44 @@ def _character_options(view, cid, entry, plan, sheets, turn_problem) -> list[Opt
         if not reach:
             try:  # the dark rule names itself
                 movement._mode_allowed(movement.knowledge(view, plan), entry, mode,
-                                       [plan.sq(*entry["square"])])
+                                       [plan.sq(*entry.square)])
             except ArtifactError as exc:
                 why = str(exc)
         out.append(Option(mode, f"{mode.title()} {ma[mode]}", action, why))
     out.append(Option("turn", "Turn", {"type": "move", "mode": "walk", "path": [], **base}))
-    square = list(entry["square"])
-    hands = hands_problem("Hands" in entry.get("skills", []), cid)
-    carried = [view["own"]["items"].get(i) for i in entry.get("items", [])]
-    slots = sum(1 for item in carried if item and sheets.items[item["type"]].slot)
-    for token, counter in sorted(view["map"]["counters"].items()):
-        if counter["kind"] != "item" or counter["square"] != square:
+    square = entry.square
+    hands = hands_problem("Hands" in entry.skills, cid)
+    carried = [view.own.items.get(i) for i in entry.items]
+    slots = sum(1 for item in carried if item and sheets.items[item.type].slot)
+    for token, counter in sorted(view.map.counters.items()):
+        if not isinstance(counter, ItemCounter) or counter.square != square:
             continue
-        looks = _item_by_name(sheets, counter["counter"])
+        looks = _item_by_name(sheets, counter.counter)
         why = hands or carry_problem(slots + (1 if looks is None or looks.slot else 0)) or ""
-        out.append(Option(f"take:{token}", f"Take {counter['counter']}",
+        out.append(Option(f"take:{token}", f"Take {counter.counter}",
                           {"type": "pick_up_drop", "take": [token], "drop": [], **base}, why))
     for item in carried:
         if item is None:
             continue
-        out.append(Option(f"drop:{item['id']}", f"Drop {item['name']}",
-                          {"type": "pick_up_drop", "take": [], "drop": [item["id"]], **base},
+        out.append(Option(f"drop:{item.id}", f"Drop {item.name}",
+                          {"type": "pick_up_drop", "take": [], "drop": [item.id], **base},
                           hands or ""))
-        if sheets.items[item["type"]].suit:
-            why = suit_problem(entry.get("kind", ""), bool(entry.get("suit")), cid) or ""
-            out.append(Option(f"wear:{item['id']}", f"Wear {item['name']}",
-                              {"type": "wear_suit", "suit": item["id"], **base}, why))
-    checker = checker_problem(entry.get("kind", ""))
-    fallen = [(other, e["name"]) for other, e in sorted(view["own"]["characters"].items())
-              if other != cid and e.get("square") == square and e.get("status") != "active"]
-    fallen += [(token, c["counter"]) for token, c in sorted(view["map"]["counters"].items())
-               if c["kind"] == "character" and c["square"] == square
-               and c["status"] != "active"]
+        if sheets.items[item.type].suit:
+            why = suit_problem(entry.kind, bool(entry.suit), cid) or ""
+            out.append(Option(f"wear:{item.id}", f"Wear {item.name}",
+                              {"type": "wear_suit", "suit": item.id, **base}, why))
+    checker = checker_problem(entry.kind)
+    fallen = [(other, e.name) for other, e in sorted(view.own.characters.items())
+              if other != cid and e.square == square and e.status != "active"]
+    fallen += [(token, c.counter) for token, c in sorted(view.map.counters.items())
+               if isinstance(c, CharacterCounter) and c.square == square
+               and c.status != "active"]
     for target, name in fallen:
         out.append(Option(f"check:{target}", f"Check {name}",
                           {"type": "check_status", "target": target, **base}, checker or ""))
     for lift in plan.lifts:
         try:
-            movement.lift_controls(plan, view["map"]["lifts"], plan.sq(*square), lift.name)
+            movement.lift_controls(plan, view.map.lifts, plan.sq(*square), lift.name)
             why = ""
         except ArtifactError as exc:
             why = str(exc)

@@ -105,9 +105,13 @@ def _hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
                  for f in dataclasses.fields(cls))
 
 
-def from_plain(tp: Any, data: Any, *, bounded: bool = False, path: str = "") -> Any:
-    """Rebuild a value of type ``tp`` from its plain form, or raise CodecError."""
-    return _Decoder(bounded).value(tp, data, path or _name(tp))
+def from_plain(tp: Any, data: Any, *, bounded: bool = False, path: str = "",
+               max_list: int = MAX_LIST) -> Any:
+    """Rebuild a value of type ``tp`` from its plain form, or raise CodecError.
+
+    ``max_list`` replaces ``MAX_LIST`` for bounded data whose lists grow with the game (a
+    view's notices: the hub's frame size bounds those documents as a whole)."""
+    return _Decoder(bounded, max_list).value(tp, data, path or _name(tp))
 
 
 def _name(tp: Any) -> str:
@@ -115,8 +119,9 @@ def _name(tp: Any) -> str:
 
 
 class _Decoder:
-    def __init__(self, bounded: bool) -> None:
+    def __init__(self, bounded: bool, max_list: int = MAX_LIST) -> None:
         self.bounded = bounded
+        self.max_list = max_list
 
     def fail(self, path: str, wanted: str, data: Any) -> CodecError:
         shown = repr(data)
@@ -170,8 +175,8 @@ class _Decoder:
         if origin is dict:
             if not isinstance(data, dict):
                 raise self.fail(path, "a map", data)
-            if self.bounded and len(data) > MAX_LIST:
-                raise self.fail(path, f"a map of at most {MAX_LIST} entries", data)
+            if self.bounded and len(data) > self.max_list:
+                raise self.fail(path, f"a map of at most {self.max_list} entries", data)
             key_type, value_type = args
             out = {}
             for key, item in data.items():
@@ -191,8 +196,8 @@ class _Decoder:
     def sequence(self, data: Any, path: str) -> list:
         if not isinstance(data, (list, tuple)):
             raise self.fail(path, "a list", data)
-        if self.bounded and len(data) > MAX_LIST:
-            raise self.fail(path, f"a list of at most {MAX_LIST} entries", data)
+        if self.bounded and len(data) > self.max_list:
+            raise self.fail(path, f"a list of at most {self.max_list} entries", data)
         return list(data)
 
     def union(self, args: tuple, data: Any, path: str) -> Any:

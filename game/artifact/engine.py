@@ -43,10 +43,14 @@ from .sheets import Sheets, default_sheets
 from .state import (
     Busy,
     Character,
+    CharacterCounter,
+    Counter,
     GameState,
+    ItemCounter,
     MapBook,
     Notice,
     Order,
+    OwnCharacter,
     Result,
     Setup,
     Turn,
@@ -580,15 +584,14 @@ class ArtifactGame(Table):
         (or last saw) in the square the path ends on. Whether they are still there is found
         out by going: an item gone unseen is reported missing, never a refusal."""
         view = view_for(self, seat)
-        end = list(action.path[-1]) if action.path else view["own"]["characters"][
-            char.id]["square"]
-        known = dict(view["map"]["last_known"])
-        known.update(view["map"]["counters"])
+        end = tuple(action.path[-1]) if action.path else view.own.characters[char.id].square
+        known = dict(view.map.last_known)
+        known.update(view.map.counters)
         if len(set(action.take)) != len(action.take):
             raise IllegalAction("an item is named twice")
         for token in action.take:
             counter = known.get(token)
-            if counter is None or counter["kind"] != "item" or counter["square"] != end:
+            if not isinstance(counter, ItemCounter) or counter.square != end:
                 raise IllegalAction(f"there is no item {token!r} known there to pick up")
         # Room in the hands as if every named item were there (a look-alike takes the room
         # of what it looks like), so the answer does not depend on what is really there.
@@ -675,13 +678,13 @@ class ArtifactGame(Table):
         else is accepted, and every refusal reads the same, so a try teaches nothing the
         view does not show (the internal ids of the data files are public)."""
         view = view_for(self, seat)
-        here = view["own"]["characters"][char.id]["square"]
-        entry = view["own"]["characters"].get(name)
+        here = view.own.characters[char.id].square
+        entry: OwnCharacter | Counter | None = view.own.characters.get(name)
         if entry is None:
-            entry = view["map"]["counters"].get(name)
-            if entry is not None and entry["kind"] != "character":
+            entry = view.map.counters.get(name)
+            if not isinstance(entry, CharacterCounter):
                 entry = None
-        if entry is None or entry["square"] != here or entry["status"] == "active":
+        if entry is None or entry.square != here or entry.status == "active":
             return None
         return next((c for c in self._s.characters.values()
                      if c.id == name or c.token == name), None)

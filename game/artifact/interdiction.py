@@ -28,7 +28,7 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
     plan = game.plan
     view = view_for(game, seat)
     planned = movement.check_path(view, char.id, mode, path, facing, plan)
-    known = set(view["map"]["counters"])
+    known = set(view.map.counters)
     opened = set(s.turn.opened)
     running = mode == "run"
     reason = None

@@ -53,7 +53,9 @@ from .deckplan import FACINGS
 from .errors import IllegalAction
 from .seats import JUDGE
 from .sight import field_of_view
+from .state import XY, CharacterCounter, ItemCounter, OwnCharacter
 from .views import view_for
+from .viewtypes import SeatView
 
 
 def legal_actions(game, seat: str) -> list[A.Action]:
@@ -216,23 +218,26 @@ def _judge_play(game) -> list[A.Action]:
 
 # ---- play: the seat in turn ----------------------------------------------------------------------
 
-def _after(game, char, entry: dict, **changes) -> list[str]:
+def _after(game, char, entry: OwnCharacter, **changes) -> list[str]:
     """The facings a character may choose after a non-move action that leaves it as
     ``changes`` say (its items, its square): a quarter turn costs 1 MP of its walking
     allowance where turning is not free (``movement.face_after_action``)."""
-    info = movement.mobility(game, replace(char, **changes)) if changes else entry
-    if info["free_turns"]:
+    if changes:
+        info = movement.mobility(game, replace(char, **changes))
+        free, walk = info["free_turns"], info["ma"]["walk"]
+    else:
+        free, walk = entry.free_turns, (entry.ma or {}).get("walk", 0)
+    if free:
         return list(FACINGS)
-    return [f for f in FACINGS
-            if movement.turns_between(char.facing, f) <= info["ma"]["walk"]]
+    return [f for f in FACINGS if movement.turns_between(char.facing, f) <= walk]
 
 
-def _facings(entry: dict, room: int) -> list[str]:
+def _facings(entry: OwnCharacter, room: int) -> list[str]:
     """The final facings a character may choose with ``room`` MP left (turning is free in
     gravity or with thrusters; otherwise a quarter turn costs 1 MP)."""
-    if entry.get("free_turns", True):
+    if entry.free_turns:
         return list(FACINGS)
-    return [f for f in FACINGS if movement.turns_between(entry["facing"], f) <= room]
+    return [f for f in FACINGS if movement.turns_between(entry.facing, f) <= room]
 
 
 def _subsets(items: list[str]) -> list[tuple[str, ...]]:
@@ -274,14 +279,14 @@ def _play(game, seat):
     plan = game.plan
     know = movement.knowledge(view, plan)
     sheets = game.sheets
-    for cid, entry in sorted(view["own"]["characters"].items()):
+    for cid, entry in sorted(view.own.characters.items()):
         char = s.characters.get(cid)
         if char is None or char.seat != seat:
             continue
         problem = available.acting_problem(
             acted=cid in s.turn.acted, active=char.status == "active",
             on_map=char.square is not None and sheets.characters[char.sheet].on_map, cid=cid)
-        if problem or not entry.get("ma"):
+        if problem or not entry.ma:
             continue
         out += _moves(game, view, know, cid, entry)
         after = _after(game, char, entry)  # facing after an action that changes nothing
@@ -326,11 +331,11 @@ def _destinations(view, know, cid: str, mode: str):
     plan = know.plan
     entry = know.own[cid]
     _k, dist, prev = movement.search(view, cid, mode, plan, know)
-    start = plan.sq(*entry["square"])
+    start = plan.sq(*entry.square)
     for square in sorted(dist):
         path = movement.path_back(plan, prev, start, square)
         try:
-            planned = movement.check_path(view, cid, mode, path, entry["facing"], plan, know)
+            planned = movement.check_path(view, cid, mode, path, entry.facing, plan, know)
         except IllegalAction:
             continue
         yield tuple(path), planned.spent - planned.facing_cost, False
@@ -341,7 +346,7 @@ def _destinations(view, know, cid: str, mode: str):
                 continue
             tried = path + [plan.xy(nxt)]
             try:
-                attempt = movement.check_path(view, cid, mode, tried, entry["facing"], plan,
+                attempt = movement.check_path(view, cid, mode, tried, entry.facing, plan,
                                               know)
             except IllegalAction:
                 continue
@@ -349,24 +354,24 @@ def _destinations(view, know, cid: str, mode: str):
                 yield tuple(tried), attempt.spent - attempt.facing_cost, True
 
 
-def _moves(game, view, know, cid: str, entry: dict) -> list[A.Action]:
+def _moves(game, view, know, cid: str, entry: OwnCharacter) -> list[A.Action]:
     out: list[A.Action] = []
     for mode in movement.MODES:
-        ma = entry["ma"][mode]
+        ma = entry.ma[mode]
         for path, spent, _tried in _destinations(view, know, cid, mode):
             room = ma - spent if spent <= ma else 0
             out += [A.Move(cid, mode, path, f) for f in _facings(entry, room)]
     return out
 
 
-def _moves_then_pick_up(game, view, know, char, entry: dict) -> list[A.Action]:
+def _moves_then_pick_up(game, view, know, char, entry: OwnCharacter) -> list[A.Action]:
     out: list[A.Action] = []
     for mode in ("walk", "jog"):
-        ma = entry["ma"][mode]
+        ma = entry.ma[mode]
         for path, spent, tried in _destinations(view, know, char.id, mode):
             if tried:  # a try at an interlocked hatch picks nothing up
                 continue
-            floor = _known_items(view, list(path[-1]) if path else entry["square"])
+            floor = _known_items(view, path[-1] if path else entry.square)
             if not floor:
                 continue
             room = ma - spent if spent <= ma else 0
@@ -377,23 +382,23 @@ def _moves_then_pick_up(game, view, know, char, entry: dict) -> list[A.Action]:
     return out
 
 
-def _known_items(view, square: list) -> list[str]:
+def _known_items(view: SeatView, square: XY) -> list[str]:
     """Items the seat's map shows (now, or at a last-known place) in ``square``: what a
     move-then-pick-up may go for (whatever is gone is reported missing on arrival)."""
-    known = dict(view["map"]["last_known"])
-    known.update(view["map"]["counters"])
+    known = dict(view.map.last_known)
+    known.update(view.map.counters)
     return sorted(token for token, c in known.items()
-                  if c["kind"] == "item" and c["square"] == square)
+                  if isinstance(c, ItemCounter) and c.square == tuple(square))
 
 
 def _fallen_here(game, view, cid: str) -> list[str]:
     """What the seat may name for a status check: its own fallen characters in the
     checker's square (by id) and fallen character counters there (by token)."""
-    here = view["own"]["characters"][cid]["square"]
-    out = [other for other, e in sorted(view["own"]["characters"].items())
-           if other != cid and e["square"] == here and e["status"] != "active"]
-    out += [token for token, c in sorted(view["map"]["counters"].items())
-            if c["kind"] == "character" and c["square"] == here and c["status"] != "active"]
+    here = view.own.characters[cid].square
+    out = [other for other, e in sorted(view.own.characters.items())
+           if other != cid and e.square == here and e.status != "active"]
+    out += [token for token, c in sorted(view.map.counters.items())
+            if isinstance(c, CharacterCounter) and c.square == here and c.status != "active"]
     return out
 
 

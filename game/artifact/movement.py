@@ -20,7 +20,8 @@ from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import IllegalAction
 from .events import Event
 from .sheets import MODES, default_sheets
-from .state import Character
+from .state import Character, CharacterCounter, OwnCharacter
+from .viewtypes import SeatView
 
 
 def turns_between(a: str, b: str) -> int:
@@ -71,7 +72,7 @@ class Knowledge:
     """What one seat knows that matters for moving (built from its view)."""
 
     plan: DeckPlan
-    own: dict  # character id -> view entry
+    own: dict[str, OwnCharacter]  # character id -> the view's entry
     occupied: dict  # square -> count of known active characters
     hostile: frozenset  # squares holding a known active character of another seat
     opened: frozenset  # hatch ids opened this phase by the seat's own characters
@@ -79,25 +80,27 @@ class Knowledge:
     dark: frozenset
 
 
-def knowledge(view: dict, plan: DeckPlan | None = None) -> Knowledge:
+def knowledge(view: SeatView, plan: DeckPlan | None = None) -> Knowledge:
+    """What ``view`` tells about moving: occupied squares, hostiles, opened hatches, the
+    lift cars and the dark squares."""
     plan = plan or feynman()
     occupied: dict = {}
     hostile: set = set()
-    for entry in view["own"]["characters"].values():
-        if entry["square"] is not None and entry["status"] == "active" and entry.get("ma"):
-            sq = plan.sq(*entry["square"])
+    for entry in view.own.characters.values():
+        if entry.square is not None and entry.status == "active" and entry.ma:
+            sq = plan.sq(*entry.square)
             occupied[sq] = occupied.get(sq, 0) + 1
-    for counter in view["map"]["counters"].values():
-        if counter["kind"] == "character" and counter["status"] == "active":
-            sq = plan.sq(*counter["square"])
+    for counter in view.map.counters.values():
+        if isinstance(counter, CharacterCounter) and counter.status == "active":
+            sq = plan.sq(*counter.square)
             occupied[sq] = occupied.get(sq, 0) + 1
             hostile.add(sq)
-    turn = view.get("turn") or {}
-    dark_names = set(view.get("dark", ()))
+    dark_names = set(view.dark)
     dark = frozenset(s for s in range(len(plan.terrain))
                      if plan.space_name(s) in dark_names) if dark_names else frozenset()
-    return Knowledge(plan, view["own"]["characters"], occupied, frozenset(hostile),
-                     frozenset(turn.get("opened", ())), dict(view["map"]["lifts"]), dark)
+    opened = view.turn.opened if view.turn else ()
+    return Knowledge(plan, view.own.characters, occupied, frozenset(hostile),
+                     frozenset(opened), dict(view.map.lifts), dark)
 
 
 def _stack_limit(plan: DeckPlan, square: int) -> int:
@@ -111,13 +114,13 @@ def lift_end(plan: DeckPlan, square: int) -> tuple[str, int] | None:
     return None
 
 
-def _mode_allowed(k: Knowledge, entry: dict, mode: str, squares: list[int]) -> None:
+def _mode_allowed(k: Knowledge, entry: OwnCharacter, mode: str, squares: list[int]) -> None:
     if mode not in MODES:
         raise IllegalAction(f"mode must be one of {', '.join(MODES)}")
     if any(s in k.dark for s in squares):
         if mode == "run":
             raise IllegalAction("nobody runs in the dark")
-        if mode == "jog" and not entry.get("sees_dark"):
+        if mode == "jog" and not entry.sees_dark:
             raise IllegalAction("in the dark only walking, unless you see in the dark")
 
 
@@ -144,14 +147,14 @@ class PathPlan:
     spent: int
 
 
-def check_path(view: dict, cid: str, mode: str, path, facing: str,
+def check_path(view: SeatView, cid: str, mode: str, path, facing: str,
                plan: DeckPlan | None = None, known: Knowledge | None = None) -> PathPlan:
     """Legality of a move from the seat's knowledge; raises IllegalAction saying why.
     ``known`` is ``knowledge(view)`` when the caller has it already."""
     k = known or knowledge(view, plan)
     plan = k.plan
     entry = k.own.get(cid)
-    if entry is None or entry["square"] is None or not entry.get("ma"):
+    if entry is None or entry.square is None or not entry.ma:
         raise IllegalAction(f"{cid!r} cannot move")
     if facing not in FACINGS:
         raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
@@ -160,9 +163,9 @@ def check_path(view: dict, cid: str, mode: str, path, facing: str,
         if not plan.inside(x, y):
             raise IllegalAction(f"({x}, {y}) is off the map")
         squares.append(plan.sq(x, y))
-    start = plan.sq(*entry["square"])
+    start = plan.sq(*entry.square)
     _mode_allowed(k, entry, mode, [start] + squares)
-    ma = entry["ma"][mode]
+    ma = entry.ma[mode]
     if ma <= 0:
         raise IllegalAction(f"{cid} does not move")
     opened = set(k.opened)
@@ -195,7 +198,7 @@ def check_path(view: dict, cid: str, mode: str, path, facing: str,
         costs.append(cost)
         hatches.append(hatch)
         cur = nxt
-    facing_cost = 0 if entry["free_turns"] else turns_between(entry["facing"], facing)
+    facing_cost = 0 if entry.free_turns else turns_between(entry.facing, facing)
     if facing_cost:
         room = ma - spent if spent <= ma else 0
         if facing_cost > room:
@@ -205,17 +208,17 @@ def check_path(view: dict, cid: str, mode: str, path, facing: str,
                     spent + facing_cost)
 
 
-def search(view: dict, cid: str, mode: str, plan: DeckPlan | None = None,
+def search(view: SeatView, cid: str, mode: str, plan: DeckPlan | None = None,
            known: Knowledge | None = None):
     """Dijkstra over the seat's knowledge: ``(knowledge, {square: best known cost},
     {square: previous square})`` for every square a move may end on."""
     k = known or knowledge(view, plan)
     plan = k.plan
     entry = k.own.get(cid)
-    if entry is None or entry["square"] is None or not entry.get("ma"):
+    if entry is None or entry.square is None or not entry.ma:
         return k, {}, {}
-    start = plan.sq(*entry["square"])
-    ma = entry["ma"][mode]
+    start = plan.sq(*entry.square)
+    ma = entry.ma[mode]
     if ma <= 0 or mode not in MODES:
         return k, {}, {}
     dist = {start: 0}
@@ -246,7 +249,7 @@ def search(view: dict, cid: str, mode: str, plan: DeckPlan | None = None,
             if steps > 0 and total > ma:
                 continue
             if any(s in k.dark for s in (cur, nxt)) and (
-                    mode == "run" or (mode == "jog" and not entry.get("sees_dark"))):
+                    mode == "run" or (mode == "jog" and not entry.sees_dark)):
                 continue
             if total < dist.get(nxt, 1 << 30):
                 dist[nxt] = total
@@ -256,17 +259,18 @@ def search(view: dict, cid: str, mode: str, plan: DeckPlan | None = None,
     return k, dist, prev
 
 
-def reachable(view: dict, character: str, mode: str,
+def reachable(view: SeatView, character: str, mode: str,
               plan: DeckPlan | None = None) -> dict:
     """{(x, y): MP} of every square the character could end a move on, by what the seat
     knows (the start square excluded)."""
     k, dist, _prev = search(view, character, mode, plan)
-    start = k.own.get(character, {}).get("square")
+    entry = k.own.get(character)
+    start = entry.square if entry is not None else None
     return {k.plan.xy(s): c for s, c in sorted(dist.items())
-            if start is None or k.plan.xy(s) != tuple(start)}
+            if start is None or k.plan.xy(s) != start}
 
 
-def path_to(view: dict, character: str, mode: str, target,
+def path_to(view: SeatView, character: str, mode: str, target,
             plan: DeckPlan | None = None) -> dict:
     """The cheapest known path towards ``target`` (x, y), and where it would stop.
 
@@ -278,7 +282,7 @@ def path_to(view: dict, character: str, mode: str, target,
     entry = k.own.get(character)
     if not dist or entry is None:
         return {"path": [], "cost": 0, "stop": None, "reason": "this character cannot move"}
-    start = plan.sq(*entry["square"])
+    start = plan.sq(*entry.square)
     goal = plan.sq(*target)
     reason = None
     if goal not in dist:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import available, movement, sight
 from .deckplan import DeckPlan, feynman
+from .viewtypes import SeatView
 
 Square = tuple[int, int]
 
@@ -20,13 +21,13 @@ def _plan(plan: DeckPlan | None) -> DeckPlan:
     return plan or feynman()
 
 
-def reachable(view: dict, character: str, mode: str,
+def reachable(view: SeatView, character: str, mode: str,
               plan: DeckPlan | None = None) -> dict[Square, int]:
     """{(x, y): MP} of the squares the character could end a move on this turn."""
     return movement.reachable(view, character, mode, _plan(plan))
 
 
-def path_to(view: dict, character: str, mode: str, target: Square,
+def path_to(view: SeatView, character: str, mode: str, target: Square,
             plan: DeckPlan | None = None) -> dict:
     """{"path", "cost", "stop", "reason"} for the cheapest known way towards ``target``."""
     return movement.path_to(view, character, mode, target, _plan(plan))
@@ -39,22 +40,22 @@ def line_of_sight(a: Square, b: Square, plan: DeckPlan | None = None) -> tuple[b
     return clear, p.xy(stop)
 
 
-def field_of_view(view: dict, character: str, square: Square | None = None,
+def field_of_view(view: SeatView, character: str, square: Square | None = None,
                   facing: str | None = None, plan: DeckPlan | None = None) -> set[Square]:
     """Squares one of the seat's characters sees (from its square and facing, or from the
     ones given, e.g. to preview the end of a move); dark spaces as the view shows them."""
     p = _plan(plan)
-    entry = view["own"]["characters"][character]
-    where = square if square is not None else tuple(entry["square"])
-    dark_names = set(view.get("dark", ()))
+    entry = view.own.characters[character]
+    where = square if square is not None else entry.square
+    dark_names = set(view.dark)
     dark = frozenset(s for s in range(len(p.terrain))
                      if dark_names and p.space_name(s) in dark_names)
-    seen = sight.field_of_view(p, p.sq(*where), facing or entry["facing"], dark=dark,
-                               sees_dark=bool(entry.get("sees_dark")))
+    seen = sight.field_of_view(p, p.sq(*where), facing or entry.facing, dark=dark,
+                               sees_dark=entry.sees_dark)
     return {p.xy(s) for s in seen}
 
 
-def available_actions(view: dict, character: str | None,
+def available_actions(view: SeatView, character: str | None,
                       plan: DeckPlan | None = None) -> list[available.Option]:
     """What ``character`` (and the seat) may do now, each open or with why not; see
     ``available.available_actions``."""

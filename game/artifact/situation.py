@@ -14,31 +14,76 @@ from __future__ import annotations
 import copy
 
 from . import movement, sightings
-from .codec import to_plain
-from .state import Character, GameState, HeldForces
+from .state import (
+    XY,
+    Character,
+    CharacterCounter,
+    GameState,
+    HeldForces,
+    Item,
+    OwnCharacter,
+    OwnItem,
+)
 
 
-def xy_or_none(plan, square) -> list | None:
-    """A square as ``[x, y]`` for a view, or None off the map."""
-    return None if square is None else list(plan.xy(square))
+def xy_or_none(plan, square) -> XY | None:
+    """A square as ``(x, y)`` for a view, or None off the map."""
+    return None if square is None else plan.xy(square)
 
 
-def own_character_entry(game, char: Character) -> dict:
-    """Everything a seat knows about one of its own characters (a plain view entry)."""
-    s = game.state
-    plan = game.plan
+def own_character_entry(game, char: Character) -> OwnCharacter:
+    """Everything a seat knows about one of its own characters."""
     sheet = game.sheets.characters[char.sheet]
-    entry = {
-        "id": char.id, "name": sheet.name, "counter": char.counter,
-        "token": char.token, "kind": sheet.kind, "skills": list(sheet.skills),
-        "armour": sheet.armour, "movement": sheet.movement,
-        "square": xy_or_none(plan, char.square), "facing": char.facing,
-        "status": char.status, "items": list(char.items), "suit": char.suit,
-        "busy": to_plain(char.busy), "blind": char.blind, "wound": char.wound,
-    }
-    if char.square is not None and sheet.on_map and s.phase == "play":
-        entry.update(movement.mobility(game, char))
-    return entry
+    moves = {}
+    if char.square is not None and sheet.on_map and game.state.phase == "play":
+        moves = movement.mobility(game, char)
+    return OwnCharacter(
+        id=char.id, name=sheet.name, counter=char.counter, token=char.token,
+        kind=sheet.kind, skills=tuple(sheet.skills), armour=sheet.armour,
+        movement=sheet.movement, square=xy_or_none(game.plan, char.square),
+        facing=char.facing, status=char.status, items=tuple(char.items), suit=char.suit,
+        busy=char.busy, blind=char.blind, wound=char.wound,
+        carrying=char.carrying, carried_by=tuple(char.carried_by), eva=char.eva,
+        suspended=char.suspended, airless_turns=char.airless_turns,
+        skips_action=char.skips_action, controlled_by=char.controlled_by, **moves)
+
+
+def own_item_entry(game, item: Item) -> OwnItem:
+    """Everything a seat knows about one of its items."""
+    return OwnItem(
+        id=item.id, type=item.type, name=game.sheets.items[item.type].name,
+        holder=item.holder,
+        square=xy_or_none(game.plan, item.square) if item.holder is None else None,
+        worn=item.worn, jammed=item.jammed, disabled=item.disabled, armed=item.armed,
+        charges=item.charges)
+
+
+def _own(game, seat: str) -> tuple[list[Character], list[Item]]:
+    """The seat's characters and the items it knows as its own (carried, or its hidden
+    markers on the floor), each sorted by id."""
+    s = game.state
+    sheets = game.sheets
+    chars = sorted((c for c in s.characters.values() if c.seat == seat), key=lambda c: c.id)
+    items = []
+    for item in sorted(s.items.values(), key=lambda i: i.id):
+        holder = s.characters.get(item.holder) if item.holder else None
+        carried = holder is not None and holder.seat == seat
+        hidden_marker = (holder is None and item.owner == seat
+                         and sheets.items[item.type].marker)
+        if carried or hidden_marker:
+            items.append(item)
+    return chars, items
+
+
+def partner_counters(game, seat: str) -> dict[str, CharacterCounter]:
+    """The counters a map-sharing partner sees for ``seat``'s characters: as held, or live."""
+    held = held_forces(game.state, seat)
+    if held is not None:
+        return held.counters
+    s = game.state
+    return {c.token: sightings.character_counter(s, game.plan, game.sheets, c)
+            for c in sorted(s.characters.values(), key=lambda c: c.id)
+            if c.seat == seat and sightings.is_physical(game.sheets, c)}
 
 
 def own_forces(game, seat: str) -> HeldForces:
@@ -46,28 +91,11 @@ def own_forces(game, seat: str) -> HeldForces:
     (carried items and its hidden markers, id -> entry), ``counters`` (token -> the counter
     a map-sharing partner sees for each of its characters) and ``bodies`` (copies of its
     characters, for map updates made from where the seat believes they are)."""
-    s = game.state
-    plan = game.plan
-    sheets = game.sheets
-    chars = sorted((c for c in s.characters.values() if c.seat == seat), key=lambda c: c.id)
-    items = {}
-    for item in sorted(s.items.values(), key=lambda i: i.id):
-        holder = s.characters.get(item.holder) if item.holder else None
-        carried = holder is not None and holder.seat == seat
-        hidden_marker = (holder is None and item.owner == seat
-                         and sheets.items[item.type].marker)
-        if carried or hidden_marker:
-            items[item.id] = {
-                "id": item.id, "type": item.type,
-                "name": sheets.items[item.type].name, "holder": item.holder,
-                "square": xy_or_none(plan, item.square) if item.holder is None else None,
-                "worn": item.worn,
-            }
+    chars, items = _own(game, seat)
     return HeldForces(
         characters={c.id: own_character_entry(game, c) for c in chars},
-        items=items,
-        counters={c.token: sightings.character_counter(s, plan, sheets, c)
-                  for c in chars if sightings.is_physical(sheets, c)},
+        items={i.id: own_item_entry(game, i) for i in items},
+        counters=partner_counters(game, seat),
         bodies={c.id: copy.deepcopy(c) for c in chars},
     )
 
@@ -103,7 +131,12 @@ def held_forces(state: GameState, seat: str) -> HeldForces | None:
     return state.held.get(seat)
 
 
-def believed_forces(game, seat: str) -> HeldForces:
-    """What ``seat`` knows of its own forces: the held record, or the live state (a copy)."""
+def believed_forces(game, seat: str) -> tuple[dict[str, OwnCharacter], dict[str, OwnItem]]:
+    """What ``seat`` knows of its own characters and items: as held, or live. The entries
+    are frozen records, shared with the held record (nothing copies them)."""
     held = held_forces(game.state, seat)
-    return copy.deepcopy(held) if held is not None else own_forces(game, seat)
+    if held is not None:
+        return dict(held.characters), dict(held.items)
+    chars, items = _own(game, seat)
+    return ({c.id: own_character_entry(game, c) for c in chars},
+            {i.id: own_item_entry(game, i) for i in items})

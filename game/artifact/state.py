@@ -185,6 +185,62 @@ class Notice:
         return self.about.get(name, default)
 
 
+@dataclass(slots=True, frozen=True)
+class OwnCharacter:
+    """What a seat knows of one of its own characters: its control-sheet entry (``name``,
+    ``kind``, ``skills``, ``armour``, ``movement`` class), where and how it stands, what it
+    carries, and its movement facts this turn: ``ma`` (movement allowance per mode: walk,
+    jog, run) is None while it cannot move (off the map, or before play); ``zero_g`` in
+    microgravity, ``free_turns`` when facing changes cost nothing, ``sees_dark``."""
+
+    id: str
+    name: str
+    counter: str
+    token: str
+    kind: str
+    skills: tuple[str, ...]
+    armour: str
+    movement: str
+    square: XY | None
+    facing: str
+    status: str
+    items: tuple[str, ...] = ()
+    suit: str | None = None
+    busy: Busy | None = None
+    blind: bool = False
+    wound: bool = False
+    ma: dict[str, int] | None = None
+    zero_g: bool = False
+    free_turns: bool = True
+    sees_dark: bool = False
+    # later: combat, transport, space, aliens (as on ``Character``)
+    carrying: str | None = None
+    carried_by: tuple[str, ...] = ()
+    eva: str = ""
+    suspended: bool = False
+    airless_turns: int = 0
+    skips_action: bool = False
+    controlled_by: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class OwnItem:
+    """What a seat knows of one of its items: carried (``holder``), worn, or one of its
+    hidden markers on the floor (``square``)."""
+
+    id: str
+    type: str
+    name: str
+    holder: str | None = None
+    square: XY | None = None
+    worn: bool = False
+    # later: combat, equipment (as on ``Item``)
+    jammed: bool = False
+    disabled: str = ""
+    armed: bool = False
+    charges: int | None = None
+
+
 @dataclass(slots=True)
 class HeldForces:
     """What a seat still believes of its own forces after another seat (or the Judge)
@@ -192,8 +248,8 @@ class HeldForces:
     the counters its map partner sees for its characters, and copies of its characters as
     they were (map updates look from where the seat believes they stand)."""
 
-    characters: dict[str, dict[str, Plain]] = field(default_factory=dict)
-    items: dict[str, dict[str, Plain]] = field(default_factory=dict)
+    characters: dict[str, OwnCharacter] = field(default_factory=dict)
+    items: dict[str, OwnItem] = field(default_factory=dict)
     counters: dict[str, CharacterCounter] = field(default_factory=dict)
     bodies: dict[str, Character] = field(default_factory=dict)
 
@@ -291,7 +347,8 @@ class GameState:
     specs: dict[str, SeatSpec]
     map_of: dict[str, str]
     format: int = 2
-    seed: int = 0                     # left out of the Judge's copy (views never read it)
+    # None (and left out of the plain form) in the Judge's copy: views never read it
+    seed: int | None = field(default=None, metadata=OMIT_NONE)
     data: dict[str, str] = field(default_factory=dict)  # data file name: its hash
     phase: str = "assign"
     players: dict[str, str | None] = field(default_factory=dict)

@@ -5,91 +5,111 @@ counters on its map as the map updates placed them (plus last-known places), the
 as its map shows them, its notices (telegrams, fleeting sightings, interdiction reasons,
 situation updates) and the public frame of the game (phase, round, whose turn). Never the
 seed or RNG, never another seat's order or plans, never the action log. The Judge's view
-holds everything except the seed and RNG (the state's plain form). Views are plain,
-deterministic dicts, so the hub can send snapshots and diffs.
+holds everything except the seed and RNG (a copy of the state, seed 0).
+
+Views are the frozen records of ``viewtypes.py``, deterministic, so the hub can send the
+plain form (``codec.to_plain``) as snapshots and diffs, and a client rebuilds the same
+records (``decode_view``).
 """
 
 from __future__ import annotations
 
-from .codec import to_plain
+import copy
+from dataclasses import replace
+
 from .customize import things_to_place
 from .seats import JUDGE
-from .situation import believed_forces
-from .table import Table, saved_state
+from .situation import believed_forces, partner_counters
+from .state import GameState
+from .table import Table
+from .viewtypes import (
+    InformantEntry,
+    JudgeView,
+    OwnForces,
+    PlaceRow,
+    SeatMap,
+    SeatTurn,
+    SeatView,
+    View,
+    ViewError,
+    decode_view,
+)
 
+__all__ = ["View", "ViewError", "decode_view", "seat_view_from_judge_view", "view_for"]
 
-def view_for(game: Table | dict, seat: str) -> dict:
+def view_for(game: Table | dict, seat: str) -> View:
     """The view of ``seat`` (a faction seat id or JUDGE) of ``game``: a ``Table`` (the engine's
     ``ArtifactGame`` is one), or a state dict as made by ``ArtifactGame.to_dict``."""
     if isinstance(game, dict):
         game = Table.from_dict(game)
     s = game.state
     if seat == JUDGE:
-        full = to_plain(s)
-        full.pop("seed", None)
-        return {
-            "seat": JUDGE, "judge": True, "phase": s.phase, "round": s.round,
-            "turn_seat": game.turn_seat, "actors": sorted(game.actors()),
-            "conflicts": game.placement_conflicts() if s.phase == "judge_check" else [],
-            "state": full,
-        }
+        return JudgeView(
+            phase=s.phase, round=s.round, turn_seat=game.turn_seat,
+            actors=tuple(sorted(game.actors())),
+            conflicts=tuple(tuple(c) for c in game.placement_conflicts())
+            if s.phase == "judge_check" else (),
+            state=_judge_state(s))
     if seat not in s.seats:
         raise KeyError(f"no seat {seat!r}")
     sheets = game.sheets
     faction = game.faction_of(seat)
     map_id = s.map_of[seat]
     book = s.maps[map_id]
-    mine = believed_forces(game, seat)
-    own_chars, own_items = mine.characters, mine.items
+    own_chars, own_items = believed_forces(game, seat)
     counters = dict(book.counters)
     for partner in s.seats:  # a map-sharing partner's characters, as its seat knows them
         if partner != seat and s.map_of[partner] == map_id:
-            counters.update(believed_forces(game, partner).counters)
-    informants = {c.id: {"counter": c.counter, "token": c.token}
+            counters.update(partner_counters(game, partner))
+    informants = {c.id: InformantEntry(c.counter, c.token)
                   for c in s.characters.values() if c.informant_of == seat}
     turn = None
     if s.turn:
-        turn = {"seat": s.turn.seat}
-        if s.turn.seat == seat:
-            turn["acted"] = sorted(s.turn.acted)
-            turn["opened"] = sorted(s.turn.opened)
-    view = {
-        "seat": seat, "judge": False, "faction": faction,
-        "player": s.players.get(seat),
-        "phase": s.phase, "round": s.round, "turn_seat": game.turn_seat,
-        "actors": sorted(x for x in game.actors() if x in (seat, JUDGE)),
-        "seats": [to_plain(s.specs[x]) for x in s.seats],
-        "encryption": s.encryption, "my_vote": s.votes.get(seat),
-        "species": s.species.get(seat),
-        "order": to_plain(s.orders.get(seat)),
-        "budget": sheets.factions[faction].budget,
-        "victory": list(sheets.factions[faction].victory),
-        "own": {"characters": own_chars, "items": own_items},
-        "informants": {k: informants[k] for k in sorted(informants)},
-        "map": {"id": map_id, "counters": to_plain({k: counters[k] for k in sorted(counters)}),
-                "last_known": to_plain(book.last_known),
-                "lifts": dict(sorted(book.lifts.items()))},
-        "dark": sorted(s.dark),
-        "turn": turn,
-        "notices": to_plain(s.notices[seat]),
-        "result": to_plain(s.result),
-    }
+        turn = (SeatTurn(seat, tuple(sorted(s.turn.acted)), tuple(sorted(s.turn.opened)))
+                if s.turn.seat == seat else SeatTurn(s.turn.seat))
+    order = s.orders.get(seat)
+    to_place: tuple[PlaceRow, ...] = ()
     if s.phase == "place" and not s.placed.get(seat):
-        view["to_place"] = [[kind, thing, list(regions)]
-                            for kind, thing, regions in things_to_place(game, seat)]
-    return view
+        to_place = tuple(PlaceRow(kind, thing, tuple(regions))
+                         for kind, thing, regions in things_to_place(game, seat))
+    return SeatView(
+        seat=seat, faction=faction, player=s.players.get(seat),
+        phase=s.phase, round=s.round, turn_seat=game.turn_seat,
+        actors=tuple(sorted(x for x in game.actors() if x in (seat, JUDGE))),
+        seats=tuple(s.specs[x] for x in s.seats),
+        encryption=s.encryption, my_vote=s.votes.get(seat),
+        species=s.species.get(seat),
+        order=copy.deepcopy(order) if order is not None else None,
+        budget=sheets.factions[faction].budget,
+        victory=tuple(sheets.factions[faction].victory),
+        own=OwnForces(own_chars, own_items),
+        informants={k: informants[k] for k in sorted(informants)},
+        map=SeatMap(map_id, {k: counters[k] for k in sorted(counters)},
+                    dict(book.last_known), dict(sorted(book.lifts.items()))),
+        dark=tuple(sorted(s.dark)),
+        turn=turn,
+        notices=tuple(s.notices[seat]),
+        result=s.result,
+        to_place=to_place,
+    )
 
 
-def seat_view_from_judge_view(judge_view: dict, seat: str) -> dict:
+def _judge_state(state: GameState) -> GameState:
+    """A copy of the state for the Judge's view, without the seed (the RNG is not in it)."""
+    return replace(copy.deepcopy(state), seed=None)
+
+
+def seat_view_from_judge_view(judge_view: JudgeView, seat: str) -> SeatView:
     """``view_for(game, seat)`` computed from the Judge's view alone (the Judge's "see the map
     as" switch).
 
     The Judge's view carries the whole state except the seed and the RNG, and no seat's view
     reads either, so a read-only ``Table`` of it runs the one ``view_for``: the result equals
-    what the hub sends that seat, key for key."""
-    if not isinstance(judge_view, dict) or judge_view.get("judge") is not True:
+    what the hub sends that seat, field for field."""
+    if not isinstance(judge_view, JudgeView):
         raise ValueError("not the Judge's view")
-    state = judge_view.get("state")
-    if not isinstance(state, dict) or seat not in state.get("seats", ()):
+    if seat not in judge_view.state.seats:
         raise KeyError(f"no seat {seat!r}")
-    return view_for(Table(saved_state(state)), seat)
+    view = view_for(Table(judge_view.state), seat)
+    assert isinstance(view, SeatView)
+    return view

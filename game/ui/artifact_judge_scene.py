@@ -14,12 +14,12 @@ import pygame
 
 from game.artifact import actions as A
 from game.artifact.actions import JUDGE_STATUSES
-from game.artifact.codec import from_plain
 from game.artifact.errors import ArtifactError
 from game.artifact.judging import judge_status_of
 from game.artifact.sheets import default_sheets
-from game.artifact.state import Character
+from game.artifact.state import GameState
 from game.artifact.views import seat_view_from_judge_view
+from game.artifact.viewtypes import JudgeView, SeatView
 from game.ui import theme
 from game.ui.artifact_map import Overlays, Piece
 from game.ui.artifact_mapscene import ARROW_FACING, ArtifactMapScene
@@ -86,11 +86,11 @@ class ArtifactJudgeScene(ArtifactMapScene):
     # ------------------------------------------------------------------ data
 
     @property
-    def state(self) -> dict | None:
+    def state(self) -> GameState | None:
         view = self.view
-        return view.get("state") if view else None
+        return view.state if isinstance(view, JudgeView) else None
 
-    def seat_view(self, seat: str) -> dict | None:
+    def seat_view(self, seat: str) -> SeatView | None:
         """The map of ``seat`` as the engine would send it to that seat."""
         found = self._seat_views.get(seat)
         if found is None and self.view is not None:
@@ -110,10 +110,10 @@ class ArtifactJudgeScene(ArtifactMapScene):
         if view is None:
             return
         self.chat.sync(self.source.doc.get("chat", []))
-        state = view["state"]
-        notes = state.get("judge_notices", [])
+        state = view.state
+        notes = state.judge_notices
         for n in self._unseen(notes):
-            if n.get("kind") == "conflicts":
+            if n.kind == "conflicts":
                 text = "Placement conflicts: " + ("; ".join(
                     f"{a} and {b} in {space}" for space, a, b in n.get("conflicts", [])) or "none")
                 self.log.add(text, theme.ORANGE)
@@ -126,37 +126,38 @@ class ArtifactJudgeScene(ArtifactMapScene):
         if not self._centred:
             self.cam.centre_on((20, 10))
             self._centred = True
-        if self.robot is not None and state["characters"].get(self.robot, {}).get("square"):
+        robot = state.characters.get(self.robot) if self.robot is not None else None
+        if robot is not None and robot.square:
             self.robot = None
 
-    def _fill_roster(self, state: dict) -> None:
+    def _fill_roster(self, state: GameState) -> None:
         sheets = default_sheets()
         entries: list[tuple[str, tuple]] = [("## Characters", theme.SKY)]
-        for _cid, char in sorted(state["characters"].items()):
-            sheet = sheets.characters[char["sheet"]]
-            owner = seat_title(char["seat"]) if char["seat"] else "the Feynman"
-            where = (place_name(self.plan.xy(char["square"]), self.plan)
-                     if char["square"] is not None else
+        for _cid, char in sorted(state.characters.items()):
+            sheet = sheets.characters[char.sheet]
+            owner = seat_title(char.seat) if char.seat else "the Feynman"
+            where = (place_name(self.plan.xy(char.square), self.plan)
+                     if char.square is not None else
                      ("no body" if not sheet.on_map else "not placed"))
             extra = []
-            if char.get("suit"):
+            if char.suit:
                 extra.append("suited")
-            if char.get("informant_of"):
-                extra.append(f"informs {seat_title(char['informant_of'])}")
-            if char.get("items"):
+            if char.informant_of:
+                extra.append(f"informs {seat_title(char.informant_of)}")
+            if char.items:
                 extra.append("carries " + ", ".join(
-                    sheets.items[state["items"][i]["type"]].name for i in char["items"]))
-            entries.append((f"{sheet.name} [{owner}] {char['status']} - {where}"
+                    sheets.items[state.items[i].type].name for i in char.items))
+            entries.append((f"{sheet.name} [{owner}] {char.status} - {where}"
                             + (f" ({'; '.join(extra)})" if extra else ""), theme.INK))
         entries.append(("## Items", theme.SKY))
-        for _iid, item in sorted(state["items"].items(), key=lambda kv: kv[1]["type"]):
-            name = sheets.items[item["type"]].name
-            owner = seat_title(item["owner"]) if item.get("owner") else "-"
-            if item["holder"]:
-                holder = state["characters"][item["holder"]]
-                where = f"held by {sheets.characters[holder['sheet']].name}"
-            elif item["square"] is not None:
-                where = place_name(self.plan.xy(item["square"]), self.plan)
+        for _iid, item in sorted(state.items.items(), key=lambda kv: kv[1].type):
+            name = sheets.items[item.type].name
+            owner = seat_title(item.owner) if item.owner else "-"
+            if item.holder:
+                holder = state.characters[item.holder]
+                where = f"held by {sheets.characters[holder.sheet].name}"
+            elif item.square is not None:
+                where = place_name(self.plan.xy(item.square), self.plan)
             else:
                 where = "not placed"
             entries.append((f"{name} [{owner}] {where}", theme.INK_DIM))
@@ -168,32 +169,32 @@ class ArtifactJudgeScene(ArtifactMapScene):
         view = self.view
         if view is None:
             return []
-        state = view["state"]
-        phase = view["phase"]
+        state = view.state
+        phase = view.phase
         out: list[tuple[str, str, bool]] = []
         if phase == "assign":
-            free = [p for p in state["setup"]["names"] if p not in state["players"].values()]
-            open_seats = [s for s in state["seats"] if state["players"][s] is None]
+            free = [p for p in state.setup.names if p not in state.players.values()]
+            open_seats = [s for s in state.seats if state.players[s] is None]
             if free:
                 for seat in open_seats:
                     out.append((f"assign:{seat}", f"{free[0]} -> {seat_title(seat)}", True))
         elif phase == "judge_check":
-            for _space, a, b in view.get("conflicts", []):
+            for _space, a, b in view.conflicts:
                 out.append((f"return:{b}", f"Return {seat_title(b)}", True))
                 out.append((f"return:{a}", f"Return {seat_title(a)}", True))
             for cid in FEYNMAN_ROBOTS:
-                char = state["characters"].get(cid)
+                char = state.characters.get(cid)
                 if char is not None:
-                    placed = "placed" if char["square"] is not None else "place"
+                    placed = "placed" if char.square is not None else "place"
                     out.append((f"robot:{cid}", f"{cid.replace('_', ' ').title()} ({placed})",
                                 True))
             unplaced = [cid for cid in FEYNMAN_ROBOTS
-                        if state["characters"].get(cid, {}).get("square", 0) is None]
-            out.append(("start_play", "Start play", not view.get("conflicts") and not unplaced))
+                        if cid in state.characters and state.characters[cid].square is None]
+            out.append(("start_play", "Start play", not view.conflicts and not unplaced))
         elif phase == "play":
-            out.append(("skip_turn", f"Skip {seat_title(view['turn_seat'])}'s turn", True))
+            out.append(("skip_turn", f"Skip {seat_title(view.turn_seat)}'s turn", True))
             out.append(("announce", "Announce", bool(self.text.text.strip())))
-            for seat in state["seats"]:
+            for seat in state.seats:
                 out.append((f"msg:{seat}", f"Tell {seat_title(seat).split(' ')[-1]}",
                             bool(self.text.text.strip())))
             out.append(("end_game", "End game..." if self.levels is None else "End it now",
@@ -204,17 +205,18 @@ class ArtifactJudgeScene(ArtifactMapScene):
 
     def click_button(self, key: str, ctx) -> Command | None:
         kind, _, arg = key.partition(":")
-        view = self.view
-        state = view["state"] if view else {}
+        state = self.state
+        if state is None:
+            return None
         if kind == "as":
             self.as_seat = arg or None
             if self.as_seat is not None:  # look where that seat's forces are
-                view = self.seat_view(self.as_seat)
-                own = [p.square for p in seat_pieces(view) if p.own] if view else []
+                seat_view = self.seat_view(self.as_seat)
+                own = [p.square for p in seat_pieces(seat_view) if p.own] if seat_view else []
                 if own:
                     self.cam.centre_on(own[0])
         elif kind == "assign":
-            free = [p for p in state["setup"]["names"] if p not in state["players"].values()]
+            free = [p for p in state.setup.names if p not in state.players.values()]
             if free:
                 self.send(A.AssignFaction(free[0], arg), ctx)
         elif kind == "return":
@@ -235,7 +237,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
             self.text.text = ""
         elif kind == "end_game":
             if self.levels is None:
-                self.levels = {s: 1 for s in state["seats"]}
+                self.levels = {s: 1 for s in state.seats}
             else:
                 self.send(A.EndGame(tuple(self.levels.items())), ctx)
                 self.levels = None
@@ -259,27 +261,30 @@ class ArtifactJudgeScene(ArtifactMapScene):
                 self.send(A.JudgeMove(self.picked, where[0], where[1], arg), ctx)
         elif kind == "level" and self.levels is not None:
             seat, _, step = arg.partition("|")
-            count = len(default_sheets().factions[state["specs"][seat]["faction"]].victory)
+            count = len(default_sheets().factions[state.specs[seat].faction].victory)
             self.levels[seat] = max(1, min(count + 1, self.levels[seat] + int(step)))
         return None
 
     def _picked_square(self) -> tuple[int, int] | None:
-        state = self.state or {}
-        thing = state.get("characters", {}).get(self.picked) or state.get("items", {}).get(
-            self.picked)
-        if thing is None or thing.get("square") is None:
+        state = self.state
+        if state is None or self.picked is None:
             return None
-        return self.plan.xy(thing["square"])
+        thing = state.characters.get(self.picked) or state.items.get(self.picked)
+        if thing is None or thing.square is None:
+            return None
+        return self.plan.xy(thing.square)
 
     def pick_next(self, step: int = 1) -> None:
         """Tab: pick the next character or item in the roster's order, on the map or not
         (a removed character can be put back with Move to...)."""
         state = self.state
         sheets = default_sheets()
-        ids = [cid for cid, c in sorted(state["characters"].items())
-               if sheets.characters[c["sheet"]].on_map]
-        ids += [iid for iid, _item in sorted(state["items"].items(),
-                                             key=lambda kv: (kv[1]["type"], kv[0]))]
+        if state is None:
+            return
+        ids = [cid for cid, c in sorted(state.characters.items())
+               if sheets.characters[c.sheet].on_map]
+        ids += [iid for iid, _item in sorted(state.items.items(),
+                                             key=lambda kv: (kv[1].type, kv[0]))]
         if not ids:
             return
         n = ids.index(self.picked) + step if self.picked in ids else (0 if step > 0 else -1)
@@ -292,23 +297,23 @@ class ArtifactJudgeScene(ArtifactMapScene):
     def adjudication_tools(self) -> list[tuple[str, str, bool]]:
         """(key, label, enabled) of the Judge's tools for the picked counter (play only)."""
         view = self.view
-        if (view is None or view["phase"] != "play" or self.picked is None
+        if (view is None or view.phase != "play" or self.picked is None
                 or self.as_seat is not None):  # the tools work on the whole ship's map
             return []
-        state = view["state"]
+        state = view.state
         out = [("jmove", "Move to...", True), ("jremove", "Remove", True)]
-        char = state["characters"].get(self.picked)
+        char = state.characters.get(self.picked)
         if char is not None:
-            current = judge_status_of(from_plain(Character, char))
+            current = judge_status_of(char)
             out += [(f"jstatus:{status}", STATUS_LABELS[status], status != current)
                     for status in JUDGE_STATUSES]
-            out += [(f"jface:{f}", f"Face {f}", f != char["facing"]) for f in "NESW"]
-            if char.get("suit"):
+            out += [(f"jface:{f}", f"Face {f}", f != char.facing) for f in "NESW"]
+            if char.suit:
                 out.append(("jsuit:", "Suit off", True))
             else:
                 sheets = default_sheets()
-                for iid in char["items"]:
-                    if sheets.items[state["items"][iid]["type"]].suit:
+                for iid in char.items:
+                    if sheets.items[state.items[iid].type].suit:
                         out.append((f"jsuit:{iid}", "Suit on", True))
         out.append(("unpick", "Done", True))
         return out
@@ -350,13 +355,13 @@ class ArtifactJudgeScene(ArtifactMapScene):
             elif event.key == pygame.K_ESCAPE:
                 self.robot = self.pending_square = None
                 self.moving = False
-            elif event.key == pygame.K_TAB and self.view["phase"] == "play":
+            elif event.key == pygame.K_TAB and self.view.phase == "play":
                 back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
                 self.pick_next(-1 if back else 1)
             elif event.key in (pygame.K_0, pygame.K_BACKQUOTE):
                 self.as_seat = None
             elif pygame.K_1 <= event.key <= pygame.K_9:
-                seats = self.state["seats"] if self.state else []
+                seats = self.state.seats if self.state else []
                 n = event.key - pygame.K_1
                 if n < len(seats):
                     self.as_seat = seats[n]
@@ -376,7 +381,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
             self.pending_square = square
             return
         view = self.view
-        if view is None or view["phase"] != "play" or self.as_seat is not None:
+        if view is None or view.phase != "play" or self.as_seat is not None:
             return
         if self.moving and self.picked is not None and square is not None:
             self.send(A.JudgeMove(self.picked, square[0], square[1]), ctx)
@@ -400,12 +405,12 @@ class ArtifactJudgeScene(ArtifactMapScene):
     def map_data(self) -> tuple[list[Piece], dict, dict]:
         state = self.state
         if self.as_seat is not None:
-            view = self.seat_view(self.as_seat)
-            if view is not None:
-                return (seat_pieces(view), seat_hatches(view, self.plan),
-                        view["map"]["lifts"])
+            seat_view = self.seat_view(self.as_seat)
+            if seat_view is not None:
+                return (seat_pieces(seat_view), seat_hatches(seat_view, self.plan),
+                        seat_view.map.lifts)
         return (judge_pieces(state, self.plan), judge_hatches(state, self.plan),
-                {k: v for k, v in state["lifts"].items()})
+                dict(state.lifts))
 
     def draw(self, surface: pygame.Surface, ctx) -> None:
         self._sync(ctx)
@@ -417,7 +422,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
         doc = self.source.doc
         self.buttons = []
         seconds = turn_seconds_left(self._timer, ctx.time - self._timer_seen, view)
-        draw_turn_bar(surface, ctx, self.top_rect, {**view, "state": None},
+        draw_turn_bar(surface, ctx, self.top_rect, view,
                       doc.get("presence", {}), seconds, "judge", ctx.sound.muted)
         pieces, hatches, lifts = self.map_data()
         ov = Overlays(hover=self.hover)
@@ -441,13 +446,13 @@ class ArtifactJudgeScene(ArtifactMapScene):
         self.roster.draw(surface, ctx, inner, ctx.type.small)
         inner = draw_panel(surface, self.log_rect, ctx, "What each seat was told")
         self.log.draw(surface, ctx, inner, ctx.type.small)
-        self.chat.draw(surface, ctx, self.chat_rect, view["state"]["seats"], True)
+        self.chat.draw(surface, ctx, self.chat_rect, view.state.seats, True)
         self._draw_bar(surface, ctx, view)
         if self.levels is None:
             self._draw_adjudication(surface, ctx, view)
         if self.levels is not None:
             self._draw_levels(surface, ctx, view)
-        if view["phase"] == "over":
+        if view.phase == "over":
             self._draw_result(surface, ctx, view)
         if self.hover is not None:
             names = [p.label for r, p in self.renderer.piece_rects(self.cam, pieces)
@@ -457,7 +462,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
 
     def _draw_switch(self, surface, ctx, view) -> None:
         inner = draw_panel(surface, self.switch_rect, ctx, "See the map as")
-        seats = view["state"]["seats"]
+        seats = view.state.seats
         options = [None, *seats]
         w = max(40, (inner.w - 4 * (len(options) - 1)) // len(options))
         for n, seat in enumerate(options):
@@ -475,7 +480,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
             img = ctx.text.render(self.status[:150], ctx.type.small, theme.ORANGE)
             surface.blit(img, (rect.x + 8, rect.y + 2))
         y = rect.y + status_h + 4
-        if view["phase"] == "play":
+        if view.phase == "play":
             line = pygame.Rect(rect.x + 8, y, rect.w - 16, TextLine.height(ctx))
             self.text.draw(surface, ctx, line)
             y = line.bottom + 4
@@ -496,16 +501,16 @@ class ArtifactJudgeScene(ArtifactMapScene):
         tools = self.adjudication_tools()
         if not tools:
             return
-        state = view["state"]
-        char = state["characters"].get(self.picked)
+        state = view.state
+        char = state.characters.get(self.picked)
         sheets = default_sheets()
         if char is not None:
-            owner = seat_title(char["seat"]) if char["seat"] else "the Feynman"
-            title = (f"{sheets.characters[char['sheet']].name} [{owner}] "
-                     f"{STATUS_LABELS[judge_status_of(from_plain(Character, char))]}")
+            owner = seat_title(char.seat) if char.seat else "the Feynman"
+            title = (f"{sheets.characters[char.sheet].name} [{owner}] "
+                     f"{STATUS_LABELS[judge_status_of(char)]}")
         else:
-            item = state["items"].get(self.picked, {})
-            title = sheets.items[item["type"]].name if item else self.picked
+            item = state.items.get(self.picked)
+            title = sheets.items[item.type].name if item else self.picked
         cols = 4
         rows = (len(tools) + cols - 1) // cols
         rect = pygame.Rect(self.cam.rect.x + 8, 0, min(520, self.cam.rect.w - 16),
@@ -522,14 +527,14 @@ class ArtifactJudgeScene(ArtifactMapScene):
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
     def _draw_levels(self, surface, ctx, view) -> None:
-        state = view["state"]
+        state = view.state
         sheets = default_sheets()
         rect = pygame.Rect(0, 0, min(self.cam.rect.w - 20, 760), 70 + 52 * len(self.levels))
         rect.center = self.cam.rect.center
         inner = solid_panel(surface, rect, ctx, "End the game: each faction's victory level")
         y = inner.y
         for seat, level in self.levels.items():
-            faction = sheets.factions[state["specs"][seat]["faction"]]
+            faction = sheets.factions[state.specs[seat].faction]
             none = level > len(faction.victory)
             text = f"{seat_title(seat)}: " + ("no victory" if none else f"#{level}")
             surface.blit(ctx.text.render(text, ctx.type.body, theme.INK, True), (inner.x, y + 2))
@@ -544,7 +549,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
             y += 52
 
     def _draw_result(self, surface, ctx, view) -> None:
-        state = view["state"]
-        factions = {seat: spec["faction"] for seat, spec in state["specs"].items()}
-        draw_result(surface, ctx, self.cam.rect.center, state.get("result") or {}, factions,
+        state = view.state
+        factions = {seat: spec.faction for seat, spec in state.specs.items()}
+        draw_result(surface, ctx, self.cam.rect.center, state.result, factions,
                     min(660, self.cam.rect.w - 20))

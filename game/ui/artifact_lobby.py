@@ -13,6 +13,7 @@ import pygame
 from game.artifact import actions as A
 from game.artifact.deckplan import DeckPlan, feynman
 from game.artifact.sheets import default_sheets
+from game.artifact.viewtypes import SeatView
 from game.ui import theme
 from game.ui.artifact_map import KIND_SPRITE, Piece, faction_colour
 from game.ui.artifact_panels import solid_panel
@@ -25,12 +26,12 @@ NOBODY = ""
 class PurchaseForm:
     """A draft order: option, optional characters, free items and purchases with holders."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: SeatView) -> None:
         self.sheets = default_sheets()
-        self.seat = view["seat"]
-        self.faction_id = view["faction"]
+        self.seat = view.seat
+        self.faction_id = view.faction
         self.faction = self.sheets.factions[self.faction_id]
-        self.species = view.get("species")
+        self.species = view.species
         self.option = self.species or (self.faction.options[0] if self.faction.options else "")
         self.picked: list[str] = list(self.faction.optional[: self.faction.pick])
         self.free: list[list[str]] = [[item, ""] for item, _rule in self.faction.free_items]
@@ -214,10 +215,10 @@ class PurchaseForm:
 class PlacementDraft:
     """Where each of the seat's characters and map items starts, chosen by clicking."""
 
-    def __init__(self, view: dict, plan: DeckPlan | None = None) -> None:
+    def __init__(self, view: SeatView, plan: DeckPlan | None = None) -> None:
         self.plan = plan or feynman()
         self.things: list[tuple[str, str, tuple[str, ...]]] = [
-            (kind, thing, tuple(regions)) for kind, thing, regions in view.get("to_place", [])]
+            (row.kind, row.thing, row.regions) for row in view.to_place]
         self.places: dict[str, list] = {}
         self.index = 0
         self._allowed: dict[tuple[str, ...], set] = {}
@@ -270,51 +271,54 @@ class PlacementDraft:
         return A.PlaceForces(tuple((thing, *self.places[thing]) for _k, thing, _r in self.things
                                    if thing in self.places))
 
-    def pieces(self, view: dict) -> list[Piece]:
-        colour = faction_colour(view.get("faction"))
+    def pieces(self, view: SeatView) -> list[Piece]:
+        colour = faction_colour(view.faction)
         out = []
-        chars = view["own"]["characters"]
-        items = view["own"]["items"]
+        chars = view.own.characters
+        items = view.own.items
         for kind, thing, _regions in self.things:
             if thing not in self.places:
                 continue
             x, y, facing = self.places[thing]
             if kind == "character":
-                entry = chars.get(thing, {})
-                if entry.get("kind") == "program":
-                    out.append(Piece(thing, "item", entry.get("counter", thing), (x, y),
+                entry = chars.get(thing)
+                counter = entry.counter if entry else thing
+                kind_of = entry.kind if entry else "human"
+                if kind_of == "program":
+                    out.append(Piece(thing, "item", counter, (x, y),
                                      "counter_alien", colour, own=True))
                     continue
-                out.append(Piece(thing, "character", entry.get("counter", thing), (x, y),
-                                 KIND_SPRITE.get(entry.get("kind", "human"), "counter_human"),
+                out.append(Piece(thing, "character", counter, (x, y),
+                                 KIND_SPRITE.get(kind_of, "counter_human"),
                                  colour, facing, own=True))
             else:
-                name = items.get(thing, {}).get("name", thing)
+                item = items.get(thing)
+                name = item.name if item else thing
                 out.append(Piece(thing, "item", name, (x, y), item_sprite(name), colour,
                                  own=True))
         return out
 
-    def label(self, view: dict, thing: str) -> str:
-        entry = view["own"]["characters"].get(thing)
+    def label(self, view: SeatView, thing: str) -> str:
+        entry = view.own.characters.get(thing)
         if entry:
-            return entry["name"]
-        item = view["own"]["items"].get(thing)
-        return item["name"] if item else thing
+            return entry.name
+        item = view.own.items.get(thing)
+        return item.name if item else thing
 
 
-def reveal_lines(view: dict) -> list[tuple[str, tuple, bool]]:
+def reveal_lines(view: SeatView) -> list[tuple[str, tuple, bool]]:
     """The private faction reveal: who you are, what you want."""
     sheets = default_sheets()
-    faction = sheets.factions.get(view.get("faction", ""))
+    faction = sheets.factions.get(view.faction)
     out: list[tuple[str, tuple, bool]] = []
     if faction is None:
         return out
-    out.append((f"You are {faction.name}", faction_colour(view["faction"]), True))
-    if view.get("player"):
-        out.append((f"played by {view['player']} ({seat_title(view['seat'])} seat)",
+    out.append((f"You are {faction.name}", faction_colour(view.faction), True))
+    if view.player:
+        out.append((f"played by {view.player} ({seat_title(view.seat)} seat)",
                     theme.INK_DIM, False))
-    if view.get("species"):
-        out.append((f"Species: {view['species']}", theme.PURPLE, True))
-    for n, text in enumerate(view.get("victory", []), start=1):
+    if view.species:
+        out.append((f"Species: {view.species}", theme.PURPLE, True))
+    for n, text in enumerate(view.victory, start=1):
         out.append((f"#{n} {text}", theme.INK, False))
     return out

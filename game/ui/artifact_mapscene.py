@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 import pygame
 
 from game.artifact.deckplan import feynman
+from game.artifact.viewtypes import View
 from game.ui import theme
 from game.ui.artifact_map import Camera, DeckRenderer
 from game.ui.artifact_panels import ChatPanel
@@ -98,9 +99,8 @@ class ArtifactMapScene(Scene, ABC):
     # ------------------------------------------------------------------ data
 
     @property
-    def view(self) -> dict | None:
-        doc = self.source.doc
-        return doc.get("view") if doc else None
+    def view(self) -> View | None:
+        return self.source.view
 
     def _new_version(self) -> bool:
         """True once per change of the source's document."""

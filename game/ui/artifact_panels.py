@@ -8,6 +8,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.artifact.state import Notice, OwnItem, Result
+from game.artifact.viewtypes import View
 from game.ui import theme
 from game.ui.artifact_pieces import item_name, seat_title
 from game.ui.widgets import Button, ScrollText, draw_panel
@@ -118,19 +120,19 @@ def solid_panel(surface, rect: pygame.Rect, ctx, title: str = "") -> pygame.Rect
     return draw_panel(surface, rect, ctx, title)
 
 
-def draw_result(surface, ctx, centre: tuple[int, int], result: dict,
+def draw_result(surface, ctx, centre: tuple[int, int], result: Result | None,
                 factions: dict[str, str], width: int = 640) -> None:
     """Every faction's victory level at the end, with the goal that level stands for."""
     from game.artifact.sheets import default_sheets
 
     sheets = default_sheets()
-    levels = result.get("levels", {})
+    levels = result.levels if result is not None else {}
     rect = pygame.Rect(0, 0, width, 76 + 48 * len(levels))
     rect.center = centre
     inner = solid_panel(surface, rect, ctx, "Game over: every faction's victory level")
     y = inner.y
     for seat, level in levels.items():
-        win = seat in result.get("winners", [])
+        win = result is not None and seat in result.winners
         faction = sheets.factions.get(factions.get(seat, ""))
         goals = faction.victory if faction else ()
         goal = goals[level - 1] if 0 < level <= len(goals) else "no victory"
@@ -142,12 +144,12 @@ def draw_result(surface, ctx, centre: tuple[int, int], result: dict,
         y += 48
 
 
-def notice_text(n: dict, names: dict[str, str] | None = None) -> tuple[str, tuple]:
+def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tuple]:
     """A notice from the view as one line of the log, with its colour."""
     names = names or {}
-    kind = n.get("kind", "")
+    kind = n.kind
     who = names.get(n.get("character", ""), n.get("character", ""))
-    r = n.get("round", 0)
+    r = n.round
     head = f"(R{r}) "
     if kind == "telegram":
         return (head + f"TELEGRAM from the War Department: contact with "
@@ -220,7 +222,7 @@ def notice_text(n: dict, names: dict[str, str] | None = None) -> tuple[str, tupl
         return head + f"Status check: {n.get('target')} is {n.get('result')}.", theme.INK
     if kind == "game_over":
         return head + "The Judge has ended the game.", theme.YELLOW
-    extra = ", ".join(f"{k}={v}" for k, v in n.items() if k not in ("kind", "round"))
+    extra = ", ".join(f"{k}={v}" for k, v in n.about.items())
     return head + f"{kind}: {extra}", theme.INK_DIM
 
 
@@ -301,34 +303,34 @@ class ChatPanel:
         return None
 
 
-def items_text(ids: list[str], items: dict) -> str:
+def items_text(ids: list[str], items: dict[str, OwnItem]) -> str:
     names = []
     for iid in ids:
         item = items.get(iid)
-        names.append(item["name"] if item else item_name(iid))
+        names.append(item.name if item else item_name(iid))
     return ", ".join(names)
 
 
-def turn_seconds_left(timer: dict | None, since: float, view: dict) -> float | None:
+def turn_seconds_left(timer: dict | None, since: float, view: View) -> float | None:
     """Seconds left in the current turn: the hub's ``timer`` (``left`` as of the message that
     carried it) less the time since this window received it; None without a running timer."""
-    if not timer or view.get("phase") != "play" or timer.get("seat") != view.get("turn_seat"):
+    if not timer or view.phase != "play" or timer.get("seat") != view.turn_seat:
         return None
     return max(0.0, float(timer.get("left", 0.0)) - since)
 
 
-def draw_turn_bar(surface, ctx, rect: pygame.Rect, view: dict, presence: dict,
+def draw_turn_bar(surface, ctx, rect: pygame.Rect, view: View, presence: dict,
                   seconds_left: float | None, me: str, muted: bool) -> None:
     pygame.draw.rect(surface, (12, 18, 30), rect)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.bottomleft, rect.bottomright, 1)
     px = ctx.type.small
     x = rect.x + 10
-    phase = view.get("phase", "")
+    phase = view.phase
     parts: list[tuple[str, tuple]] = [(f"{seat_title(me).upper()}", theme.SKY)]
     if phase == "play":
-        turn = view.get("turn_seat")
+        turn = view.turn_seat
         whose = "YOUR TURN" if turn == me else f"{seat_title(turn)}'s turn"
-        parts.append((f"Round {view.get('round', 0)}", theme.INK))
+        parts.append((f"Round {view.round}", theme.INK))
         parts.append((whose, theme.YELLOW if turn == me else theme.INK))
         if seconds_left is not None:
             m, s = divmod(max(0, int(seconds_left)), 60)

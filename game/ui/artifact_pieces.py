@@ -11,6 +11,8 @@ from functools import lru_cache
 from game.artifact import movement
 from game.artifact.deckplan import DeckPlan, feynman
 from game.artifact.sheets import default_sheets
+from game.artifact.state import Character, CharacterCounter, GameState, OwnCharacter
+from game.artifact.viewtypes import SeatView
 from game.ui.artifact_map import (
     FEYNMAN_COLOUR,
     KIND_SPRITE,
@@ -56,74 +58,73 @@ def item_name(type_id: str) -> str:
     return item.name if item else type_id
 
 
-def seat_pieces(view: dict) -> list[Piece]:
+def seat_pieces(view: SeatView) -> list[Piece]:
     """Every counter on a seat's own map: its forces, what its map shows, and ghosts."""
-    own_colour = faction_colour(view.get("faction"))
+    own_colour = faction_colour(view.faction)
     out: list[Piece] = []
-    for cid, entry in view["own"]["characters"].items():
-        if entry.get("square") is None or entry.get("kind") == "program":
+    for cid, entry in view.own.characters.items():
+        if entry.square is None or entry.kind == "program":
             continue
-        out.append(Piece(cid, "character", entry["counter"], tuple(entry["square"]),
-                         KIND_SPRITE.get(entry["kind"], "counter_human"), own_colour,
-                         entry["facing"], shown_status(entry), bool(entry.get("suit")),
-                         own=True))
-    for iid, item in view["own"]["items"].items():
-        if item.get("square") is not None:
-            out.append(Piece(iid, "item", item["name"], tuple(item["square"]),
-                             item_sprite(item["name"]), own_colour, own=True))
-    counters = view["map"]["counters"]
+        out.append(Piece(cid, "character", entry.counter, entry.square,
+                         KIND_SPRITE.get(entry.kind, "counter_human"), own_colour,
+                         entry.facing, shown_status(entry), bool(entry.suit), own=True))
+    for iid, item in view.own.items.items():
+        if item.square is not None:
+            out.append(Piece(iid, "item", item.name, item.square,
+                             item_sprite(item.name), own_colour, own=True))
+    counters = view.map.counters
     for token, c in counters.items():
-        if c["kind"] == "character":
-            out.append(Piece(token, "character", c["counter"], tuple(c["square"]),
-                             KIND_SPRITE.get(kind_of_counter(c["counter"]), "counter_human"),
-                             UNKNOWN_COLOUR, c.get("facing"), c.get("status", "active")))
+        if isinstance(c, CharacterCounter):
+            out.append(Piece(token, "character", c.counter, c.square,
+                             KIND_SPRITE.get(kind_of_counter(c.counter), "counter_human"),
+                             UNKNOWN_COLOUR, c.facing, c.status))
         else:
-            out.append(Piece(token, "item", c["counter"], tuple(c["square"]),
-                             item_sprite(c["counter"]), UNKNOWN_COLOUR))
-    for token, c in view["map"].get("last_known", {}).items():
-        if token in counters or c.get("square") is None:
+            out.append(Piece(token, "item", c.counter, c.square,
+                             item_sprite(c.counter), UNKNOWN_COLOUR))
+    for token, c in view.map.last_known.items():
+        if token in counters:
             continue
-        out.append(Piece(token, c.get("kind", "character"), c.get("counter", "?"),
-                         tuple(c["square"]), "ghost", UNKNOWN_COLOUR, ghost=True,
-                         note=f"last seen round {c.get('round', '?')}"))
+        out.append(Piece(token, c.KIND, c.counter, c.square, "ghost", UNKNOWN_COLOUR,
+                         ghost=True, note=f"last seen round {c.round}"))
     return out
 
 
-def shown_status(char: dict) -> str:
+def shown_status(char: OwnCharacter | Character) -> str:
     """The badge a character's counter wears: its status, "wounded" for a light wound."""
-    if char.get("status") == "active" and char.get("wound"):
+    if char.status == "active" and char.wound:
         return "wounded"
-    return char.get("status", "active")
+    return char.status
 
 
-def judge_pieces(state: dict, plan: DeckPlan | None = None) -> list[Piece]:
+def judge_pieces(state: GameState, plan: DeckPlan | None = None) -> list[Piece]:
     """Everything on the ship, coloured by owner (the Feynman's robots in yellow)."""
     plan = plan or feynman()
     sheets = default_sheets()
     out: list[Piece] = []
-    for cid, char in sorted(state["characters"].items()):
-        sheet = sheets.characters[char["sheet"]]
-        if char["square"] is None or not sheet.on_map:
+    for cid, char in sorted(state.characters.items()):
+        sheet = sheets.characters[char.sheet]
+        if char.square is None or not sheet.on_map:
             continue
-        faction = state["specs"][char["seat"]]["faction"] if char["seat"] else None
-        colour = faction_colour(faction) if char["seat"] else FEYNMAN_COLOUR
-        out.append(Piece(cid, "character", sheet.name, plan.xy(char["square"]),
-                         KIND_SPRITE.get(sheet.kind, "counter_human"), colour, char["facing"],
-                         shown_status(char), bool(char.get("suit")), own=True))
-    for iid, item in sorted(state["items"].items()):
-        if item["holder"] is None and item["square"] is not None:
-            faction = state["specs"].get(item["owner"], {}).get("faction")
-            name = item_name(item["type"])
-            out.append(Piece(iid, "item", name, plan.xy(item["square"]), item_sprite(name),
+        faction = state.specs[char.seat].faction if char.seat else None
+        colour = faction_colour(faction) if char.seat else FEYNMAN_COLOUR
+        out.append(Piece(cid, "character", sheet.name, plan.xy(char.square),
+                         KIND_SPRITE.get(sheet.kind, "counter_human"), colour, char.facing,
+                         shown_status(char), bool(char.suit), own=True))
+    for iid, item in sorted(state.items.items()):
+        if item.holder is None and item.square is not None:
+            spec = state.specs.get(item.owner) if item.owner else None
+            faction = spec.faction if spec else None
+            name = item_name(item.type)
+            out.append(Piece(iid, "item", name, plan.xy(item.square), item_sprite(name),
                              faction_colour(faction) if faction else UNKNOWN_COLOUR, own=True))
     return out
 
 
-def seat_hatches(view: dict, plan: DeckPlan | None = None) -> dict[int, str]:
+def seat_hatches(view: SeatView, plan: DeckPlan | None = None) -> dict[int, str]:
     """Hatch states as the seat knows them: opened this phase by its own characters, and
     those the airlock interlock therefore holds shut."""
     plan = plan or feynman()
-    opened = set((view.get("turn") or {}).get("opened", ()))
+    opened = set(view.turn.opened if view.turn else ())
     out: dict[int, str] = {h: "open" for h in opened}
     if opened:
         for hatch in plan.hatches:
@@ -132,10 +133,10 @@ def seat_hatches(view: dict, plan: DeckPlan | None = None) -> dict[int, str]:
     return out
 
 
-def judge_hatches(state: dict, plan: DeckPlan | None = None) -> dict[int, str]:
+def judge_hatches(state: GameState, plan: DeckPlan | None = None) -> dict[int, str]:
     plan = plan or feynman()
-    out: dict[int, str] = {h: "locked" for h in state.get("locked", ())}
-    for h in (state.get("turn") or {}).get("opened", ()):
+    out: dict[int, str] = {h: "locked" for h in state.locked}
+    for h in (state.turn.opened if state.turn else ()):
         out[h] = "open"
     return out
 

@@ -20,6 +20,8 @@ import pygame
 from game.artifact import actions as A
 from game.artifact import movement, preview
 from game.artifact.errors import ArtifactError
+from game.artifact.state import ItemCounter, OwnCharacter
+from game.artifact.viewtypes import View
 from game.ui import theme
 from game.ui.anim import ease_in_out
 from game.ui.artifact_lobby import PlacementDraft, PurchaseForm, reveal_lines
@@ -135,24 +137,24 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     def is_actor(self) -> bool:
         view = self.view
-        return bool(view) and self.seat in view.get("actors", [])
+        return view is not None and self.seat in view.actors
 
     def my_turn(self) -> bool:
         view = self.view
-        return bool(view) and view.get("phase") == "play" and view.get("turn_seat") == self.seat
+        return view is not None and view.phase == "play" and view.turn_seat == self.seat
 
-    def own(self) -> dict:
+    def own(self) -> dict[str, OwnCharacter]:
         view = self.view
-        return view["own"]["characters"] if view else {}
+        return view.own.characters if view else {}
 
     def can_act(self, cid: str | None) -> bool:
         if cid is None or not self.my_turn():
             return False
         entry = self.own().get(cid)
-        if entry is None or entry.get("square") is None or entry.get("status") != "active":
+        if entry is None or entry.square is None or entry.status != "active":
             return False
-        acted = (self.view.get("turn") or {}).get("acted", [])
-        return cid not in acted and bool(entry.get("ma"))
+        turn = self.view.turn
+        return (turn is None or cid not in turn.acted) and bool(entry.ma)
 
     def _sync(self, ctx) -> None:
         """React to a new document: notices, sounds, animations, lobby drafts."""
@@ -166,33 +168,33 @@ class ArtifactSeatScene(ArtifactMapScene):
             return
         doc = self.source.doc
         self.chat.sync(doc.get("chat", []))
-        notices = view.get("notices", [])
-        names = {cid: e["name"] for cid, e in view["own"]["characters"].items()}
+        notices = view.notices
+        names = {cid: e.name for cid, e in view.own.characters.items()}
         for n in self._unseen(notices):
             text, colour = notice_text(n, names)
             self.log.add(text, colour)
-            if n.get("kind") == "telegram":
+            if n.kind == "telegram":
                 ctx.play("telegram")
-            elif n.get("kind") in ("announcement", "trap_triggered"):
+            elif n.kind in ("announcement", "trap_triggered"):
                 ctx.play("alarm")
         self._notices_seen = len(notices)
         new_pieces = seat_pieces(view)
         if old is not None:
             self._animate(self._pieces, new_pieces)
         self._pieces = new_pieces
-        phase = view.get("phase")
-        if phase == "purchase" and view.get("order") is None:
-            if self.purchase is None or self.purchase.faction_id != view.get("faction"):
+        phase = view.phase
+        if phase == "purchase" and view.order is None:
+            if self.purchase is None or self.purchase.faction_id != view.faction:
                 self.purchase = PurchaseForm(view)
         else:
             self.purchase = None
-        if phase == "place" and view.get("to_place") is not None:
+        if phase == "place" and view.to_place:
             if self.placement is None:
                 self.placement = PlacementDraft(view, self.plan)
         else:
             self.placement = None
         self._take_timer(ctx)
-        if self.selected not in self.own() or (old and old.get("phase") != phase):
+        if self.selected not in self.own() or (old is not None and old.phase != phase):
             self.selected = None
         if self.selected is None and phase == "play":
             self.select_next()
@@ -222,7 +224,7 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     def select_next(self) -> None:
         ids = [cid for cid, e in self.own().items()
-               if e.get("square") is not None and e.get("kind") != "program"]
+               if e.square is not None and e.kind != "program"]
         if not ids:
             self.selected = None
             return
@@ -254,7 +256,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         if self.selected is None or self.view is None:
             return set()
         entry = self.own().get(self.selected)
-        if not entry or entry.get("square") is None:
+        if not entry or entry.square is None:
             return set()
         return self._cached(("fov", self.selected),
                             lambda: preview.field_of_view(self.view, self.selected)) or set()
@@ -273,7 +275,7 @@ class ArtifactSeatScene(ArtifactMapScene):
 
         def notes():
             plan = movement.check_path(self.view, self.selected, self.mode,
-                                       [list(p) for p in path], entry["facing"], self.plan)
+                                       [list(p) for p in path], entry.facing, self.plan)
             out = {}
             for square, cost, hatch in zip(plan.squares, plan.costs, plan.hatches,
                                            strict=False):
@@ -286,9 +288,9 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     def los(self, target: tuple[int, int]):
         entry = self.own().get(self.selected or "")
-        if not entry or entry.get("square") is None:
+        if not entry or entry.square is None:
             return None
-        start = tuple(entry["square"])
+        start = entry.square
         if start == target:
             return None
         found = self._cached(("los", start, target),
@@ -304,16 +306,16 @@ class ArtifactSeatScene(ArtifactMapScene):
         """(key, label, enabled) for the selected character, only what may be legal now."""
         out: list[tuple[str, str, bool]] = []
         view = self.view
-        if view is None or view.get("phase") != "play":
+        if view is None or view.phase != "play":
             return out
         mine = self.my_turn()
         cid = self.selected
         pending = self.pending
         if isinstance(pending, A.Move) and pending.path and pending.mode != "run":
             # move, then pick up what lies where the move ends (walking or jogging only)
-            entry = self.own().get(pending.character, {})
-            end = list(pending.path[-1])
-            if "Hands" in entry.get("skills", []):
+            entry = self.own().get(pending.character)
+            end = tuple(pending.path[-1])
+            if entry is not None and "Hands" in entry.skills:
                 for key, name in self._floor_items(end):
                     out.append((f"mtake:{key}", f"Move + take {name}", True))
         if not mine:
@@ -336,12 +338,12 @@ class ArtifactSeatScene(ArtifactMapScene):
                 out.append((option.key, option.label, True))
         return out
 
-    def _floor_items(self, square: list) -> list[tuple[str, str]]:
+    def _floor_items(self, square: tuple[int, int]) -> list[tuple[str, str]]:
         """(id, name) of the items the seat's map shows lying on ``square`` (its own hidden
         markers are not for picking up)."""
         view = self.view
-        out = [(token, c["counter"]) for token, c in view["map"]["counters"].items()
-                if c["kind"] == "item" and c["square"] == square]
+        out = [(token, c.counter) for token, c in view.map.counters.items()
+               if isinstance(c, ItemCounter) and c.square == square]
         return out
 
     # ------------------------------------------------------------------ acting
@@ -391,8 +393,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.selected = arg
             self.pending = None
             entry = self.own().get(arg)
-            if entry and entry.get("square") is not None:
-                self.cam.centre_on(tuple(entry["square"]))
+            if entry and entry.square is not None:
+                self.cam.centre_on(entry.square)
         elif kind == "end_turn":
             self.send(A.EndTurn(), ctx)
         elif kind == "mtake" and isinstance(self.pending, A.Move):
@@ -403,8 +405,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.send(A.ActivateInformant(arg), ctx)
         elif self.selected and kind in ("turn", "take", "drop", "suit", "lift", "check"):
             entry = self.own()[self.selected]
-            at = tuple(entry["square"])
-            cid, now = self.selected, entry["facing"]
+            at = entry.square
+            cid, now = self.selected, entry.facing
             action: A.Action
             if kind == "turn":
                 action = A.Move(cid, "walk", (), now)
@@ -451,7 +453,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             if rect.collidepoint(pos) and piece.own and piece.key in self.own():
                 if piece.key != self.selected:
                     self.selected = piece.key
-                    self.status = f"{self.own()[piece.key]['name']} selected."
+                    self.status = f"{self.own()[piece.key].name} selected."
                     return
                 break
         if not self.can_act(self.selected):
@@ -460,11 +462,11 @@ class ArtifactSeatScene(ArtifactMapScene):
         if not found or not found.get("path"):
             return
         entry = self.own()[self.selected]
-        last = tuple(found["path"][-2]) if len(found["path"]) > 1 else tuple(entry["square"])
+        last = tuple(found["path"][-2]) if len(found["path"]) > 1 else entry.square
         stop = tuple(found["stop"])
-        facing = entry["facing"]
+        facing = entry.facing
         dx, dy = stop[0] - last[0], stop[1] - last[1]
-        if not entry.get("free_turns"):
+        if not entry.free_turns:
             pass  # turning costs MP here (zero-g, no thrusters): keep the facing by default
         elif abs(dx) > abs(dy):
             facing = "E" if dx > 0 else "W"
@@ -532,7 +534,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         elif key == pygame.K_r:
             self.show_reach = not self.show_reach
         elif key in (pygame.K_y, pygame.K_n) and view_phase(self.view) == "encryption":
-            if self.view.get("my_vote") is None:
+            if self.view.my_vote is None:
                 self.send(A.VoteEncryption(key == pygame.K_y), ctx)
         elif key == pygame.K_e and self.my_turn():
             self.send(A.EndTurn(), ctx)
@@ -589,8 +591,8 @@ class ArtifactSeatScene(ArtifactMapScene):
                 key = ("place", cur[2])
             return ov, key
         entry = self.own().get(self.selected or "")
-        if entry and entry.get("square") is not None:
-            ov.selected = tuple(entry["square"])
+        if entry and entry.square is not None:
+            ov.selected = entry.square
             if self.show_reach:
                 ov.reach = self.reach()
             if self.show_fov:
@@ -604,14 +606,14 @@ class ArtifactSeatScene(ArtifactMapScene):
                     ov.path = [tuple(p) for p in found["path"]]
                     ov.path_stop = tuple(found["stop"])
                     ov.path_reason = found.get("reason") or ""
-                    ov.path_start = tuple(entry["square"])
+                    ov.path_start = entry.square
                     ov.path_notes = self.path_notes(ov.path)
         if self.pending is not None and self.pending_at is not None:
             ov.facing_at = self.pending_at
             ov.facing_default = getattr(self.pending, "facing", None)
             if getattr(self.pending, "path", ()):
                 ov.path = list(self.pending.path)
-                ov.path_start = tuple(entry["square"]) if entry else None
+                ov.path_start = entry.square if entry else None
                 ov.path_stop = self.pending_at
         return ov, key
 
@@ -629,21 +631,21 @@ class ArtifactSeatScene(ArtifactMapScene):
                       self.seat, ctx.sound.muted)
         ov, key = self.overlays()
         pieces = self.pieces()
-        lifts = view["map"]["lifts"]
+        lifts = view.map.lifts
         hatches = seat_hatches(view, self.plan)
         self.renderer.draw(surface, ctx, self.cam, hatches=hatches, lifts=lifts, pieces=pieces,
                            ov=ov, overlay_key=key)
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.cam.rect, 1)
         self.renderer.minimap(surface, ctx, self.mini_rect, self.cam, pieces, hatches, lifts)
-        phase = view.get("phase")
+        phase = view.phase
         if phase in LOBBY:
             self._draw_lobby(surface, ctx, view, doc)
         else:
             self._draw_forces(surface, ctx, view)
         inner = draw_panel(surface, self.log_rect, ctx, "Notices")
         self.log.draw(surface, ctx, inner, ctx.type.small)
-        self.chat.draw(surface, ctx, self.chat_rect, [s["id"] for s in view.get("seats", [])],
-                       view.get("encryption"))
+        self.chat.draw(surface, ctx, self.chat_rect, [s.id for s in view.seats],
+                       view.encryption)
         self._draw_bar(surface, ctx, view)
         if phase == "over":
             self._draw_result(surface, ctx, view)
@@ -656,8 +658,8 @@ class ArtifactSeatScene(ArtifactMapScene):
         if self.pending is not None:
             status = ("Choose the facing: click an arrow or press an arrow key "
                       "(Enter takes the ringed one, Esc cancels).")
-            entry = self.own().get(getattr(self.pending, "character", ""), {})
-            if entry and not entry.get("free_turns", True):
+            entry = self.own().get(getattr(self.pending, "character", ""))
+            if entry is not None and not entry.free_turns:
                 status += " Zero-g, no thrusters: 1 MP per quarter turn."
         if status:
             img = ctx.text.render(status[:140], ctx.type.small,
@@ -666,7 +668,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         x = rect.x + 8
         y = rect.y + ctx.text.font(ctx.type.small).get_linesize() + 4
         h = rect.bottom - y - 6
-        toggles = () if view.get("phase") in LOBBY else (
+        toggles = () if view.phase in LOBBY else (
             ("show_reach", "Reach"), ("show_fov", "FOV"), ("show_los", "LOS"))
         toggle_w = max((ctx.text.size(f"[x] {label}", ctx.type.tiny, True)[0] + 16
                         for _a, label in toggles), default=0)
@@ -703,16 +705,16 @@ class ArtifactSeatScene(ArtifactMapScene):
         px = ctx.type.tiny
         lh = ctx.text.font(px).get_linesize() + 6
         y = inner.y
-        acted = (view.get("turn") or {}).get("acted", [])
-        items = view["own"]["items"]
+        acted = view.turn.acted if view.turn else ()
+        items = view.own.items
         for cid, e in self.own().items():
             if y + lh > inner.bottom:
                 break
             mark = "done" if cid in acted else ""
-            ma = e.get("ma") or {}
+            ma = e.ma or {}
             mp = " ".join(f"{m[0].upper()}{ma.get(m, 0)}" for m in MODES) if ma else ""
-            carried = ", ".join(items[i]["name"] for i in e.get("items", []) if i in items)
-            label = f"{e['name']}  {e['status']}  {mp}  {mark}"
+            carried = ", ".join(items[i].name for i in e.items if i in items)
+            label = f"{e.name}  {e.status}  {mp}  {mark}"
             b = Button(f"select:{cid}", label, pygame.Rect(inner.x, y, inner.w, lh - 2),
                        selected=(cid == self.selected), px=px)
             self.buttons.append(b)
@@ -733,7 +735,7 @@ class ArtifactSeatScene(ArtifactMapScene):
                          (inner.x, y))
             y += lh + (4 if bold else 0)
         presence = doc.get("presence", {})
-        seats = [s["id"] for s in view.get("seats", [])] + ["judge"]
+        seats = [s.id for s in view.seats] + ["judge"]
         parts = []
         for s in seats:
             state = presence.get(s, "waiting")
@@ -741,10 +743,10 @@ class ArtifactSeatScene(ArtifactMapScene):
         for line in ctx.text.wrap("Seats - " + "; ".join(parts), px, inner.w):
             surface.blit(ctx.text.render(line, px, theme.INK_DIM), (inner.x, y))
             y += lh
-        phase = view.get("phase")
+        phase = view.phase
         y += 4
         if phase == "encryption":
-            vote = view.get("my_vote")
+            vote = view.my_vote
             msg = ("Allow private (encrypted) conversations?" if vote is None else
                    f"You voted {'to allow' if vote else 'against'}; waiting for the others.")
             surface.blit(ctx.text.render(msg, ctx.type.small, theme.INK), (inner.x, y))
@@ -758,7 +760,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         elif phase == "purchase":
             if self.purchase is not None:
                 rect = self.cam.rect.inflate(-40, -40)
-                self.purchase.draw(surface, ctx, rect, [s["id"] for s in view.get("seats", [])])
+                self.purchase.draw(surface, ctx, rect, [s.id for s in view.seats])
                 self.buttons += self.purchase.buttons
                 for text, colour, _bold in reveal_lines(view)[2:]:
                     for line in ctx.text.wrap(text, px, inner.w):
@@ -809,8 +811,8 @@ class ArtifactSeatScene(ArtifactMapScene):
                 b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
     def _draw_result(self, surface, ctx, view) -> None:
-        factions = {spec["id"]: spec["faction"] for spec in view.get("seats", [])}
-        draw_result(surface, ctx, self.cam.rect.center, view.get("result") or {}, factions,
+        factions = {spec.id: spec.faction for spec in view.seats}
+        draw_result(surface, ctx, self.cam.rect.center, view.result, factions,
                     min(660, self.cam.rect.w - 20))
 
     def _draw_hover_tip(self, surface, ctx) -> None:
@@ -827,8 +829,8 @@ class ArtifactSeatScene(ArtifactMapScene):
         draw_tooltip(surface, ctx, text, ctx.mouse)
 
 
-def view_phase(view: dict | None) -> str:
-    return (view or {}).get("phase", "")
+def view_phase(view: View | None) -> str:
+    return view.phase if view is not None else ""
 
 
 def facing_keys() -> dict[int, str]:

@@ -2,13 +2,15 @@
 
 Every Artifact scene reads one *source*: an object with the shape of ``net.client.SeatLink``
 as a window sees it: ``seat``, ``doc`` (``{"view", "presence", "timer", "chat"}``, the seat's
-whole document), ``action(Action)`` (an engine action value), ``chat(text, to)``, ``pump()``
-(read the network, heartbeat), ``version`` (changes whenever the document changes),
-``last_error`` and ``turn_seconds``.
+whole plain document), ``view`` (the document's view as the engine's records: a ``SeatView``
+or ``JudgeView``), ``action(Action)`` (an engine action value), ``chat(text, to)``,
+``pump()`` (read the network, heartbeat), ``version`` (changes whenever the document
+changes), ``last_error`` and ``turn_seconds``.
 
 ``LinkSource`` wraps a real ``SeatLink`` to the hub; ``LocalTable`` runs an engine in the
 same process and hands out ``LocalSource`` objects for its seats (tests, screenshots, the
-frame bench). Both give the scenes exactly what the hub would: ``view_for`` of the seat.
+frame bench). Both give the scenes exactly what the hub would: ``view_for`` of the seat
+(over the network, decoded from its plain form into the same records).
 ``to_purchase``, ``to_place``, ``to_judge_check`` and ``to_play`` take a local game through
 its lobby the same way for all of them.
 """
@@ -20,9 +22,10 @@ from collections.abc import Callable
 from typing import Any
 
 from game.artifact import actions as A
+from game.artifact.codec import to_plain
 from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
-from game.artifact.views import view_for
+from game.artifact.views import View, view_for
 
 
 class LinkSource:
@@ -50,6 +53,9 @@ class LinkSource:
             self.last_error = ""
         elif kind == "closed":
             self.last_error = "another window took this seat"
+        elif kind == "notice" and message.get("event") == "bad_view":
+            self.last_error = str(message.get("message"))
+            self.errors += 1
         if kind in ("error", "ack", "closed", "notice"):
             self.messages.append(message)
             del self.messages[:-50]
@@ -57,6 +63,10 @@ class LinkSource:
     @property
     def doc(self) -> dict | None:
         return self.link.doc
+
+    @property
+    def view(self) -> View | None:
+        return self.link.view
 
     @property
     def version(self) -> tuple:
@@ -185,6 +195,7 @@ class LocalSource:
         self.errors = 0
         self.turn_seconds = turn_seconds
         self._doc: dict | None = None
+        self._view: View | None = None
         self._doc_at = -1
 
     @property
@@ -192,7 +203,18 @@ class LocalSource:
         return (self.table.serial, self.table.game.state.serial)
 
     @property
+    def view(self) -> View:
+        self._refresh()
+        assert self._view is not None
+        return self._view
+
+    @property
     def doc(self) -> dict:
+        self._refresh()
+        assert self._doc is not None
+        return self._doc
+
+    def _refresh(self) -> None:
         key = self.table.serial
         if self._doc is None or self._doc_at != key:
             game = self.table.game
@@ -201,11 +223,11 @@ class LocalSource:
                 # no wall clock here: the turn's whole time, counted from when it is seen
                 timer = {"seat": game.turn_seat, "round": game.round,
                          "total": float(self.turn_seconds), "left": float(self.turn_seconds)}
-            self._doc = {"view": view_for(game, self.seat),
+            self._view = view_for(game, self.seat)
+            self._doc = {"view": to_plain(self._view),
                          "presence": dict(self.table.presence), "timer": timer,
                          "chat": self.table.chat_for(self.seat)}
             self._doc_at = key
-        return self._doc
 
     def pump(self) -> None:
         """Nothing to read: the engine is right here."""

@@ -12,6 +12,7 @@ import random
 
 from game.artifact import actions as A
 from game.artifact import legal, sightings
+from game.artifact.codec import canonical_json
 from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
 from game.artifact.movement import path_to, reachable
@@ -165,36 +166,36 @@ def random_step(game: ArtifactGame, rng: random.Random) -> tuple[str, A.Action]:
         target = rng.choice(list(s.seats))
         return JUDGE, rng.choice([A.JudgeMessage(target, "Status report, please."),
                                   A.Announce("All hands: routine systems check.")])
-    mine = [c for c, e in view["own"]["characters"].items()
-            if e["status"] == "active" and e.get("ma") and c not in view["turn"]["acted"]]
+    mine = [c for c, e in view.own.characters.items()
+            if e.status == "active" and e.ma and c not in view.turn.acted]
     if not mine:
         return seat, A.EndTurn()
-    spies = sorted(view["informants"])
+    spies = sorted(view.informants)
     if spies and roll < 0.24:
         return seat, A.ActivateInformant(rng.choice(spies))
     cid = rng.choice(mine)
-    entry = view["own"]["characters"][cid]
-    square = entry["square"]
-    counters = view["map"]["counters"]
+    entry = view.own.characters[cid]
+    square = entry.square
+    counters = view.map.counters
     if roll < 0.27:
         return seat, rng.choice(probe_junk(game, seat, cid))
     if roll < 0.37:
-        floor = [t for t, c in counters.items() if c["kind"] == "item" and c["square"] == square]
+        floor = [t for t, c in counters.items() if c.KIND == "item" and c.square == square]
         fallen = [t for t, c in counters.items()
-                  if c["kind"] == "character" and c["square"] == square
-                  and c["status"] != "active"]
-        options = [A.PickUpDrop(cid, (t,), (), entry["facing"]) for t in floor]
-        options += [A.PickUpDrop(cid, (), (i,), entry["facing"]) for i in entry["items"]]
-        options += [A.WearSuit(cid, i, entry["facing"]) for i in entry["items"]
-                    if view["own"]["items"][i]["type"] in ("spacesuit", "sneaksuit")]
-        options += [A.CheckStatus(cid, t, entry["facing"]) for t in fallen]
+                  if c.KIND == "character" and c.square == square
+                  and c.status != "active"]
+        options = [A.PickUpDrop(cid, (t,), (), entry.facing) for t in floor]
+        options += [A.PickUpDrop(cid, (), (i,), entry.facing) for i in entry.items]
+        options += [A.WearSuit(cid, i, entry.facing) for i in entry.items
+                    if view.own.items[i].type in ("spacesuit", "sneaksuit")]
+        options += [A.CheckStatus(cid, t, entry.facing) for t in fallen]
         if options:
             return seat, rng.choice(options)
     if roll < 0.42:
         return seat, A.MoveLiftCar(cid, rng.choice([lf.name for lf in plan.lifts]),
-                                   entry["facing"])
+                                   entry.facing)
     if roll < 0.56:
-        listed = legal._attacks(game, seat, s.characters[cid], [entry["facing"]])
+        listed = legal._attacks(game, seat, s.characters[cid], [entry.facing])
         attacks = [a for a in listed if isinstance(a, A.Attack)]
         options = attacks if attacks and rng.random() < 0.7 else listed
         if not options or rng.random() < 0.3:
@@ -249,7 +250,7 @@ def random_move(view: dict, cid: str, plan, rng: random.Random) -> A.Move:
     if not options:
         return A.Move(cid, mode, (), rng.choice("NESW"))
     found = path_to(view, cid, mode, rng.choice(options), plan)
-    facing = rng.choice([view["own"]["characters"][cid]["facing"]] * 3 + list("NESW"))
+    facing = rng.choice([view.own.characters[cid].facing] * 3 + list("NESW"))
     return A.Move(cid, mode, tuple(found["path"]), facing)
 
 
@@ -291,7 +292,7 @@ def probe_junk(game: ArtifactGame, seat: str, cid: str) -> list[A.Action]:
 
 def canonical_view(game: ArtifactGame, seat: str) -> bytes:
     """A seat's view as canonical JSON bytes."""
-    return json.dumps(view_for(game, seat), sort_keys=True, separators=(",", ":")).encode()
+    return canonical_json(view_for(game, seat)).encode()
 
 
 def answers(game: ArtifactGame, seat: str, actions: list[A.Action]) -> list[tuple]:
@@ -438,23 +439,23 @@ def probe_actions(game: ArtifactGame, seat: str, rng: random.Random,
     view = view_for(game, seat)
     plan = game.plan
     out: list[A.Action] = [A.EndTurn()]
-    out += [A.ActivateInformant(c) for c in view["informants"]]
-    for cid, entry in sorted(view["own"]["characters"].items()):
-        if entry.get("square") is None:
+    out += [A.ActivateInformant(c) for c in view.informants]
+    for cid, entry in sorted(view.own.characters.items()):
+        if entry.square is None:
             continue
-        facing = entry["facing"]
+        facing = entry.facing
         for mode in ("walk", "jog", "run"):
             targets = sorted(reachable(view, cid, mode, plan))
             targets += [plan.xy(sq) for sq in rng.sample(sorted(plan.region("Feynman")), 3)]
             for target in rng.sample(targets, min(2, len(targets))):
                 found = path_to(view, cid, mode, target, plan)
                 out.append(A.Move(cid, mode, tuple(found["path"]), rng.choice("NESW")))
-        out += [A.PickUpDrop(cid, (t,), (), facing) for t, c in view["map"]["counters"].items()
-                if c["kind"] == "item" and c["square"] == entry["square"]]
-        out += [A.PickUpDrop(cid, (), (i,), facing) for i in entry["items"]]
-        out += [A.WearSuit(cid, i, facing) for i in entry["items"]]
-        out += [A.CheckStatus(cid, t, facing) for t, c in view["map"]["counters"].items()
-                if c["kind"] == "character" and c["square"] == entry["square"]]
+        out += [A.PickUpDrop(cid, (t,), (), facing) for t, c in view.map.counters.items()
+                if c.KIND == "item" and c.square == entry.square]
+        out += [A.PickUpDrop(cid, (), (i,), facing) for i in entry.items]
+        out += [A.WearSuit(cid, i, facing) for i in entry.items]
+        out += [A.CheckStatus(cid, t, facing) for t, c in view.map.counters.items()
+                if c.KIND == "character" and c.square == entry.square]
         out += [A.MoveLiftCar(cid, lf.name, facing) for lf in plan.lifts]
         out += _fetch_probes(view, cid, plan)
         out += probe_junk(game, seat, cid)
@@ -470,15 +471,15 @@ def _fetch_probes(view: dict, cid: str, plan) -> list[A.Action]:
     """Walk or jog to an item the seat's map shows (now or at its last-known place) and pick
     it up, and pick up an item it only saw elsewhere after a plain move."""
     out: list[A.Action] = []
-    entry = view["own"]["characters"][cid]
-    seen = dict(view["map"]["last_known"])
-    seen.update(view["map"]["counters"])
+    entry = view.own.characters[cid]
+    seen = dict(view.map.last_known)
+    seen.update(view.map.counters)
     for token, counter in sorted(seen.items()):
-        if counter["kind"] != "item":
+        if counter.KIND != "item":
             continue
         for mode in ("walk", "jog"):
-            found = path_to(view, cid, mode, tuple(counter["square"]), plan)
+            found = path_to(view, cid, mode, tuple(counter.square), plan)
             if found["stop"] is not None:
                 out.append(A.MoveThenPickUp(cid, mode, tuple(found["path"]), (token,), (),
-                                            entry["facing"]))
+                                            entry.facing))
     return out

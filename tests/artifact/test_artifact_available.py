@@ -24,7 +24,7 @@ def _concrete(view, game, option, entry):
         return action
     if kind == "activate_informant":
         return action
-    facing = entry["facing"]
+    facing = entry.facing
     if kind == "move" and "path" not in action:
         targets = sorted(reachable(view, action["character"], action["mode"], game.plan))
         if targets:
@@ -66,8 +66,8 @@ def _option_of(action: A.Action) -> str:
 def _check(game, seat, full: bool) -> int:
     view = view_for(game, seat)
     checked = 0
-    lifts_known = view["map"]["lifts"] == game.state.lifts
-    for cid, entry in view["own"]["characters"].items():
+    lifts_known = view.map.lifts == game.state.lifts
+    for cid, entry in view.own.characters.items():
         options = available_actions(view, cid)
         for option in options:
             if option.key.startswith("lift:") and not lifts_known:
@@ -97,12 +97,12 @@ def _step(game, rng):
     view = view_for(game, seat)
     if rng.random() < 0.15:
         return seat, A.EndTurn()
-    mine = [c for c, e in view["own"]["characters"].items()
-            if e["status"] == "active" and e.get("ma") and c not in view["turn"]["acted"]]
+    mine = [c for c, e in view.own.characters.items()
+            if e.status == "active" and e.ma and c not in view.turn.acted]
     if not mine:
         return seat, A.EndTurn()
     cid = rng.choice(mine)
-    entry = view["own"]["characters"][cid]
+    entry = view.own.characters[cid]
     open_ = [o for o in available_actions(view, cid) if o.ok]
     option = rng.choice(open_)
     return seat, A.action_from_dict(_concrete(view, game, option, entry))
@@ -121,7 +121,7 @@ def test_available_actions_agree_with_the_engine_over_random_games():
                 total += _check(game, game.turn_seat, full=step % 60 == 0)
                 other = next(x for x in game.seats if x != game.turn_seat)
                 view = view_for(game, other)
-                for cid in view["own"]["characters"]:
+                for cid in view.own.characters:
                     assert not any(o.ok for o in available_actions(view, cid))
         assert game.phase == "play" and game.round >= 2
     assert total > 150
@@ -134,10 +134,10 @@ def test_closed_options_say_why():
         game.apply(actor, game.legal_actions(actor)[0])
     seat = game.turn_seat
     view = view_for(game, seat)
-    cid = next(iter(view["own"]["characters"]))
+    cid = next(iter(view.own.characters))
     other = next(x for x in game.seats if x != seat)
     other_view = view_for(game, other)
-    ocid = next(iter(other_view["own"]["characters"]))
+    ocid = next(iter(other_view.own.characters))
     closed = available_actions(other_view, ocid)
     assert closed and all(o.why == "characters act only in their seat's turn" for o in closed)
     assert not any(o.key == "end_turn" for o in closed)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from game.artifact import actions as A
+from game.artifact.codec import canonical_json
 from game.artifact.engine import replay
 from game.artifact.errors import IllegalAction
 from game.artifact.example import example_game, example_setup
 from game.artifact.interdiction import HATCH_REASON_INTERLOCK
 from game.artifact.movement import check_path, path_to
+from game.artifact.state import ItemCounter
 from game.artifact.views import view_for
 
 SEED = 11  # any seed: the scenario's data names Orlov as the G-men's informant
@@ -84,12 +84,12 @@ def played():
     seen["yee_2"] = mv("pirates", "yee", "walk", [(16, 5)], "S")
     act("pirates", A.EndTurn())
     # ---- Phone Co. Turn 2: Osorio jogs 4 to the door of Stateroom 1 ------------------------
-    seen["phoneco_before"] = [c["counter"] for c in
-                              view_for(game, "phoneco")["map"]["counters"].values()]
+    seen["phoneco_before"] = [c.counter for c in
+                              view_for(game, "phoneco").map.counters.values()]
     seen["osorio_plan"] = _plan(game, "phoneco", "osorio", "jog",
                                 [(5, 19), (4, 20), (4, 21), (3, 21)], "W")
     seen["osorio"] = mv("phoneco", "osorio", "jog", [(5, 19), (4, 20), (4, 21), (3, 21)], "W")
-    seen["phoneco_after"] = view_for(game, "phoneco")["map"]["counters"]
+    seen["phoneco_after"] = view_for(game, "phoneco").map.counters
     act("phoneco", A.EndTurn())
     # ---- Mad Scientist Turn 2: McCray runs to Expeditionary Equipment, Slavin jogs to the
     # lab segment hatch ---------------------------------------------------------------------
@@ -112,8 +112,8 @@ def played():
                                   [(17, 7), (18, 7), (19, 7)], "E")
     seen["kyoshi_3"] = mv("pirates", "kyoshi", "run", [(17, 7), (18, 7), (19, 7)], "E")
     # Four pirates fill the square by the hub hatch: Colovisto joins them next to it.
-    seen["hub_square"] = sorted(cid for cid, e in view_for(game, "pirates")["own"]["characters"]
-                                .items() if e["square"] == [19, 7] and e["status"] == "active")
+    seen["hub_square"] = sorted(cid for cid, e in view_for(game, "pirates").own.characters
+                                .items() if e.square == (19, 7) and e.status == "active")
     with pytest.raises(IllegalAction) as full:
         _plan(game, "pirates", "colovisto", "run", [(17, 7), (18, 7), (19, 7)], "E")
     seen["colovisto_full"] = str(full.value)
@@ -137,9 +137,9 @@ def played():
     # hatch for 1 MP --------------------------------------------------------------------------
     pistol = next(i.id for i in game.state.items.values()
                   if i.type == "pistol" and i.owner is None)
-    seen["pistol_seen"] = pistol in view_for(game, "scientist")["map"]["counters"]
+    seen["pistol_seen"] = pistol in view_for(game, "scientist").map.counters
     act("scientist", A.MoveThenPickUp("mccray", "walk", ((11, 10),), (pistol,), (), "S"))
-    seen["mccray_items"] = view_for(game, "scientist")["own"]["characters"]["mccray"]["items"]
+    seen["mccray_items"] = view_for(game, "scientist").own.characters["mccray"].items
     seen["pistol"] = pistol
     seen["slavin_plan"] = _plan(game, "scientist", "slavin", "walk", [(14, 7)], "S")
     with pytest.raises(IllegalAction, match="not enough MP"):
@@ -154,7 +154,7 @@ def played():
     seen["yee_final"] = _where(game, "yee")
     yee = game.state.characters["yee"].token
     seen["yee_unseen"] = [seat for seat in ("phoneco", "scientist")
-                          if yee in view_for(game, seat)["map"]["counters"]]
+                          if yee in view_for(game, seat).map.counters]
     return game, log, seen
 
 
@@ -168,8 +168,8 @@ def test_the_informant_is_the_scenarios_choice_not_the_seeds(seed):
     game, _log = example_game(seed)
     spies = [c.id for c in game.state.characters.values() if c.informant_of]
     assert spies == ["orlov"]
-    notice = next(n for n in view_for(game, "phoneco")["notices"] if n["kind"] == "informant")
-    assert notice["counter"] == "Orlov"
+    notice = next(n for n in view_for(game, "phoneco").notices if n.kind == "informant")
+    assert notice.about["counter"] == "Orlov"
 
 
 def test_yee_waits_enters_the_cutter_airlock_goes_out_and_backtracks(played):
@@ -216,9 +216,9 @@ def test_osorio_jogs_four_and_sees_the_artifact_counter(played):
     assert seen["osorio_plan"].spent == 4
     assert seen["osorio"] == ((3, 21), [])
     assert "The Artifact" not in seen["phoneco_before"]
-    placed = [c for c in seen["phoneco_after"].values() if c["counter"] == "The Artifact"]
-    assert placed == [{"kind": "item", "counter": "The Artifact", "square": [1, 19]}]
-    assert "fake" not in json.dumps(seen["phoneco_after"])
+    placed = [c for c in seen["phoneco_after"].values() if c.counter == "The Artifact"]
+    assert placed == [ItemCounter("The Artifact", (1, 19))]
+    assert "fake" not in canonical_json(seen["phoneco_after"])
     assert seen["osorio_carries"] == [seen["fake"]] or seen["fake"] in seen["osorio_carries"]
 
 
@@ -252,12 +252,12 @@ def test_slavin_opens_the_hatch_for_one_mp(played):
 def test_turn_4_telegram_and_no_word_of_what_happened(played):
     _game, _log, seen = played
     view = seen["pirate_view_4"]
-    telegrams = [n for n in view["notices"] if n["kind"] == "telegram"]
-    assert [t["counter"] for t in telegrams] == ["Orlov"]
-    assert "orlov" not in view["own"]["characters"]
-    text = json.dumps(view)
-    assert "phoneco" not in json.dumps(telegrams) and "informant_" not in text
-    assert view["informants"] == {}
+    telegrams = [n for n in view.notices if n.kind == "telegram"]
+    assert [t.about["counter"] for t in telegrams] == ["Orlov"]
+    assert "orlov" not in view.own.characters
+    text = canonical_json(view)
+    assert "phoneco" not in canonical_json(telegrams) and "informant_" not in text
+    assert view.informants == {}
 
 
 def test_the_example_replays_byte_for_byte(played):

@@ -8,11 +8,13 @@ import json
 import pytest
 
 from game.artifact import actions as A
+from game.artifact.codec import canonical_json, to_plain
 from game.artifact.engine import ArtifactGame, replay
 from game.artifact.errors import IllegalAction, NotYourTurn
 from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
-from game.artifact.views import view_for
+from game.artifact.state import Notice
+from game.artifact.views import decode_view, view_for
 
 
 @pytest.fixture
@@ -62,25 +64,25 @@ def test_status_change_reaches_the_owner_only_at_its_situation_update(game):
     assert after == before  # not told yet: same view, not even a notice
     to_seat(game, "phoneco")
     view = view_for(game, "phoneco")
-    assert view["own"]["characters"][cid]["status"] == "ko"
-    telegrams = [n for n in view["notices"] if n["kind"] == "telegram"]
-    assert telegrams and telegrams[-1]["character"] == cid
-    assert "ko" not in json.dumps(telegrams[-1])  # a telegram says only that it happened
+    assert view.own.characters[cid].status == "ko"
+    telegrams = [n for n in view.notices if n.kind == "telegram"]
+    assert telegrams and telegrams[-1].about["character"] == cid
+    assert "ko" not in canonical_json(telegrams[-1])  # a telegram says only that it happened
     refused(game, "phoneco", A.Move(cid, "walk", (), "N"), "not active")
     game.apply(JUDGE, A.JudgeSetStatus(cid, "healthy"))  # in its own turn: told at once
     view = view_for(game, "phoneco")
-    assert view["notices"][-1] == {"kind": "judge_status", "character": cid,
-                                   "status": "healthy", "round": game.round}
+    assert view.notices[-1] == Notice("judge_status", game.round,
+                                      {"character": cid, "status": "healthy"})
 
 
 def test_light_wound_halves_the_ma(game):
     to_seat(game, "phoneco")
     cid = first_char(game, "phoneco")
-    full = view_for(game, "phoneco")["own"]["characters"][cid]["ma"]
+    full = view_for(game, "phoneco").own.characters[cid].ma
     game.apply(JUDGE, A.JudgeSetStatus(cid, "light_wound"))
-    entry = view_for(game, "phoneco")["own"]["characters"][cid]
-    assert entry["wound"] is True and entry["status"] == "active"
-    assert entry["ma"] == {m: (v + 1) // 2 for m, v in full.items()}
+    entry = view_for(game, "phoneco").own.characters[cid]
+    assert entry.wound is True and entry.status == "active"
+    assert entry.ma == {m: (v + 1) // 2 for m, v in full.items()}
 
 
 def test_moving_a_counter_other_maps_learn_only_by_sight(game):
@@ -92,15 +94,15 @@ def test_moving_a_counter_other_maps_learn_only_by_sight(game):
     new_facing = "S" if old_facing != "S" else "N"
     token = char.token
     holders = [x for x in game.seats if x != "scientist"
-               and token in view_for(game, x)["map"]["counters"]]
+               and token in view_for(game, x).map.counters]
     game.apply(JUDGE, A.JudgeMove(cid, old[0], old[1], new_facing))
     for x in holders:  # other maps keep what their observers last saw
-        assert view_for(game, x)["map"]["counters"][token]["facing"] == old_facing
-    assert view_for(game, "scientist")["own"]["characters"][cid]["facing"] == old_facing
+        assert view_for(game, x).map.counters[token].facing == old_facing
+    assert view_for(game, "scientist").own.characters[cid].facing == old_facing
     to_seat(game, "scientist")
     view = view_for(game, "scientist")
-    assert view["own"]["characters"][cid]["facing"] == new_facing
-    assert any(n["kind"] == "judge_moved" and n["character"] == cid for n in view["notices"])
+    assert view.own.characters[cid].facing == new_facing
+    assert any(n.kind == "judge_moved" and n.about["character"] == cid for n in view.notices)
 
 
 def test_moving_a_character_respects_stacking_and_open_floor(game):
@@ -114,8 +116,8 @@ def test_moving_a_character_respects_stacking_and_open_floor(game):
               and c.id != outsider and game.sheets.characters[c.sheet].on_map]
     target = game.plan.sq(20, 8)
     assert game.plan.passable(target)
-    for other in active[:game.stack_limit(target)]:
-        s.characters[other].square = target
+    for other in active[:game.stack_limit(target)]:  # the Judge fills the square
+        game.apply(JUDGE, A.JudgeMove(other, *game.plan.xy(target)))
     refused(game, JUDGE, A.JudgeMove(outsider, *game.plan.xy(target)), "full")
 
 
@@ -130,8 +132,8 @@ def test_removing_a_character_sends_a_telegram_and_items_follow_the_hands(game):
     refused(game, JUDGE, A.JudgeRemove(item), "not in play")
     game.apply(JUDGE, A.JudgeRemove(carrier.id))
     view = view_for(game, "phoneco")
-    assert view["notices"][-1]["kind"] == "telegram"
-    assert view["own"]["characters"][carrier.id]["square"] is None
+    assert view.notices[-1].kind == "telegram"
+    assert view.own.characters[carrier.id].square is None
     refused(game, JUDGE, A.JudgeRemove(carrier.id), "not on the map")
 
 
@@ -182,8 +184,8 @@ def _random_step(game, rng):
         return JUDGE, rng.choice([A.JudgeSetStatus(cid, rng.choice(A.JUDGE_STATUSES)),
                                   A.JudgeMove(cid, x, y, ""), A.JudgeRemove(cid)])
     view = view_for(game, seat)
-    mine = [c for c, e in view["own"]["characters"].items()
-            if e["status"] == "active" and e.get("ma") and c not in view["turn"]["acted"]]
+    mine = [c for c, e in view.own.characters.items()
+            if e.status == "active" and e.ma and c not in view.turn.acted]
     if not mine:
         return seat, A.EndTurn()
     cid = rng.choice(mine)
@@ -212,7 +214,8 @@ def test_seat_view_from_the_judge_view_equals_view_for_over_random_games():
             except ArtifactError:
                 continue
             if step % 3 == 0:
-                judge = json.loads(json.dumps(view_for(game, JUDGE)))  # as the wire carries it
+                # as the wire carries it: plain, through JSON, decoded by the client
+                judge = decode_view(json.loads(json.dumps(to_plain(view_for(game, JUDGE)))))
                 for seat in game.seats:
                     assert seat_view_from_judge_view(judge, seat) == view_for(game, seat)
                     checked += 1
@@ -245,7 +248,7 @@ def test_a_fallen_character_can_be_checked_by_a_human_in_its_square(game):
     options = {o.key: o for o in available_actions(view, b)}
     assert options[f"check:{a}"].ok and options[f"check:{token}"].ok
     game.apply("pirates", A.CheckStatus(b, token, "N"))  # KO: told as it is, no roll
-    assert view_for(game, "pirates")["notices"][-1]["result"] == "ko"
+    assert view_for(game, "pirates").notices[-1].about["result"] == "ko"
     assert s.characters["osorio"].status == "ko"
     refused(game, "pirates", A.CheckStatus(b, a, "N"), "already acted")
     while game.turn_seat != "pirates" or game.round < 2:
@@ -276,10 +279,10 @@ def test_a_map_partner_learns_no_sooner_than_the_owner():
     assert game.state.map_of["pirates"] == game.state.map_of["pirates2"]
     cid = first_char(game, "pirates2")
     token = game.state.characters[cid].token
-    seen = view_for(game, "pirates")["map"]["counters"][token]
+    seen = view_for(game, "pirates").map.counters[token]
     game.apply(JUDGE, A.JudgeSetStatus(cid, "dead"))
-    assert view_for(game, "pirates")["map"]["counters"][token] == seen  # still as it was
+    assert view_for(game, "pirates").map.counters[token] == seen  # still as it was
     game.apply("pirates", A.EndTurn())  # the pirates2 seat's situation update
-    assert view_for(game, "pirates")["map"]["counters"][token]["status"] == "inactive"
+    assert view_for(game, "pirates").map.counters[token].status == "inactive"
     game.apply(JUDGE, A.JudgeRemove(cid))  # in its own turn: at once, for both
-    assert token not in view_for(game, "pirates")["map"]["counters"]
+    assert token not in view_for(game, "pirates").map.counters

@@ -36,8 +36,8 @@ def _end(view, plan, action) -> tuple | None:
         return tuple(action.path[-1])
     halt = next((i for i, cost in enumerate(planned.costs) if cost == 0), None)
     end = tuple(action.path[-1 if halt is None else halt])
-    start = view["own"]["characters"][action.character]["square"]
-    return None if list(end) == start else end
+    start = view.own.characters[action.character].square
+    return None if end == start else end
 
 
 def _halts(view, plan, action) -> bool:
@@ -96,10 +96,10 @@ def _random_action(game: ArtifactGame, seat: str, rng: random.Random) -> A.Actio
     s = game.state
     view = view_for(game, seat)
     plan = game.plan
-    own = sorted(view["own"]["characters"])
+    own = sorted(view.own.characters)
     cid = rng.choice(own if own and rng.random() < 0.9 else sorted(s.characters))
-    entry = view["own"]["characters"].get(cid)
-    start = entry["square"] if entry and entry["square"] else plan.xy(rng.choice(
+    entry = view.own.characters.get(cid)
+    start = entry.square if entry and entry.square else plan.xy(rng.choice(
         sorted(plan.region("Feynman"))))
     facing = rng.choice("NESW")
     mode = rng.choice(("walk", "jog", "run"))

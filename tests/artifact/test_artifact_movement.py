@@ -10,8 +10,10 @@ from game.artifact.errors import IllegalAction, NotYourTurn
 from game.artifact.example import example_game
 from game.artifact.interdiction import HATCH_REASON_LOCKED
 from game.artifact.movement import check_path, reachable
-from game.artifact.state import Item
+from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
+
+from .arrange import drop_item, lights_out, lock_hatch
 
 
 @pytest.fixture
@@ -33,9 +35,8 @@ def refused(game, seat, action, match):
 
 
 def put(game, cid, x, y, facing="N"):
-    char = game.state.characters[cid]
-    char.square = game.plan.sq(x, y)
-    char.facing = facing
+    """The Judge puts a character on (x, y) (Human Judgment: an adjudicated move)."""
+    game.apply(JUDGE, A.JudgeMove(cid, x, y, facing))
 
 
 def test_terrain_costs_and_the_first_square_rule(game):
@@ -77,21 +78,21 @@ def test_lift_cars_hold_eight(game):
 def test_unseen_character_interdicts_where_met(game):
     to_seat(game, "phoneco")
     put(game, "mccray", 7, 20)  # behind Osorio's back, out of her field of view
-    assert "McCray" not in [c["counter"] for c in
-                            view_for(game, "phoneco")["map"]["counters"].values()]
+    assert "McCray" not in [c.counter for c in
+                            view_for(game, "phoneco").map.counters.values()]
     events = game.apply("phoneco", A.Move("osorio", "jog", ((7, 20), (8, 21)), "E"))
     assert game.plan.xy(game.state.characters["osorio"].square) == (7, 20)
     reasons = [e.data["reason"] for e in events if e.kind == "interdiction"]
     assert reasons == ["bumped into someone unseen"]
-    counters = view_for(game, "phoneco")["map"]["counters"].values()
-    assert "McCray" in [c["counter"] for c in counters]
+    counters = view_for(game, "phoneco").map.counters.values()
+    assert "McCray" in [c.counter for c in counters]
 
 
 def test_visible_hostile_stops_the_move(game):
     to_seat(game, "phoneco")
     put(game, "slavin", 4, 19)
     game.apply("phoneco", A.Move("preuitt", "walk", (), "W"))  # any action refreshes the map
-    counters = [c["counter"] for c in view_for(game, "phoneco")["map"]["counters"].values()]
+    counters = [c.counter for c in view_for(game, "phoneco").map.counters.values()]
     assert "Slavin" in counters
     refused(game, "phoneco", A.Move("osorio", "jog", ((5, 19), (4, 19), (4, 20)), "W"),
             "stop on entering")
@@ -101,23 +102,22 @@ def test_visible_hostile_stops_the_move(game):
 
 def test_locked_hatch_interdicts_and_a_runner_learns_why_only_next_turn(game):
     plan = game.plan
-    hatch = next(h.id for h in plan.hatches if h.name == "Port Lock Outer Hatch")
-    game.state.locked.append(hatch)
+    lock_hatch(game, "Port Lock Outer Hatch")
     events = game.apply("pirates", A.Move("kyoshi", "jog", ((16, 6),), "S"))
     assert [e.data["reason"] for e in events if e.kind == "interdiction"] == [
         HATCH_REASON_LOCKED]
     assert plan.xy(game.state.characters["kyoshi"].square) == (16, 5)
     game.apply("pirates", A.Move("lichter", "run", ((16, 6),), "S"))
     view = view_for(game, "pirates")
-    assert [n["character"] for n in view["notices"] if n["kind"] == "interdiction"] == [
+    assert [n.about["character"] for n in view.notices if n.kind == "interdiction"] == [
         "kyoshi"]
-    assert view["own"]["characters"]["lichter"]["blind"]
+    assert view.own.characters["lichter"].blind
     for _ in game.seats:
         game.apply(game.turn_seat, A.EndTurn())
     view = view_for(game, "pirates")
-    assert [n["character"] for n in view["notices"] if n["kind"] == "interdiction"] == [
+    assert [n.about["character"] for n in view.notices if n.kind == "interdiction"] == [
         "kyoshi", "lichter"]
-    assert not view["own"]["characters"]["lichter"]["blind"]
+    assert not view.own.characters["lichter"].blind
 
 
 def test_lift_car_carries_its_riders_into_gravity(game):
@@ -132,8 +132,8 @@ def test_lift_car_carries_its_riders_into_gravity(game):
         game.apply(game.turn_seat, A.EndTurn())
     game.apply("pirates", A.MoveLiftCar("kyoshi", "1", "N"))
     assert game.plan.xy(game.state.characters["kyoshi"].square) == (17, 26)
-    assert view_for(game, "pirates")["map"]["lifts"]["1"] == 1
-    assert view_for(game, "pirates")["own"]["characters"]["kyoshi"]["ma"]["jog"] == 4
+    assert view_for(game, "pirates").map.lifts["1"] == 1
+    assert view_for(game, "pirates").own.characters["kyoshi"].ma["jog"] == 4
     # someone next to a shaft hatch calls the car back
     put(game, "lichter", 21, 6)
     game.apply("pirates", A.MoveLiftCar("lichter", "1", "N"))
@@ -144,8 +144,7 @@ def test_lift_car_carries_its_riders_into_gravity(game):
 def test_wearing_a_suit_takes_two_turns(game):
     to_seat(game, "scientist")
     slavin = game.state.characters["slavin"]
-    game.state.items["tsuit0001"] = Item("tsuit0001", "tsuit0001", "spacesuit", None,
-                                         square=slavin.square)
+    drop_item(game, "tsuit0001", "spacesuit", slavin.square)
     game.apply("scientist", A.WearSuit("slavin", "tsuit0001", "S"))
     slavin = game.state.characters["slavin"]
     assert slavin.suit is None and slavin.busy.kind == "wear_suit"
@@ -154,7 +153,7 @@ def test_wearing_a_suit_takes_two_turns(game):
     to_seat(game, "scientist")
     assert game.state.characters["slavin"].suit == "tsuit0001"
     refused(game, "scientist", A.Move("slavin", "jog", ((12, 7),), "S"), "already acted")
-    assert view_for(game, "scientist")["own"]["characters"]["slavin"]["free_turns"]
+    assert view_for(game, "scientist").own.characters["slavin"].free_turns
 
 
 def test_items_four_slots_and_hands(game):
@@ -184,10 +183,10 @@ def test_move_then_pick_up_is_not_for_runners(game):
 
 def test_darkness_allows_only_walking(game):
     to_seat(game, "phoneco")
-    game.state.dark = ["Ring Corridor 1"]
+    lights_out(game, "Ring Corridor 1")
     refused(game, "phoneco", A.Move("osorio", "jog", ((5, 19),), "W"), "dark")
     game.apply("phoneco", A.Move("osorio", "walk", ((5, 19),), "W"))
-    assert view_for(game, "phoneco")["dark"] == ["Ring Corridor 1"]
+    assert view_for(game, "phoneco").dark == ("Ring Corridor 1",)
 
 
 def test_facing_after_other_actions_costs_in_zero_g(game):
@@ -214,18 +213,18 @@ def test_skip_turn_by_the_judge(game):
     for _ in range(3):
         game.apply(game.turn_seat, A.EndTurn())
     assert game.round == 2
-    notices = view_for(game, "pirates")["notices"]
-    assert notices[-1]["kind"] == "turn_skipped"
+    notices = view_for(game, "pirates").notices
+    assert notices[-1].kind == "turn_skipped"
 
 
 def test_global_updates_announcements_and_end_of_game(game):
     game.apply("judge", A.Announce("Biosafety countdown: 30 turns."))
-    assert not [n for n in view_for(game, "pirates")["notices"] if n["kind"] == "announcement"]
+    assert not [n for n in view_for(game, "pirates").notices if n.kind == "announcement"]
     for _ in game.seats:
         game.apply(game.turn_seat, A.EndTurn())
     for seat in game.seats:
-        texts = [n["text"] for n in view_for(game, seat)["notices"]
-                 if n["kind"] == "announcement"]
+        texts = [n.about["text"] for n in view_for(game, seat).notices
+                 if n.kind == "announcement"]
         assert texts == ["Biosafety countdown: 30 turns."]
     refused(game, "judge", A.EndGame((("pirates", 1),)), "every seat")
     game.apply("judge", A.EndGame((("pirates", 4), ("phoneco", 1), ("scientist", 1),

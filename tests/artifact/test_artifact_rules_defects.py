@@ -42,7 +42,7 @@ def test_a_sneaksuit_does_not_interdict_an_android():
     a, b, c = _open_line(game)
     game.apply(JUDGE, A.JudgeMove(koch, *a, "E"))  # in its own turn: told at once
     game.apply(JUDGE, A.JudgeMove("mccray", *b, "W"))
-    assert token_of(game, "mccray") not in view_for(game, "alien")["map"]["counters"]
+    assert token_of(game, "mccray") not in view_for(game, "alien").map.counters
     events = game.apply("alien", A.Move(koch, "walk", (b, c), "E"))
     assert square_of(game, koch) == c  # it walked past the unseen Professor
     assert not [e for e in events if e.kind == "interdiction"]
@@ -56,7 +56,7 @@ def test_an_unseen_sneaksuited_character_still_interdicts_a_human():
     a, b, c = _open_line(game)
     game.apply(JUDGE, A.JudgeMove("mccray", *b, "W"))
     game.apply(JUDGE, A.JudgeMove("osorio", *a, "W"))  # facing away: it does not see him
-    assert token_of(game, "mccray") not in view_for(game, "phoneco")["map"]["counters"]
+    assert token_of(game, "mccray") not in view_for(game, "phoneco").map.counters
     events = game.apply("phoneco", A.Move("osorio", "walk", (b, c), "E"))
     assert square_of(game, "osorio") == b
     assert [e.data["reason"] for e in events if e.kind == "interdiction"] == [

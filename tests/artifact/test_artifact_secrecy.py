@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game.artifact import actions as A
-from game.artifact.codec import to_plain
+from game.artifact.codec import canonical_json, to_plain
 from game.artifact.engine import ArtifactGame, replay
 from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
@@ -45,7 +45,7 @@ def _oracle_visible(game, map_id) -> set:
     out = set()
     for obs in observers:
         sheet = game.sheets.characters[obs.sheet]
-        sees_dark = sheet.ir_vision or (obs.suit and s.items[obs.suit]["type"]
+        sees_dark = sheet.ir_vision or (obs.suit and s.items[obs.suit].type
                                         == "sneaksuit")
         for token, square in things:
             if square == obs.square:
@@ -71,20 +71,20 @@ def _check_views(game, ever: dict):
     all_tokens |= {i.token for i in s.items.values()}
     for seat in s.seats:
         view = view_for(game, seat)
-        map_id = view["map"]["id"]
+        map_id = view.map.id
         partners = {c.token for c in s.characters.values()
                     if c.seat in s.seats and c.seat != seat
                     and s.map_of[c.seat] == map_id}
         own = {c.token for c in s.characters.values() if c.seat == seat}
-        own |= set(view["own"]["items"])
+        own |= set(view.own.items)
         # what its own characters carried as it last knew them (an entry the Judge's change
         # has not reached yet still lists them)
-        own |= {i for e in view["own"]["characters"].values() for i in e["items"]}
+        own |= {i for e in view.own.characters.values() for i in e.items}
         known = ever[map_id] | partners | own
-        shown = set(view["map"]["counters"]) | set(view["map"]["last_known"])
-        assert shown <= known | {t for t in view["map"]["last_known"]
-                                 if view["map"]["last_known"][t].get("round") == 0}, seat
-        text = json.dumps(view)
+        shown = set(view.map.counters) | set(view.map.last_known)
+        assert shown <= known | {t for t in view.map.last_known
+                                 if view.map.last_known[t].round == 0}, seat
+        text = canonical_json(view)
         for token in all_tokens - known - shown:
             assert token not in text, (seat, token)
         assert '"rng"' not in text and '"seed"' not in text
@@ -111,13 +111,13 @@ def _random_play_action(game, rng):
     seat = game.turn_seat
     view = view_for(game, seat)
     plan = game.plan
-    mine = [c for c, e in view["own"]["characters"].items()
-            if e["status"] == "active" and e.get("ma") and c not in view["turn"]["acted"]]
+    mine = [c for c, e in view.own.characters.items()
+            if e.status == "active" and e.ma and c not in view.turn.acted]
     roll = rng.random()
     if not mine or roll < 0.08:
         return seat, A.EndTurn()
     cid = rng.choice(mine)
-    entry = view["own"]["characters"][cid]
+    entry = view.own.characters[cid]
     if roll < 0.11:
         return JUDGE, A.SkipTurn()
     if roll < 0.14:
@@ -129,15 +129,15 @@ def _random_play_action(game, rng):
                 A.WearSuit(cid, "none", "N"), A.CheckStatus(cid, "eastwood", "N")]
         return seat, rng.choice(junk)
     if roll < 0.3:
-        items = entry["items"]
-        floor = [t for t, c in view["map"]["counters"].items()
-                 if c["kind"] == "item" and c["square"] == entry["square"]]
+        items = entry.items
+        floor = [t for t, c in view.map.counters.items()
+                 if c.KIND == "item" and c.square == entry.square]
         if floor:
-            return seat, A.PickUpDrop(cid, (rng.choice(floor),), (), entry["facing"])
+            return seat, A.PickUpDrop(cid, (rng.choice(floor),), (), entry.facing)
         if items:
-            return seat, A.PickUpDrop(cid, (), (rng.choice(items),), entry["facing"])
+            return seat, A.PickUpDrop(cid, (), (rng.choice(items),), entry.facing)
     if roll < 0.34:
-        return seat, A.MoveLiftCar(cid, rng.choice(["1", "2"]), entry["facing"])
+        return seat, A.MoveLiftCar(cid, rng.choice(["1", "2"]), entry.facing)
     return seat, random_move(view, cid, plan, rng)
 
 

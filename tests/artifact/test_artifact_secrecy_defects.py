@@ -6,15 +6,18 @@ reach a seat early or say more than it may."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from game.artifact import actions as A
+from game.artifact.codec import canonical_json
 from game.artifact.errors import IllegalAction
 from game.artifact.example import example_game
 from game.artifact.movement import reachable
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
+from game.artifact.viewtypes import SeatView
 
 from .secrecy_tools import (
     informant_of,
@@ -29,9 +32,9 @@ from .secrecy_tools import (
 )
 
 
-def _quiet(view: dict) -> dict:
+def _quiet(view: SeatView) -> SeatView:
     """A view without the public frame that every turn change moves (whose turn it is)."""
-    return {k: v for k, v in view.items() if k not in ("turn_seat", "actors", "turn")}
+    return replace(view, turn_seat=None, actors=(), turn=None)
 
 
 def _arm_orlov(game):
@@ -52,7 +55,7 @@ def test_an_armed_informant_leaves_its_old_owner_nothing_to_notice_until_the_tel
     rifle, suit = _arm_orlov(game)
     to_seat(game, "phoneco")
     before = view_for(game, "pirates")
-    assert {rifle, suit} <= set(before["own"]["items"])
+    assert {rifle, suit} <= set(before.own.items)
     game.apply("phoneco", A.ActivateInformant("orlov"))
     assert view_for(game, "pirates") == before  # its items too: nothing left early
     target = sorted(reachable(view_for(game, "phoneco"), "orlov", "walk", game.plan))[0]
@@ -62,12 +65,12 @@ def test_an_armed_informant_leaves_its_old_owner_nothing_to_notice_until_the_tel
     game.apply("phoneco", A.EndTurn())  # the final map update
     after = view_for(game, "pirates")
     assert _quiet(after) == _quiet(before)
-    assert token_of(game, "orlov") not in after["map"]["counters"]  # not twice
+    assert token_of(game, "orlov") not in after.map.counters  # not twice
     to_seat(game, "pirates")  # the telegram, and only now is Orlov gone
     view = view_for(game, "pirates")
-    assert [n["counter"] for n in view["notices"] if n["kind"] == "telegram"] == ["Orlov"]
-    assert "orlov" not in view["own"]["characters"]
-    assert rifle not in view["own"]["items"] and suit not in view["own"]["items"]
+    assert [n.about["counter"] for n in view.notices if n.kind == "telegram"] == ["Orlov"]
+    assert "orlov" not in view.own.characters
+    assert rifle not in view.own.items and suit not in view.own.items
 
 
 @pytest.mark.parametrize("seed", [2, 5])
@@ -79,12 +82,12 @@ def test_the_map_partner_keeps_the_informants_counter_until_the_telegram(seed):
     partner = {"pirates": "pirates2", "pirates2": "pirates"}[victim]
     to_seat(game, master)
     before = view_for(game, partner)
-    assert token_of(game, spy) in before["map"]["counters"]
+    assert token_of(game, spy) in before.map.counters
     game.apply(master, A.ActivateInformant(spy))
     assert view_for(game, partner) == before
     to_seat(game, victim)
-    assert token_of(game, spy) not in view_for(game, partner)["map"]["counters"] or any(
-        n["kind"] == "telegram" for n in view_for(game, victim)["notices"])
+    assert token_of(game, spy) not in view_for(game, partner).map.counters or any(
+        n.kind == "telegram" for n in view_for(game, victim).notices)
 
 
 def test_status_check_accepts_only_what_the_seat_sees_and_refusals_say_nothing_more():
@@ -100,7 +103,7 @@ def test_status_check_accepts_only_what_the_seat_sees_and_refusals_say_nothing_m
     assert game.turn_seat == "pirates"
     turned = game.state.characters[pirate].facing
     token = token_of(game, alien)
-    assert view_for(game, "pirates")["map"]["counters"][token]["counter"] == "Bug Alien"
+    assert view_for(game, "pirates").map.counters[token].counter == "Bug Alien"
     state = game.to_json()
     answers = set()
     names = sorted(c for c in game.state.characters if seat_of(game, c) != "pirates")
@@ -112,7 +115,7 @@ def test_status_check_accepts_only_what_the_seat_sees_and_refusals_say_nothing_m
         assert game.to_json() == state
     assert len(answers) == 1  # the same words whatever the name stands for
     game.apply("pirates", A.CheckStatus(pirate, token, turned))
-    assert view_for(game, "pirates")["notices"][-1]["target"] == token
+    assert view_for(game, "pirates").notices[-1].about["target"] == token
 
 
 def test_the_judges_item_adjudications_wait_for_the_owners_situation_update():
@@ -129,11 +132,11 @@ def test_the_judges_item_adjudications_wait_for_the_owners_situation_update():
     assert view_for(game, "scientist") == scientist
     game.apply("pirates", A.EndTurn())
     view = view_for(game, "phoneco")  # its Situation Update
-    assert pistol not in view["own"]["items"] and geiger not in view["own"]["items"]
-    assert {n["kind"] for n in view["notices"]} >= {"judge_dropped", "judge_took"}
+    assert pistol not in view.own.items and geiger not in view.own.items
+    assert {n.kind for n in view.notices} >= {"judge_dropped", "judge_took"}
     to_seat(game, "scientist")
-    assert scientist["own"]["items"][trap]["square"] == list(trap_at)
-    assert view_for(game, "scientist")["own"]["items"][trap]["square"] == [6, 19]
+    assert scientist.own.items[trap].square == trap_at
+    assert view_for(game, "scientist").own.items[trap].square == (6, 19)
 
 
 def test_taking_off_a_suit_waits_for_the_owner():
@@ -143,7 +146,7 @@ def test_taking_off_a_suit_waits_for_the_owner():
     game.apply(JUDGE, A.JudgeSetSuit("kyoshi", ""))
     assert view_for(game, "pirates") == before
     to_seat(game, "pirates")
-    assert view_for(game, "pirates")["own"]["characters"]["kyoshi"]["suit"] is None
+    assert view_for(game, "pirates").own.characters["kyoshi"].suit is None
 
 
 def test_a_lift_call_moves_a_rider_in_its_owners_view_only_at_its_situation_update():
@@ -156,7 +159,7 @@ def test_a_lift_call_moves_a_rider_in_its_owners_view_only_at_its_situation_upda
     game.apply(JUDGE, A.JudgeMove("mccray", *car))
     to_seat(game, "scientist")
     before = view_for(game, "phoneco")
-    assert before["own"]["characters"]["osorio"]["square"] == list(car)
+    assert before.own.characters["osorio"].square == car
     game.apply("scientist", A.MoveLiftCar("mccray", lift.name, "N"))
     assert square_of(game, "osorio") == far
     assert view_for(game, "phoneco") == before  # no jump, no lift change on its map
@@ -164,10 +167,10 @@ def test_a_lift_call_moves_a_rider_in_its_owners_view_only_at_its_situation_upda
     assert _quiet(view_for(game, "phoneco")) == _quiet(before)
     to_seat(game, "phoneco")
     view = view_for(game, "phoneco")
-    assert view["own"]["characters"]["osorio"]["square"] == list(far)
-    assert view["notices"][-1]["kind"] == "lift_moved" or any(
-        n["kind"] == "lift_moved" for n in view["notices"])
-    assert view["map"]["lifts"][lift.name] == 1 - before["map"]["lifts"][lift.name]
+    assert view.own.characters["osorio"].square == far
+    assert view.notices[-1].kind == "lift_moved" or any(
+        n.kind == "lift_moved" for n in view.notices)
+    assert view.map.lifts[lift.name] == 1 - before.map.lifts[lift.name]
 
 
 def test_a_status_check_does_not_tell_the_owner_the_roll_before_its_update():
@@ -177,14 +180,14 @@ def test_a_status_check_does_not_tell_the_owner_the_roll_before_its_update():
     game.apply(JUDGE, A.JudgeMove("osorio", 16, 5))  # among the pirates
     to_seat(game, "pirates")
     token = token_of(game, "osorio")
-    assert view_for(game, "pirates")["map"]["counters"][token]["status"] == "inactive"
+    assert view_for(game, "pirates").map.counters[token].status == "inactive"
     before = view_for(game, "phoneco")
-    assert before["own"]["characters"]["osorio"]["status"] == "down"
+    assert before.own.characters["osorio"].status == "down"
     game.apply("pirates", A.CheckStatus("kyoshi", token, "S"))
     assert game.state.characters["osorio"].status in ("dead", "serious")
     assert view_for(game, "phoneco") == before
     to_seat(game, "phoneco")
-    status = view_for(game, "phoneco")["own"]["characters"]["osorio"]["status"]
+    status = view_for(game, "phoneco").own.characters["osorio"].status
     assert status == game.state.characters["osorio"].status
 
 
@@ -199,9 +202,9 @@ def test_a_booby_trap_notice_does_not_name_who_set_it_off():
     assert square_of(game, "mendez") == plan.xy(square)
     to_seat(game, "scientist")
     view = view_for(game, "scientist")
-    notice = next(n for n in view["notices"] if n["kind"] == "trap_triggered")
-    assert notice["square"] == list(plan.xy(square))
-    assert "Mendez" not in json.dumps(notice) and "by" not in notice
+    notice = next(n for n in view.notices if n.kind == "trap_triggered")
+    assert notice.about["square"] == list(plan.xy(square))
+    assert "Mendez" not in canonical_json(notice) and "by" not in notice.about
 
 
 def test_fetching_an_item_that_was_taken_unseen_moves_and_finds_nothing():
@@ -212,21 +215,21 @@ def test_fetching_an_item_that_was_taken_unseen_moves_and_finds_nothing():
     medkit = next(i for i in item_ids(game, "medkit") if game.state.items[i].owner is None)
     game.apply(JUDGE, A.JudgeMove(medkit, 5, 19))  # beside Osorio
     game.apply(JUDGE, A.JudgeMove("osorio", 6, 19, "N"))  # in its own turn: a map update
-    assert medkit in view_for(game, "phoneco")["map"]["counters"]
+    assert medkit in view_for(game, "phoneco").map.counters
     game.apply("phoneco", A.Move("osorio", "walk", (), "E"))  # she turns her back on it
     view = view_for(game, "phoneco")
-    assert medkit in view["map"]["last_known"] and medkit not in view["map"]["counters"]
+    assert medkit in view.map.last_known and medkit not in view.map.counters
     fetch = A.MoveThenPickUp("osorio", "walk", ((5, 19),), (medkit,), (), "W")
     to_seat(game, "scientist")
     still_there = game.to_json()
     game.apply(JUDGE, A.JudgeRemove(medkit))  # taken away where Osorio does not look
     to_seat(game, "phoneco")
-    assert medkit in view_for(game, "phoneco")["map"]["last_known"]
+    assert medkit in view_for(game, "phoneco").map.last_known
     events = game.apply("phoneco", fetch)
     assert square_of(game, "osorio") == (5, 19)
     notice = next(e.data for e in events if e.kind == "items")
     assert notice["took"] == [] and notice["missing"] == [medkit]
-    assert medkit not in view_for(game, "phoneco")["map"]["last_known"]  # now it knows
+    assert medkit not in view_for(game, "phoneco").map.last_known  # now it knows
     from game.artifact.engine import ArtifactGame
 
     other = ArtifactGame.from_dict(json.loads(still_there))  # the world where it lies there

@@ -17,12 +17,14 @@ own seed for the random actions)."""
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 
 from game.artifact import actions as A
 from game.artifact.errors import ArtifactError
 from game.artifact.views import view_for
+from game.artifact.viewtypes import SeatView
 
 from .secrecy_tools import (
     answers,
@@ -82,19 +84,19 @@ def test_noninterference_over_random_games():
 FRAME = ("turn_seat", "actors", "turn", "round", "dark")
 
 
-def _quiet_change(before: dict, after: dict, *, map_moves: bool, notices=("judge",),
+def _quiet_change(before: SeatView, after: SeatView, *, map_moves: bool, notices=("judge",),
                   frame_moves: bool = False) -> list[str]:
     """What changed in a seat's view that the rulebook does not let change now."""
     wrong = []
-    for key in sorted(set(before) | set(after)):
+    for key in sorted(f.name for f in fields(before)):
         if key == "notices":
-            old, new = before["notices"], after["notices"]
+            old, new = before.notices, after.notices
             if new[:len(old)] != old:
                 wrong.append("earlier notices changed")
-            wrong += [f"notice {n['kind']}" for n in new[len(old):] if n["kind"] not in notices]
+            wrong += [f"notice {n.kind}" for n in new[len(old):] if n.kind not in notices]
         elif (key == "map" and map_moves) or (key in FRAME and frame_moves):
             continue
-        elif before.get(key) != after.get(key):
+        elif getattr(before, key) != getattr(after, key):
             wrong.append(key)
     return wrong
 

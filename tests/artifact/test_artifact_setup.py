@@ -7,6 +7,7 @@ import json
 import pytest
 
 from game.artifact import actions as A
+from game.artifact.codec import canonical_json
 from game.artifact.datafiles import data_fingerprint
 from game.artifact.engine import ArtifactGame, replay
 from game.artifact.errors import (
@@ -146,8 +147,8 @@ def test_judge_assignment_and_species():
     assert game.to_json() == before
     game.apply(JUDGE, A.AssignSpecies("alien2", "bugs"))
     assert game.phase == "encryption"
-    assert view_for(game, "alien2")["species"] == "bugs"
-    assert view_for(game, "alien")["species"] == "hal"
+    assert view_for(game, "alien2").species == "bugs"
+    assert view_for(game, "alien").species == "hal"
 
 
 def test_encryption_needs_everyone():
@@ -201,10 +202,10 @@ def test_orders_stay_private():
     for seat, order in example_orders().items():
         game.apply(seat, order)
     view = view_for(game, "pirates")
-    text = json.dumps(view)
+    text = canonical_json(view)
     assert "emp_pistol" not in text and "gmen" not in text and "geiger" not in text
-    assert view["order"]["cost"] == 32
-    judge = json.dumps(view_for(game, JUDGE))
+    assert view.order.cost == 32
+    judge = canonical_json(view_for(game, JUDGE))
     assert "gmen" in judge and "rng" not in json.loads(judge)["state"]
 
 
@@ -216,10 +217,10 @@ def test_example_game_setup_and_conflict_check():
     informant = [c for c in state.characters.values() if c.informant_of == "phoneco"]
     assert len(informant) == 1 and informant[0].seat == "pirates"
     assert informant[0].sheet != "eastwood"
-    pirate_view = json.dumps(view_for(game, "pirates"))
+    pirate_view = canonical_json(view_for(game, "pirates"))
     assert "informant_of" not in pirate_view and "phoneco" not in pirate_view.split("seats")[0]
-    assert view_for(game, "pirates")["informants"] == {}
-    assert view_for(game, "phoneco")["informants"]
+    assert view_for(game, "pirates").informants == {}
+    assert view_for(game, "phoneco").informants
     # replay from setup, seed and log gives the same bytes
     again = replay(example_setup(), 11, log)
     assert again.to_json() == game.to_json()
@@ -258,7 +259,7 @@ def test_judge_conflict_check_returns_a_seat():
         game.apply(JUDGE, A.StartPlay())
     game.apply(JUDGE, A.ReturnPlacement("scientist", "Someone is already there."))
     assert game.phase == "place" and game.actors() == frozenset({"scientist"})
-    assert view_for(game, "scientist")["notices"][-1]["note"] == "Someone is already there."
+    assert view_for(game, "scientist").notices[-1].about["note"] == "Someone is already there."
     assert plan.space_name(plan.sq(8, 21)) == "Stateroom 2"
 
 

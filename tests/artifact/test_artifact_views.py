@@ -7,11 +7,12 @@ import json
 import pytest
 
 from game.artifact import actions as A
+from game.artifact.codec import canonical_json, to_plain
 from game.artifact.engine import ArtifactGame
 from game.artifact.errors import SaveError
 from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
-from game.artifact.views import view_for
+from game.artifact.views import decode_view, view_for
 
 
 @pytest.fixture
@@ -26,55 +27,54 @@ def test_losing_an_informant_shows_only_at_the_next_situation_update(game):
     game.apply("phoneco", A.ActivateInformant("orlov"))
     game.apply("phoneco", A.Move("orlov", "walk", (), "N"))  # he acts for his new master
     during = view_for(game, "pirates")
-    assert during["own"] == before["own"]
-    assert during["notices"] == before["notices"]
-    assert "orlov" in view_for(game, "phoneco")["own"]["characters"]
+    assert during.own == before.own
+    assert during.notices == before.notices
+    assert "orlov" in view_for(game, "phoneco").own.characters
     game.apply("phoneco", A.EndTurn())
     game.apply("scientist", A.EndTurn())
     game.apply("alien", A.EndTurn())
     after = view_for(game, "pirates")
-    assert "orlov" not in after["own"]["characters"]
-    assert [n["counter"] for n in after["notices"] if n["kind"] == "telegram"] == ["Orlov"]
+    assert "orlov" not in after.own.characters
+    assert [n.about["counter"] for n in after.notices if n.kind == "telegram"] == ["Orlov"]
 
 
 def test_the_alien_map_shows_where_the_robots_were_put(game):
-    alien = view_for(game, "alien")["map"]["last_known"].values()
-    assert sorted(c["counter"] for c in alien) == ["Doc Bot", "Handler Bot", "Securi Bot",
+    alien = view_for(game, "alien").map.last_known.values()
+    assert sorted(c.counter for c in alien) == ["Doc Bot", "Handler Bot", "Securi Bot",
                                                     "Tech Bot"]
     for seat in ("pirates", "phoneco"):
-        names = [c["counter"] for c in view_for(game, seat)["map"]["last_known"].values()]
+        names = [c.counter for c in view_for(game, seat).map.last_known.values()]
         assert "Doc Bot" not in names
 
 
 def test_scientist_remembers_where_he_put_the_artifact(game):
-    last = view_for(game, "scientist")["map"]["last_known"].values()
-    squares = sorted(c["square"] for c in last if c["counter"] == "The Artifact")
-    assert squares == [[1, 19], [1, 23]]
-    traps = [i for i in view_for(game, "scientist")["own"]["items"].values()
-             if i["type"] == "booby_trap"]
-    assert sorted(t["square"] for t in traps) == [[3, 7], [39, 7]]
+    last = view_for(game, "scientist").map.last_known.values()
+    squares = sorted(c.square for c in last if c.counter == "The Artifact")
+    assert squares == [(1, 19), (1, 23)]
+    traps = [i for i in view_for(game, "scientist").own.items.values()
+             if i.type == "booby_trap"]
+    assert sorted(t.square for t in traps) == [(3, 7), (39, 7)]
     for seat in ("pirates", "phoneco", "alien"):
-        assert "booby_trap" not in json.dumps(view_for(game, seat))
+        assert "booby_trap" not in canonical_json(view_for(game, seat))
 
 
 def test_views_are_deterministic_and_plain(game):
     for seat in (*game.seats, JUDGE):
         first = view_for(game, seat)
-        assert json.dumps(first, sort_keys=True) == json.dumps(view_for(game, seat),
-                                                               sort_keys=True)
-        assert json.loads(json.dumps(first)) == first
+        assert canonical_json(first) == canonical_json(view_for(game, seat))
+        assert decode_view(json.loads(canonical_json(first))) == first
     assert view_for(game.to_dict(), "phoneco") == view_for(game, "phoneco")
-    judge = view_for(game, JUDGE)
+    judge = to_plain(view_for(game, JUDGE))
     assert "rng" not in judge["state"] and "seed" not in judge["state"]
     assert judge["state"]["orders"]["phoneco"]["option"] == "gmen"
 
 
 def test_view_holds_no_seed_rng_or_others_orders(game):
     view = view_for(game, "pirates")
-    text = json.dumps(view)
+    text = canonical_json(view)
     for key in ("rng", "seed", "judge_notices", "orders", "pending"):
         assert f'"{key}"' not in text
-    assert view["order"]["cost"] == 32
+    assert view.order.cost == 32
 
 
 def test_bad_saves_are_refused():
@@ -95,9 +95,9 @@ def test_bad_saves_are_refused():
 def test_client_previews_work_on_the_view_alone(game):
     from game.artifact import preview
 
-    view = json.loads(json.dumps(view_for(game, "phoneco")))  # as a client receives it
     game.apply("pirates", A.EndTurn())
-    view = json.loads(json.dumps(view_for(game, "phoneco")))
+    # as a client receives it: the plain form, decoded into the same records
+    view = decode_view(json.loads(canonical_json(view_for(game, "phoneco"))))
     spots = preview.reachable(view, "osorio", "jog")
     assert spots[(3, 21)] == 4 and (2, 20) not in spots  # 5 MP away
     found = preview.path_to(view, "osorio", "jog", (3, 21))

@@ -16,6 +16,7 @@ import pytest
 from test_net_harness import ClientProc, HostProc, Procs
 
 from game.artifact import actions as A
+from game.artifact.codec import to_plain
 from game.artifact.engine import ArtifactGame
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
@@ -136,7 +137,7 @@ ALLOWED_TYPES = {"welcome", "snapshot", "update", "ack", "error", "doc", "notice
 def check_nothing_beyond_views(messages: list[dict[str, Any]], seat: str,
                                states: list[ArtifactGame], all_seats: list[str]) -> int:
     """Every document ``seat`` held is its own view at some logged point, in order."""
-    views = [canon(view_for(state, seat)) for state in states]
+    views = [canon(to_plain(view_for(state, seat))) for state in states]
     index = 0
     docs = documents(messages, seat)
     assert docs, f"{seat} received no snapshot"
@@ -193,7 +194,7 @@ class Table:
     def settle(self, game: ArtifactGame) -> None:
         """Wait until every client's last document shows its view of ``game``."""
         for seat, client in self.clients.items():
-            want = canon(view_for(game, seat))
+            want = canon(to_plain(view_for(game, seat)))
             client.wait_for(lambda m, s=seat, w=want, c=client: m["type"] == "doc"
                             and m["seat"] == s and canon(m["doc"]["view"]) == w
                             and m["seq"] == max(x.get("seq", -1) for x in c.messages

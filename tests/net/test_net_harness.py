@@ -288,7 +288,7 @@ def test_encrypted_hotseat_client_plays_two_seats_and_strangers_are_refused(proc
     stranger = procs.client("join", forged)
     judge = procs.client("judge", host.joins["judge"], extra=("--docs",))
     doc = judge.wait_for(lambda m: m["type"] == "doc")["doc"]
-    assert doc["view"]["judge"] is True
+    assert doc["view"]["kind"] == "judge"
     assert doc["view"]["state"]["votes"] == {"scientist": True}
     # the stranger is refused in the handshake: it says so and stops
     stranger.wait_for(lambda m: m.get("event") == "keys_refused")

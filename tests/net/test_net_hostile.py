@@ -17,11 +17,13 @@ import pytest
 import zmq
 from test_net_harness import say, welcomed
 
+from game.artifact.codec import to_plain
 from game.artifact.engine import ArtifactGame
 from game.artifact.seats import JUDGE
+from game.artifact.views import view_for
 from net.actionlog import ActionLog, read
 from net.client import SeatLink
-from net.codec import decode, encode
+from net.codec import MAX_HUB_FRAME, decode, encode
 from net.hub import CONN_BUDGET, CurveKeys, Hub
 from net.joinstring import JoinString, curve_public_of, hex_to_z85, new_code, new_curve_keypair
 from net.messages import PROTOCOL_VERSION
@@ -309,6 +311,19 @@ def test_a_client_seeing_a_stale_or_gapped_sequence_asks_for_a_snapshot(tmp_path
         assert next_from_client()["type"] == "resync"
         assert link.seq == 9
         assert any(m.get("event") == "gap" for m in seen)
+        # {"a": ...} is no view: each was reported in one line, and the link went on
+        bad = [m for m in seen if m.get("event") == "bad_view"]
+        assert bad and link.view is None
+        assert all("\n" not in m["message"] and "view" in m["message"] for m in bad)
+        game = ArtifactGame.new({"players": 3}, 5)
+        good = to_plain(view_for(game, "pirates"))
+        hub_says({"type": "snapshot", "seq": 11, "doc": {"view": good}})
+        assert link.view == view_for(game, "pirates")
+        count = len([m for m in seen if m.get("event") == "bad_view"])
+        hub_says({"type": "update", "seq": 12, "diff": [["set", ["view", "round"], "two"]]})
+        assert link.seq == 12 and link.doc["view"]["round"] == "two"
+        assert link.view == view_for(game, "pirates")  # the last view that decoded
+        assert len([m for m in seen if m.get("event") == "bad_view"]) == count + 1
     finally:
         link.close()
         router.close(linger=0)
@@ -408,7 +423,7 @@ def test_what_others_receive_does_not_depend_on_a_private_purchase(tmp_path):
         finally:
             h.close()
     assert heard[0] == heard[1]
-    assert [decode(f)["type"] for f in heard[0]] == ["update"]
+    assert [decode(f, MAX_HUB_FRAME)["type"] for f in heard[0]] == ["update"]
 
 
 def test_curve_fails_closed_when_no_authenticator_answers(tmp_path):

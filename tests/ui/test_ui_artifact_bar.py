@@ -19,7 +19,7 @@ def test_action_bar_is_the_engines_open_options(ui_app):  # noqa: F811
     w = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
     w.frame()
     scene = w.scene
-    carrier = next(cid for cid, e in scene.own().items() if e["items"])
+    carrier = next(cid for cid, e in scene.own().items() if e.items)
     w.press(f"select:{carrier}")
     assert scene.selected == carrier
     keys = [key for key, _label, _ok in scene.action_buttons(w.ctx)]

@@ -132,7 +132,7 @@ def bare_map(window) -> pygame.Surface:
     from game.ui.artifact_pieces import seat_hatches
 
     scene.renderer.draw(out, window.ctx, scene.cam, hatches=seat_hatches(view, scene.plan),
-                        lifts=view["map"]["lifts"], pieces=[], ov=Overlays())
+                        lifts=view.map.lifts, pieces=[], ov=Overlays())
     return out
 
 
@@ -201,7 +201,7 @@ def aim_farthest(w: Window) -> tuple[str, tuple[int, int], tuple[int, int]] | No
     reach = scene.reach()
     if not reach:
         return None
-    start = tuple(scene.own()[cid]["square"])
+    start = scene.own()[cid].square
     target = max(reach, key=lambda s: (reach[s], s))
     w.click_square(target)
     return cid, start, target
@@ -222,8 +222,8 @@ class Bot:
         view = scene.view
         if view is None:
             return
-        phase = view["phase"]
-        if phase == "encryption" and view.get("my_vote") is None and "vote" not in self.done:
+        phase = view.phase
+        if phase == "encryption" and view.my_vote is None and "vote" not in self.done:
             self.done.add("vote")
             w.press("vote:yes")
         elif phase == "purchase" and scene.purchase is not None and "order" not in self.done:
@@ -243,7 +243,7 @@ class Bot:
             w.click_square(pool[(self.placed_n // 2) % len(pool)])
             self.placed_n += 1
         elif phase == "play" and scene.my_turn() and not scene.animating():
-            turn = ("turn", view["round"])
+            turn = ("turn", view.round)
             if ("move",) + turn[1:] not in self.done:
                 self.done.add(("move",) + turn[1:])
                 aimed = aim_farthest(w)
@@ -259,11 +259,11 @@ class Bot:
 def report(window: Window) -> dict:
     """What a finished client checks on its own surface."""
     scene = window.scene
-    out: dict = {"seat": scene.seat, "round": scene.view["round"],
+    out: dict = {"seat": scene.seat, "round": scene.view.round,
                  "pieces": sorted(p.key for p in scene.pieces()),
                  "errors": scene.source.errors}
-    own = [(cid, tuple(e["square"])) for cid, e in scene.own().items()
-           if e.get("square") is not None and e.get("kind") != "program"]
+    own = [(cid, tuple(e.square)) for cid, e in scene.own().items()
+           if e.square is not None and e.kind != "program"]
     cid, square = own[0]
     window.goto(square)
     for attr in ("show_reach", "show_fov", "show_los"):
@@ -276,7 +276,7 @@ def report(window: Window) -> dict:
     x, y = scene.cam.to_screen(*square)
     rect = pygame.Rect(x, y, scene.cam.cell, scene.cam.cell)
     out["own_pixels"] = counter_pixels(window.surface, rect,
-                                       faction_colour(scene.view["faction"]))
+                                       faction_colour(scene.view.faction))
     out["changed_outside"] = changed_outside(window, [p.square for p in scene.pieces()])
     return out
 
@@ -304,7 +304,7 @@ def main(argv: list[str]) -> int:
         while time.monotonic() < deadline:
             window.frame(0.02)
             view = window.scene.view
-            if view is not None and view["phase"] == "play" and view["round"] > rounds:
+            if view is not None and view.phase == "play" and view.round > rounds:
                 break
             bot.step()
             time.sleep(0.005)

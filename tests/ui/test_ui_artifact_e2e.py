@@ -44,7 +44,7 @@ def host(tmp_path):
 def lobby(windows: dict[str, Window], judge: Window) -> None:
     everyone = [*windows.values(), judge]
     settle(everyone, lambda: all(w.scene.view is not None for w in everyone), what="snapshots")
-    settle(everyone, lambda: all(w.scene.view["phase"] == "encryption" for w in everyone),
+    settle(everyone, lambda: all(w.scene.view.phase == "encryption" for w in everyone),
            what="encryption phase")
     # the encryption vote: two by button, two by key
     windows["pirates"].press("vote:yes")
@@ -81,17 +81,17 @@ def lobby(windows: dict[str, Window], judge: Window) -> None:
             assert n < 40, "placement does not progress"
         w.key(pygame.K_DOWN)
         w.press("ready")
-    settle(everyone, lambda: judge.scene.view["phase"] == "judge_check", what="judge check")
+    settle(everyone, lambda: judge.scene.view.phase == "judge_check", what="judge check")
     # the Judge places the Feynman's inactive robots and starts play
     rooms = squares_in(ROBOT_ROOM)
     for n, robot in enumerate(("handler_bot", "tech_bot", "securi_bot", "doc_bot")):
         judge.press(f"robot:{robot}")
         judge.click_square(rooms[n])
         judge.key(pygame.K_RIGHT)
-        settle([judge], lambda r=robot: judge.scene.state["characters"][r]["square"]
+        settle([judge], lambda r=robot: judge.scene.state.characters[r].square
                is not None, what=f"{robot} placed")
     judge.press("start_play")
-    settle(everyone, lambda: all(w.scene.view["phase"] == "play" for w in everyone),
+    settle(everyone, lambda: all(w.scene.view.phase == "play" for w in everyone),
            what="play")
 
 
@@ -106,10 +106,10 @@ def take_turn(w: Window, everyone: list[Window]) -> tuple[str, tuple[int, int]] 
         found = scene.path_preview(target)
         assert found is not None and found["path"], "no path preview to a reachable square"
         w.key(pygame.K_RETURN)
-        settle(everyone, lambda: tuple(scene.own()[cid]["square"]) != start,
+        settle(everyone, lambda: tuple(scene.own()[cid].square) != start,
                what=f"{cid} moved")
         settle(everyone, lambda: not scene.animating(), what="move animation")
-        moved = (cid, tuple(scene.own()[cid]["square"]))
+        moved = (cid, tuple(scene.own()[cid].square))
     w.key(pygame.K_e)
     settle(everyone, lambda: not scene.my_turn(), what=f"{scene.seat} turn ended")
     return moved
@@ -177,39 +177,39 @@ def test_lobby_and_rounds_over_a_real_host(host, ui_app):  # noqa: F811
                 overlays_off(w)
                 x, y = w.scene.cam.to_screen(*square)
                 rect = pygame.Rect(x, y, w.scene.cam.cell, w.scene.cam.cell)
-                colour = faction_colour(w.scene.view["faction"])
+                colour = faction_colour(w.scene.view.faction)
                 assert counter_pixels(w.surface, rect, colour) > 20, f"{cid} not drawn"
                 # ... and nothing else of it is drawn away from it
                 far = (square[0] + 12, square[1])
                 fx, fy = w.scene.cam.to_screen(*far)
                 assert counter_pixels(w.surface, pygame.Rect(fx, fy, 30, 30), colour) == 0
-        settle(everyone, lambda: judge.scene.view["round"] >= 4, what="round 4")
+        settle(everyone, lambda: judge.scene.view.round >= 4, what="round 4")
 
         # unseen enemies are drawn nowhere on each seat's map
         state = judge.scene.state
         for seat, w in windows.items():
             overlays_off(w)
             view = w.scene.view
-            seen = set(view["map"]["counters"]) | set(view["map"]["last_known"])
-            enemies = [c for c in state["characters"].values()
-                       if c["seat"] not in (seat, None) and c["square"] is not None
-                       and c["token"] not in seen and c["sheet"] != "hal"]
+            seen = set(view.map.counters) | set(view.map.last_known)
+            enemies = [c for c in state.characters.values()
+                       if c.seat not in (seat, None) and c.square is not None
+                       and c.token not in seen and c.sheet != "hal"]
             assert enemies, f"{seat} sees every enemy: nothing to check"
             keys = {p.key for p in w.scene.pieces()}
-            assert not keys & {c["token"] for c in enemies} and not keys & {
-                c["id"] for c in enemies}
+            assert not keys & {c.token for c in enemies} and not keys & {
+                c.id for c in enemies}
             for enemy in enemies[:3]:
-                w.goto(feynman().xy(enemy["square"]))
+                w.goto(feynman().xy(enemy.square))
                 overlays_off(w)
                 keep = [p.square for p in w.scene.pieces()]
                 assert changed_outside(w, keep) == 0, f"{seat} shows something unseen"
             # the check can fail: the Judge's screen does draw that enemy
-            enemy_square = feynman().xy(enemies[0]["square"])
+            enemy_square = feynman().xy(enemies[0].square)
             judge.goto(enemy_square)
             judge.move((5, 5))
             judge.frame()
             jx, jy = judge.scene.cam.to_screen(*enemy_square)
-            owner = state["specs"][enemies[0]["seat"]]["faction"]
+            owner = state.specs[enemies[0].seat].faction
             assert counter_pixels(judge.surface, pygame.Rect(jx, jy, judge.scene.cam.cell,
                                                              judge.scene.cam.cell),
                                   faction_colour(owner)) > 20
@@ -246,7 +246,7 @@ def test_entry_points_join_a_real_host_and_quit_cleanly(host, monkeypatch):
             time.sleep(0.005)
         assert scene.view is not None, (
             f"no snapshot within 20 s: {getattr(scene.source, 'last_error', None)!r}")
-        seen.append((type(self.stack[0]).__name__, scene.view["phase"], len(self.stack)))
+        seen.append((type(self.stack[0]).__name__, scene.view.phase, len(self.stack)))
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         return app_module.App.__dict__["_real_run"](self)
 
@@ -302,9 +302,9 @@ def test_three_window_processes_play_rounds(tmp_path, ui_app):  # noqa: F811
             judge.frame(0.02)
             bot.step()
             state = judge.scene.state
-            if state is not None and state["phase"] == "judge_check":
+            if state is not None and state.phase == "judge_check":
                 robot = next((r for r in ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
-                              if state["characters"][r]["square"] is None), None)
+                              if state.characters[r].square is None), None)
                 if robot is None and not started:
                     started = True
                     judge.press("start_play")
@@ -326,11 +326,11 @@ def test_three_window_processes_play_rounds(tmp_path, ui_app):  # noqa: F811
             assert rep["own_pixels"] > 20, rep
             assert rep["changed_outside"] == 0, rep
             assert (shots / f"process_{seat}.png").stat().st_size > 10_000
-            unseen = [c for c in state["characters"].values()
-                      if c["seat"] not in (seat, None) and c["square"] is not None
-                      and c["sheet"] != "hal" and c["token"] not in rep["pieces"]]
+            unseen = [c for c in state.characters.values()
+                      if c.seat not in (seat, None) and c.square is not None
+                      and c.sheet != "hal" and c.token not in rep["pieces"]]
             assert unseen, f"{seat} sees every enemy: nothing to check"
-            assert not {c["id"] for c in unseen} & set(rep["pieces"])
+            assert not {c.id for c in unseen} & set(rep["pieces"])
     finally:
         for proc in procs.values():
             if proc.poll() is None:

@@ -30,7 +30,7 @@ def pick(j: Window, thing: str) -> None:
     """Centre the map on ``thing`` and click its counter."""
     scene = j.scene
     state = scene.state
-    square = j.scene.plan.xy(state["characters"][thing]["square"])
+    square = j.scene.plan.xy(state.characters[thing].square)
     j.goto(square)
     j.frame()
     rects = scene.renderer.piece_rects(scene.cam, judge_pieces(state, scene.plan))
@@ -66,7 +66,7 @@ def test_judge_tools_by_mouse(ui_app, tmp_path):  # noqa: F811
     assert game.state.characters[cid].square == game.plan.sq(*target)
     assert not scene.moving
     # the owner's own view has not changed yet: it hears at its Situation Update
-    assert view_for(game, "phoneco")["own"]["characters"][cid] == before["own"]["characters"][
+    assert view_for(game, "phoneco").own.characters[cid] == before.own.characters[
         cid]
     pygame.image.save(j.surface, str(shots(tmp_path) / "judge_tools_moved.png"))
     j.press("jstatus:down")
@@ -100,8 +100,8 @@ def test_judge_tools_by_mouse(ui_app, tmp_path):  # noqa: F811
         game.apply(game.turn_seat, {"type": "end_turn"})
     table.serial += 1
     view = view_for(game, "phoneco")
-    assert view["own"]["characters"][cid]["square"] is None
-    assert any(n["kind"] == "telegram" and n["character"] == cid for n in view["notices"])
+    assert view.own.characters[cid].square is None
+    assert any(n.kind == "telegram" and n.about["character"] == cid for n in view.notices)
 
 
 def test_judge_sees_a_seat_exactly_as_its_screen(ui_app, tmp_path):  # noqa: F811

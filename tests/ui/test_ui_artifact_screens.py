@@ -121,7 +121,7 @@ def test_seat_map_overlays_and_los(ui_app, in_play, tmp_path):  # noqa: F811
     w.frame()
     assert scene.my_turn() and scene.selected is not None
     cid = scene.selected
-    start = tuple(scene.own()[cid]["square"])
+    start = tuple(scene.own()[cid].square)
     w.key(pygame.K_2)  # jog
     reach = scene.reach()
     assert reach == preview.reachable(scene.view, cid, "jog")
@@ -136,7 +136,7 @@ def test_seat_map_overlays_and_los(ui_app, in_play, tmp_path):  # noqa: F811
     found = preview.path_to(scene.view, cid, "jog", target)
     assert ov.path == [tuple(p) for p in found["path"]] and ov.path_stop == tuple(found["stop"])
     checked = movement.check_path(scene.view, cid, "jog", found["path"],
-                                  scene.own()[cid]["facing"])
+                                  scene.own()[cid].facing)
     hatch_steps = {feynman().xy(s) for s, h in zip(checked.squares, checked.hatches,
                                                     strict=True) if h is not None}
     assert set(ov.path_notes) == hatch_steps
@@ -168,7 +168,7 @@ def test_seat_map_overlays_and_los(ui_app, in_play, tmp_path):  # noqa: F811
     assert scene.pending is not None
     assert scene.pending.path == tuple(tuple(p) for p in found["path"])
     shoot(w, folder, "seat_facing_choice")
-    facing_now = scene.own()[cid]["facing"]
+    facing_now = scene.own()[cid].facing
     arrows = scene.renderer.facing_rects(scene.cam, scene.pending_at)
     w.click(arrows[facing_now].center)
     assert in_play.game.state.characters[cid].square == plan.sq(*found["stop"])
@@ -193,7 +193,7 @@ def test_stacked_counters_each_pickable(ui_app, in_play):  # noqa: F811
     w.frame()
     by_square = {}
     for cid, e in scene.own().items():
-        by_square.setdefault(tuple(e["square"]), []).append(cid)
+        by_square.setdefault(tuple(e.square), []).append(cid)
     square, stack = next((s, ids) for s, ids in by_square.items() if len(ids) > 1)
     w.press(f"select:{stack[0]}")
     w.goto(square)
@@ -264,7 +264,7 @@ def test_judge_screens_and_tools(ui_app, in_play, tmp_path):  # noqa: F811
     shoot(j, folder, "judge_game_over")
     w = Window(ui_app, ArtifactSeatScene(in_play.source("pirates")))
     shoot(w, folder, "seat_game_over")
-    assert w.scene.view["result"]["winners"] == ["alien", "phoneco", "scientist"]
+    assert w.scene.view.result.winners == ("alien", "phoneco", "scientist")
 
 
 def test_judge_places_robots_through_the_screen(ui_app, table, tmp_path):  # noqa: F811
@@ -361,8 +361,8 @@ def test_drop_and_take_through_the_action_bar(ui_app, in_play):  # noqa: F811
     w = Window(ui_app, ArtifactSeatScene(in_play.source("scientist")))
     scene = w.scene
     w.frame()
-    carrier = next(cid for cid, e in scene.own().items() if e["items"])
-    item = scene.own()[carrier]["items"][0]
+    carrier = next(cid for cid, e in scene.own().items() if e.items)
+    item = scene.own()[carrier].items[0]
     w.press(f"select:{carrier}")
     w.press(f"drop:{item}")
     assert scene.pending is not None  # the facing is asked after every action
@@ -370,9 +370,9 @@ def test_drop_and_take_through_the_action_bar(ui_app, in_play):  # noqa: F811
     assert game.state.items[item].holder is None
     assert game.state.characters[carrier].facing == "W"
     w.frame()
-    square = scene.own()[carrier]["square"]
+    square = scene.own()[carrier].square
     other = next((cid for cid, e in scene.own().items()
-                  if cid != carrier and e["square"] == square and scene.can_act(cid)), None)
+                  if cid != carrier and e.square == square and scene.can_act(cid)), None)
     keys = [k for k, _l, _e in scene.action_buttons(w.ctx)]
     assert f"drop:{item}" not in keys  # the carrier has acted: nothing more for it
     assert other is not None

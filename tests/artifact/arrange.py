@@ -1,0 +1,45 @@
+"""Test setups the engine's actions cannot reach yet, in one documented place.
+
+The state changes only through the engine's rule functions (``ArtifactGame.apply``). A test
+that needs a situation no action produces yet (a hatch locked or a space dark: the security
+actions that will toggle them are still to come; a spare item on the floor) arranges it
+here, before it plays. ``tests/test_state_writes.py`` fails on any other write to a game's
+state outside ``game/artifact`` (``secrecy_tools.perturb_hidden`` is the other exception: it
+builds the twin games of the noninterference property by changing what a seat cannot see).
+
+Each helper checks what it is given against the deck plan and the state, so an arranged
+situation is one the rules could reach.
+"""
+
+from __future__ import annotations
+
+from game.artifact.engine import ArtifactGame
+from game.artifact.state import Item
+
+
+def lock_hatch(game: ArtifactGame, name: str) -> int:
+    """Lock the hatch called ``name`` (as a Security Action's lock toggle will); its id."""
+    hatch = next(h.id for h in game.plan.hatches if h.name == name)
+    if hatch not in game.state.locked:
+        game.state.locked.append(hatch)
+    return hatch
+
+
+def lights_out(game: ArtifactGame, *spaces: str) -> None:
+    """Put the lights out in ``spaces`` (as a Security Action's lights toggle will)."""
+    known = {game.plan.space_name(sq) for sq in range(len(game.plan.terrain))}
+    unknown = [name for name in spaces if name not in known]
+    if unknown:
+        raise ValueError(f"no space {unknown[0]!r} on the deck plan")
+    game.state.dark = sorted(set(game.state.dark) | set(spaces))
+
+
+def drop_item(game: ArtifactGame, item_id: str, item_type: str, square: int) -> Item:
+    """A spare item of ``item_type`` lying on ``square``, owned by nobody."""
+    if item_id in game.state.items or item_type not in game.sheets.items:
+        raise ValueError(f"cannot add item {item_id!r} of type {item_type!r}")
+    if not game.plan.passable(square):
+        raise ValueError(f"square {game.plan.xy(square)} is not open floor")
+    item = Item(item_id, item_id, item_type, None, square=square)
+    game.state.items[item_id] = item
+    return item
