@@ -60,8 +60,9 @@ class Table:
 
     @property
     def state(self) -> GameState:
-        """The live state: read it, never change it (only the engine's rule functions do);
-        ``to_dict()`` gives its plain form."""
+        """The live state: read it, never change it (only the engine's rule functions do;
+        ``tests/test_state_writes.py`` holds every other module to that); ``to_dict()``
+        gives its plain form."""
         return self._s
 
     def seat_spec(self, seat: str) -> SeatSpec:
