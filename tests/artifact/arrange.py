@@ -43,3 +43,23 @@ def drop_item(game: ArtifactGame, item_id: str, item_type: str, square: int) -> 
     item = Item(item_id, item_id, item_type, None, square=square)
     game.state.items[item_id] = item
     return item
+
+
+def give_item(game: ArtifactGame, cid: str, item_type: str) -> str:
+    """Hand a character an item of ``item_type`` (a stand-in for a purchase); its id."""
+    s = game.state
+    iid = f"test_{item_type}_{cid}"
+    if iid in s.items or item_type not in game.sheets.items:
+        raise ValueError(f"cannot give {cid!r} an item of type {item_type!r}")
+    s.items[iid] = Item(iid, iid, item_type, s.characters[cid].seat, holder=cid)
+    s.characters[cid].items.append(iid)
+    return iid
+
+
+def act_again(game: ArtifactGame, cid: str) -> None:
+    """Let a character of the seat in turn take a second action this turn (a test that
+    compares two shots without playing a round between them)."""
+    acted = game.state.turn.acted
+    if cid not in acted:
+        raise ValueError(f"{cid!r} has not acted this turn")
+    acted.remove(cid)

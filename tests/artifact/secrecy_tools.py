@@ -213,21 +213,21 @@ def combat_actions(view: dict, cid: str, plan, rng: random.Random) -> list[A.Act
     """Attacks (every fire type) at the character counters on the seat's map and at a
     random square, with each weapon it carries and its bare hands, a move then attack, an
     opportunity-fire marker on a random square, and unjamming: legal or not."""
-    entry = view["own"]["characters"][cid]
-    facing = entry["facing"]
-    weapons = [i for i in entry["items"]
-               if view["own"]["items"][i]["type"] in WEAPON_ITEMS] + list(BARE_HANDS)
-    counters = sorted(t for t, c in view["map"]["counters"].items()
-                      if c["kind"] == "character")
+    entry = view.own.characters[cid]
+    facing = entry.facing
+    weapons = [i for i in entry.items
+               if view.own.items[i].type in WEAPON_ITEMS] + list(BARE_HANDS)
+    counters = sorted(t for t, c in view.map.counters.items()
+                      if c.KIND == "character")
     squares = [plan.xy(sq) for sq in rng.sample(sorted(plan.region("Feynman")), 2)]
     out: list[A.Action] = []
     for weapon in weapons:
         for fire in ("normal", "double", "panic"):
             for target in counters + squares:
                 out.append(A.Attack(cid, weapon, fire, (target,), rng.choice("NESW")))
-        if counters and entry["square"] is not None:
-            found = path_to(view, cid, "walk", tuple(view["map"]["counters"][
-                rng.choice(counters)]["square"]), plan)
+        if counters and entry.square is not None:
+            found = path_to(view, cid, "walk", tuple(view.map.counters[
+                rng.choice(counters)].square), plan)
             if found["stop"] is not None:
                 out.append(A.MoveThenAttack(cid, "walk", tuple(found["path"]), weapon,
                                             "normal", (rng.choice(counters),), facing))
@@ -461,7 +461,7 @@ def probe_actions(game: ArtifactGame, seat: str, rng: random.Random,
         out += probe_junk(game, seat, cid)
         out += rng.sample(combat := combat_actions(view, cid, plan, rng), min(6, len(combat)))
         hidden = sorted(c.token for c in game.state.characters.values()
-                        if c.token not in view["map"]["counters"] and c.seat != seat)
+                        if c.token not in view.map.counters and c.seat != seat)
         out += [A.Attack(cid, "unarmed", "normal", (t,), facing)
                 for t in rng.sample(hidden, min(2, len(hidden)))]
     return rng.sample(out, min(limit, len(out)))

@@ -13,9 +13,9 @@ from game.artifact.errors import IllegalAction
 from game.artifact.example import example_game, example_setup
 from game.artifact.seats import JUDGE
 from game.artifact.sight import field_of_view
-from game.artifact.state import Item
 from game.artifact.views import view_for
 
+from .arrange import act_again, give_item
 from .dice_tools import force_dice
 
 
@@ -53,11 +53,7 @@ def weapon_of(game, cid, kind="rifle"):
 
 def give(game, cid, kind):
     """Hand a character an item of ``kind`` (a test's stand-in for a purchase)."""
-    s = game.state
-    iid = f"test_{kind}_{cid}"
-    s.items[iid] = Item(iid, iid, kind, s.characters[cid].seat, holder=cid)
-    s.characters[cid].items.append(iid)
-    return iid
+    return give_item(game, cid, kind)
 
 
 def _round_to(game, seat):
@@ -66,7 +62,7 @@ def _round_to(game, seat):
 
 
 def notices(game, seat, kind):
-    return [n for n in view_for(game, seat)["notices"] if n["kind"] == kind]
+    return [n for n in view_for(game, seat).notices if n.kind == kind]
 
 
 @pytest.fixture
@@ -88,14 +84,14 @@ def test_a_hit_rolls_on_the_weapon_chart_and_the_attacker_learns_at_once(duel):
     osorio = game.state.characters["osorio"]
     assert osorio.status == "serious"  # rifle, unarmoured row, die 3: serious wound
     told = notices(game, "pirates", "attack")[-1]
-    assert told["shots"][0]["hit"] and told["shots"][0]["needed"] == 6
-    assert told["shots"][0]["result"] == "The target crumples, gravely hurt."
+    assert told.about["shots"][0]["hit"] and told.about["shots"][0]["needed"] == 6
+    assert told.about["shots"][0]["result"] == "The target crumples, gravely hurt."
     # The victim's owner learns nothing until its Situation Update ...
     assert view_for(game, "phoneco") == before
     game.apply("pirates", A.EndTurn())
     phone = view_for(game, "phoneco")
-    assert [t["counter"] for t in notices(game, "phoneco", "telegram")] == ["Osorio"]
-    assert phone["own"]["characters"]["osorio"]["status"] == "serious"
+    assert [t.about["counter"] for t in notices(game, "phoneco", "telegram")] == ["Osorio"]
+    assert phone.own.characters["osorio"].status == "serious"
 
 
 def test_a_light_wound_keeps_the_target_going_and_is_told_to_its_owner_later(duel):
@@ -108,21 +104,22 @@ def test_a_light_wound_keeps_the_target_going_and_is_told_to_its_owner_later(due
     assert notices(game, "phoneco", "wounded") == []
     game.apply("pirates", A.EndTurn())
     wounded = notices(game, "phoneco", "wounded")
-    assert [(n["character"], n["result"]) for n in wounded] == [("osorio", "Light wound")]
-    entry = view_for(game, "phoneco")["own"]["characters"]["osorio"]
-    assert entry["wound"] and entry["ma"]["walk"] == 1  # half MA, rounded up
+    assert [(n.about["character"], n.about["result"]) for n in wounded] == [
+        ("osorio", "Light wound")]
+    entry = view_for(game, "phoneco").own.characters["osorio"]
+    assert entry.wound and entry.ma["walk"] == 1  # half MA, rounded up
 
 
 def test_a_light_wound_gives_minus_two_to_hit_and_a_second_one_makes_it_serious(duel):
     game, _log = duel
-    game.state.characters["kyoshi"].wound = True
+    game.apply(JUDGE, A.JudgeSetStatus("kyoshi", "light_wound"))
     force_dice(game, 5, 3, 1)  # 8 - 2 = 6 still hits the short 6; light wound again
     game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
                                    (token(game, "osorio"),), "E"))
     told = notices(game, "pirates", "attack")[-1]
-    assert told["shots"][0]["needed"] == 8
-    game.state.characters["osorio"].wound = True
-    game.state.turn.acted.remove("kyoshi")
+    assert told.about["shots"][0]["needed"] == 8
+    assert game.state.characters["osorio"].wound  # the first shot's light wound
+    act_again(game, "kyoshi")
     force_dice(game, 6, 6, 1)  # L on L: serious (Damage Additions)
     game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
                                    (token(game, "osorio"),), "E"))
@@ -135,7 +132,7 @@ def test_a_target_facing_away_is_unaware_plus_two():
     force_dice(game, 2, 3, 1)  # 5 + 2 = 7 hits the short 6; a 2+3 is no jam
     game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
                                    (token(game, "osorio"),), "E"))
-    shot = notices(game, "pirates", "attack")[-1]["shots"][0]
+    shot = notices(game, "pirates", "attack")[-1].about["shots"][0]
     assert shot["needed"] == 4 and shot["hit"]
 
 
@@ -146,7 +143,7 @@ def test_double_fire_two_shots_at_minus_two_each(duel):
     game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "double",
                                    (token(game, "osorio"),), "E"))
     assert dice.exhausted
-    shots = notices(game, "pirates", "attack")[-1]["shots"]
+    shots = notices(game, "pirates", "attack")[-1].about["shots"]
     assert [s["hit"] for s in shots] == [False, True]
     assert shots[0]["needed"] == 8
     assert game.state.characters["osorio"].wound
@@ -158,8 +155,8 @@ def test_a_natural_two_jams_the_weapon_after_the_shot(duel):
     force_dice(game, 1, 1)  # a 2 misses (nothing in the line; the hull stops it)
     game.apply("pirates", A.Attack("kyoshi", rifle, "normal", (token(game, "osorio"),), "E"))
     assert game.state.items[rifle].jammed
-    assert notices(game, "pirates", "attack")[-1]["weapon_state"] == "jammed"
-    game.state.turn.acted.remove("kyoshi")
+    assert notices(game, "pirates", "attack")[-1].about["weapon_state"] == "jammed"
+    act_again(game, "kyoshi")
     with pytest.raises(IllegalAction, match="jammed"):
         game.apply("pirates", A.Attack("kyoshi", rifle, "normal",
                                        (token(game, "osorio"),), "E"))
@@ -167,7 +164,7 @@ def test_a_natural_two_jams_the_weapon_after_the_shot(duel):
     force_dice(game, 3)
     game.apply("pirates", A.Unjam("kyoshi", rifle, "E"))
     assert game.state.items[rifle].jammed
-    assert notices(game, "pirates", "unjam")[-1]["cleared"] is False
+    assert notices(game, "pirates", "unjam")[-1].about["cleared"] is False
     game.apply("pirates", A.EndTurn())
     for seat in ("phoneco", "scientist", "alien"):
         game.apply(seat, A.EndTurn())
@@ -185,7 +182,7 @@ def test_panic_fire_three_shots_then_jams_and_a_two_breaks_it(duel):
     game.apply("pirates", A.Attack("kyoshi", rifle, "panic", (token(game, "osorio"),), "E"))
     assert dice.exhausted
     assert game.state.items[rifle].jammed  # panic fire jams the weapon after its shots
-    assert [s["needed"] for s in notices(game, "pirates", "attack")[-1]["shots"]] == [8] * 3
+    assert [s["needed"] for s in notices(game, "pirates", "attack")[-1].about["shots"]] == [8] * 3
     assert game.state.characters["osorio"].status == "serious"
     game2, _ = scene(kyoshi=(5, 7, "E"), osorio=(11, 7, "W"))
     look(game2, "pirates")
@@ -194,7 +191,7 @@ def test_panic_fire_three_shots_then_jams_and_a_two_breaks_it(duel):
     game2.apply("pirates", A.Attack("kyoshi", rifle2, "panic",
                                     (token(game2, "osorio"),), "E"))
     told = notices(game2, "pirates", "attack")[-1]
-    assert told["weapon_state"] == "broken" and len(told["shots"]) == 3
+    assert told.about["weapon_state"] == "broken" and len(told.about["shots"]) == 3
     assert rifle2 not in game2.state.characters["kyoshi"].items
     assert game2.state.items[rifle2].disabled == "broken"
 
@@ -209,7 +206,7 @@ def test_a_missed_shot_may_hit_someone_in_the_line_nearest_first():
     assert dice.exhausted
     assert game.state.characters["mccray"].status == "down"
     assert game.state.characters["osorio"].status == "active"
-    shot = notices(game, "pirates", "attack")[-1]["shots"][0]
+    shot = notices(game, "pirates", "attack")[-1].about["shots"][0]
     assert shot["needed"] == 7 and not shot["hit"]
     assert shot["result"].startswith("The shot goes wide and hits McCray")
 
@@ -233,9 +230,9 @@ def test_a_missed_shot_that_passes_everyone_stops_at_a_wall_or_hatch():
     game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
                                    (token(game, "osorio"),), "E"))
     assert dice.exhausted  # the hatch it ends at: a rifle cannot hurt hatches, no roll
-    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"] == \
+    assert notices(game, "pirates", "attack")[-1].about["shots"][0]["result"] == \
         "The shot goes wide. The hatch holds."
-    game.state.turn.acted.remove("kyoshi")
+    act_again(game, "kyoshi")
     dice = force_dice(game, 1, 3)
     game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
                                    (token(game, "osorio"),), "N"))
@@ -246,7 +243,7 @@ def test_a_missed_shot_that_passes_everyone_stops_at_a_wall_or_hatch():
     game2.apply("pirates", A.Attack("kyoshi", weapon_of(game2, "kyoshi"), "normal",
                                     (token(game2, "osorio"),), "S"))
     assert dice.exhausted
-    assert notices(game2, "pirates", "attack")[-1]["shots"][0]["result"] == \
+    assert notices(game2, "pirates", "attack")[-1].about["shots"][0]["result"] == \
         "The shot goes wide."
 
 
@@ -278,7 +275,7 @@ def test_close_combat_from_behind_plus_one_the_example_of_plays_blow():
                                            (token(game, "osorio"),), "E"))
     assert dice.exhausted
     assert game.state.characters["osorio"].status == "down"
-    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"] == \
+    assert notices(game, "pirates", "attack")[-1].about["shots"][0]["result"] == \
         "The target collapses and does not move."
 
 
@@ -286,15 +283,13 @@ def test_space_armour_turns_the_same_blow_aside():
     game, _log = scene(kyoshi=(5, 7, "E"), osorio=(6, 7, "E"))
     s = game.state
     armour = give(game, "osorio", "space_armour")
-    s.characters["osorio"].items.remove(armour)
-    s.items[armour].worn = True
-    s.characters["osorio"].suit = armour
+    game.apply(JUDGE, A.JudgeSetSuit("osorio", armour))
     look(game, "pirates")
     force_dice(game, 2)
     game.apply("pirates", A.MoveThenAttack("kyoshi", "walk", ((6, 7),), "unarmed", "normal",
                                            (token(game, "osorio"),), "E"))
     assert s.characters["osorio"].status == "active" and not s.characters["osorio"].wound
-    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"].startswith(
+    assert notices(game, "pirates", "attack")[-1].about["shots"][0]["result"].startswith(
         "The hit glances off")
 
 
@@ -351,12 +346,12 @@ def test_a_rifle_cannot_hurt_a_hatch_but_a_plasma_gun_blows_it_open():
     game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
                                    ((2, 7),), "W"))
     assert dice.exhausted
-    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"] == "The hatch holds."
+    assert notices(game, "pirates", "attack")[-1].about["shots"][0]["result"] == "The hatch holds."
     pod = game.plan.sq(2, 7)
     assert pod not in field_of_view(game.plan, game.plan.sq(5, 7), "W")
     force_dice(game, 5)  # the plasma gun's doors entry 1-5: through
     game.apply("pirates", A.Attack("mendez", gun, "normal", ((2, 8),), "W"))
-    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"] == \
+    assert notices(game, "pirates", "attack")[-1].about["shots"][0]["result"] == \
         "The hatch is blown open."
     plan = game.plan
     assert plan.edge_between(plan.sq(3, 7), plan.sq(4, 7)) == "open"
@@ -373,7 +368,7 @@ def test_a_window_shot_out_is_open_at_once():
     plan = game.plan
     assert plan.edge_between(plan.sq(13, 2), plan.sq(14, 2)) == "open"
     assert game.drawn_plan.edge_between(plan.sq(13, 2), plan.sq(14, 2)) == "glass"
-    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"] == \
+    assert notices(game, "pirates", "attack")[-1].about["shots"][0]["result"] == \
         "The window shatters."
 
 
@@ -388,14 +383,14 @@ def test_a_computer_shot_to_pieces_rolls_on_the_computer_hits_chart():
     space = game.plan.space_name(game.plan.sq(12, 6))
     assert space not in s.dark  # the lights fail at the next Global Updates
     _round_to(game, "alien")
-    assert space not in view_for(game, "phoneco")["dark"]
+    assert space not in view_for(game, "phoneco").dark
     game.apply("alien", A.EndTurn())
-    assert space in s.dark and space in view_for(game, "phoneco")["dark"]
+    assert space in s.dark and space in view_for(game, "phoneco").dark
 
 
 def test_the_status_check_rolls_on_the_status_chart():
     game, _log = scene(kyoshi=(5, 7, "E"), lichter=(5, 7, "E"))
-    game.state.characters["kyoshi"].status = "down"
+    game.apply(JUDGE, A.JudgeSetStatus("kyoshi", "down"))
     force_dice(game, 4)  # 4-6: seriously wounded
     game.apply("pirates", A.CheckStatus("lichter", "kyoshi", "E"))
     assert game.state.characters["kyoshi"].status == "serious"
@@ -416,23 +411,24 @@ def test_opportunity_fire_stops_the_mover_and_is_resolved_in_the_placers_turn():
     game, _log = scene(kyoshi=(5, 7, "E"))
     rifle = weapon_of(game, "kyoshi")
     game.apply("pirates", A.TargetOpportunityFire("kyoshi", rifle, (9, 7), "phoneco", "E"))
-    assert [n["square"] for n in notices(game, "pirates", "opportunity_fire")] == [[9, 7]]
+    assert [n.about["square"] for n in notices(game, "pirates", "opportunity_fire")] == [[9, 7]]
     _round_to(game, "phoneco")
     osorio = game.state.characters["osorio"]
     game.apply(JUDGE, A.JudgeMove("osorio", 11, 7, "W"))
     game.apply("phoneco", A.Move("osorio", "walk", ((10, 7),), "W"))
-    game.state.turn.acted.remove("osorio")
+    act_again(game, "osorio")
     game.apply("phoneco", A.Move("osorio", "jog", ((9, 7), (8, 7)), "W"))
     assert game.plan.xy(osorio.square) == (9, 7)  # stopped in the targeted square
     told = notices(game, "phoneco", "interdiction")[-1]
-    assert told["reason"] == "opportunity fire"
+    assert told.about["reason"] == "opportunity fire"
     assert notices(game, "pirates", "opportunity_triggered") == []  # the placer: next turn
     assert osorio.status == "active"
     force_dice(game, 5, 5, 6)  # at the pirates' Situation Update: 10 hits; die 6: K
     _round_to(game, "pirates")
     assert osorio.status == "dead"
-    assert [n["square"] for n in notices(game, "pirates", "opportunity_triggered")] == [[9, 7]]
-    assert notices(game, "pirates", "attack")[-1]["fire"] == "Normal fire"
+    triggered = notices(game, "pirates", "opportunity_triggered")
+    assert [n.about["square"] for n in triggered] == [[9, 7]]
+    assert notices(game, "pirates", "attack")[-1].about["fire"] == "Normal fire"
     assert "kyoshi" in game.state.turn.acted  # the shot was Kyoshi's action this turn
     assert game.state.opportunity == []  # the marker is spent
 
@@ -446,7 +442,7 @@ def test_opportunity_fire_spares_who_the_placer_does_not_call_hostile():
     game.apply("phoneco", A.Move("osorio", "jog", ((10, 7), (9, 7)), "W"))
     assert game.plan.xy(game.state.characters["osorio"].square) == (9, 7)
     assert game.state.attacks == []
-    game.state.turn.acted.remove("osorio")
+    act_again(game, "osorio")
     game.apply("phoneco", A.Move("osorio", "jog", ((8, 7), (7, 7)), "W"))
     assert game.plan.xy(game.state.characters["osorio"].square) == (7, 7)
 
@@ -473,10 +469,10 @@ def test_a_booby_trap_stops_the_first_one_in_and_goes_off_at_its_owners_update()
                 if i.type == "booby_trap" and i.square == trap_square)
     game.apply("pirates", A.Move("lichter", "walk", ((3, 7),), "W"))
     assert game.plan.xy(game.state.characters["lichter"].square) == (3, 7)
-    assert notices(game, "pirates", "interdiction")[-1]["reason"] == "a booby trap"
+    assert notices(game, "pirates", "interdiction")[-1].about["reason"] == "a booby trap"
     game.apply("pirates", A.Move("mendez", "jog", ((3, 7), (2, 7)), "W"))
     assert game.plan.xy(game.state.characters["mendez"].square) == (2, 7)
-    assert [n["reason"] for n in notices(game, "pirates", "interdiction")] == ["a booby trap"]
+    assert [n.about["reason"] for n in notices(game, "pirates", "interdiction")] == ["a booby trap"]
     force_dice(game, 6)  # booby-trap chart, light row (Lichter's spacesuit), die 6: down
     _round_to(game, "scientist")
     s = game.state
@@ -484,11 +480,11 @@ def test_a_booby_trap_stops_the_first_one_in_and_goes_off_at_its_owners_update()
     assert s.characters["mendez"].status == "active"
     assert trap.square is None and trap.disabled == "spent"
     went = notices(game, "scientist", "trap_went_off")[-1]
-    assert went["square"] == [3, 7] and len(went["results"]) == 1
+    assert went.about["square"] == [3, 7] and len(went.about["results"]) == 1
     # The pirates learn at their own update: a telegram for Lichter.
     assert notices(game, "pirates", "telegram") == []
     _round_to(game, "pirates")
-    assert [n["character"] for n in notices(game, "pirates", "telegram")] == ["lichter"]
+    assert [n.about["character"] for n in notices(game, "pirates", "telegram")] == ["lichter"]
 
 
 def test_a_stray_hit_on_a_bystander_reaches_its_owner_only_at_its_update():
@@ -505,5 +501,5 @@ def test_a_stray_hit_on_a_bystander_reaches_its_owner_only_at_its_update():
     for seat, view in before.items():
         assert view_for(game, seat) == view, seat
     _round_to(game, "scientist")
-    assert [n["character"] for n in notices(game, "scientist", "telegram")] == ["mccray"]
+    assert [n.about["character"] for n in notices(game, "scientist", "telegram")] == ["mccray"]
     assert notices(game, "phoneco", "telegram") == []
