@@ -16,6 +16,7 @@ import pygame
 from game.ui import art, theme
 from game.ui.context import UiContext
 from game.ui.herald_display import Display
+from game.ui.herald_text import line_step
 
 RESULTS_NEEDED = 3
 
@@ -47,7 +48,7 @@ def _goal_layout(ctx: UiContext, width: int, items: list[Goal]
                  ) -> tuple[list[tuple[int, int, Goal]], int]:
     """(x offset, row, goal) for each item, wrapping to a new row when one is full."""
     px = ctx.type.small
-    lh = ctx.text.font(px).get_linesize()
+    lh = line_step(px)
     box = max(8, lh - 4)
     start = 12 + ctx.text.size("To win:", px, True)[0]
     x, row, placed = start, 0, []
@@ -61,7 +62,7 @@ def _goal_layout(ctx: UiContext, width: int, items: list[Goal]
 
 
 def goals_height(ctx: UiContext, width: int = 10_000, items: list[Goal] | None = None) -> int:
-    lh = ctx.text.font(ctx.type.small).get_linesize()
+    lh = line_step(ctx.type.small)
     rows = _goal_layout(ctx, width, items)[1] if items else 1
     return rows * lh + 6
 
@@ -70,7 +71,7 @@ def draw_goals(surface: pygame.Surface, ctx: UiContext, area: pygame.Rect,
                items: list[Goal]) -> pygame.Rect:
     """Ticked boxes at the top of ``area`` (wrapping as needed); returns the rect used."""
     px = ctx.type.small
-    lh = ctx.text.font(px).get_linesize()
+    lh = line_step(px)
     placed, rows = _goal_layout(ctx, area.w, items)
     block = pygame.Rect(area.x, area.y, area.w, rows * lh + 6)
     pygame.draw.rect(surface, (12, 20, 34), block, border_radius=5)

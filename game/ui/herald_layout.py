@@ -184,7 +184,7 @@ class HeraldLayout:
 
         # -- right column: Event Matrix, Officers' Quarters (one officer a row), log
         matrix_panel, rest_r = _split_v(right, 0.45, m)
-        officers_panel, log_panel = _split_v(rest_r, 0.62, m)
+        officers_panel, log_panel = _split_v(rest_r, 0.59, m)
         mx = matrix_panel.inflate(-2 * pad, -2 * pad)
         matrix_area = Rect(mx.x, mx.y + title_h, mx.w, mx.h - title_h)
         cw, ch = matrix_area.w / MATRIX_COLS, matrix_area.h / MATRIX_ROWS

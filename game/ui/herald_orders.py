@@ -33,7 +33,7 @@ from game.herald.readings import DIRECTION_CHOICES
 from game.ui import theme
 from game.ui.context import UiContext
 from game.ui.herald_help import OUTCOME_WORDS, PANEL_TIPS, READING_TIPS
-from game.ui.herald_text import fit_text
+from game.ui.herald_text import fit_text, line_step
 from game.ui.text_registry import add_frame
 from game.ui.widgets import Button, Toggle, draw_wrapped
 
@@ -405,7 +405,7 @@ class DiceOrders(Orders):
         if len(entries) == self.clues_enough():
             entries.append(("Point at a die, or pick one up, to read here what each Reading "
                             "would do with it.", theme.INK_FAINT))
-        step = round(px * 1.22)
+        step = line_step(px)
         rows = max(1, inner.h // step)
         for columns in (1, 2):
             gap = round(16 * ctx.scale)

@@ -36,6 +36,7 @@ from game.ui.herald_goals import (
 from game.ui.herald_help import BUTTON_TIPS
 from game.ui.herald_layout import HeraldLayout
 from game.ui.herald_orders import DiceOrders, DirectionOrders, OfficerOrders, Orders, make_orders
+from game.ui.herald_text import line_step
 from game.ui.scene import Command, Push, Replace, Scene
 from game.ui.widgets import Button, ClickTracker, ScrollText, draw_tooltip
 
@@ -393,7 +394,8 @@ class HeraldScene(Scene):
         hint_box = self._draw_hint(surface, ctx, goal_row.bottom + 4)
         top = (hint_box or goal_row).bottom + 4
         log_area = pygame.Rect(L.log_area.x, top, L.log_area.w, max(1, L.log_area.bottom - top))
-        self.log.draw(surface, ctx, log_area)
+        if log_area.h >= ctx.text.font(ctx.type.small).get_linesize():  # whole lines only
+            self.log.draw(surface, ctx, log_area)
         self.painter.event_card(surface, ctx, d)
         self.painter.banner(surface, ctx, d)
         self._draw_flash(surface, ctx)
@@ -432,15 +434,9 @@ class HeraldScene(Scene):
             surface.blit(err, (x, L.top.bottom - err.get_height()))
 
     def hint_px(self, ctx: UiContext) -> int:
-        """The hint's type size: the small size, or smaller when the log is short."""
-        if self.layout is None:
-            return ctx.type.small
-        room = self.layout.log_area.h - goals_height(ctx) - 16
-        for px in range(ctx.type.small, 8, -1):
-            lines = self._wrap_hint(ctx, px)
-            if len(lines) * ctx.text.font(px).get_linesize() + 12 <= room:
-                return px
-        return 9
+        """The hint's type size: running text, like everything in the log (the log
+        leaves room under the goals for the three lines the longest hints take)."""
+        return ctx.type.small
 
     def _wrap_hint(self, ctx: UiContext, px: int) -> list[str]:
         if not self.hint or self.busy or self.layout is None:
@@ -448,7 +444,7 @@ class HeraldScene(Scene):
         what, why = self.hint
         reason = why if why.startswith(what) else f"{what}. {why}"
         text = f"Hint: {reason[:1].upper()}{reason[1:]}"
-        return ctx.text.wrap(text, px, self.layout.log_area.w - 16)[:5]
+        return ctx.text.wrap(text, px, self.layout.log_area.w - 16)
 
     def hint_lines(self, ctx: UiContext) -> list[str]:
         """The hint as wrapped lines for the box in the ship's log."""
@@ -466,8 +462,8 @@ class HeraldScene(Scene):
             y = self.goal_rect.bottom + 4
         else:
             y = area.y + goals_height(ctx) + 4
-        lh = ctx.text.font(self.hint_px(ctx)).get_linesize()
-        height = min(area.bottom - y, lh * len(lines) + 12)
+        lh = line_step(self.hint_px(ctx))
+        height = min(area.bottom - y, lh * len(lines) + 8)
         return pygame.Rect(area.x, y, area.w, height)
 
     def _draw_hint(self, surface: pygame.Surface, ctx: UiContext,
@@ -477,7 +473,7 @@ class HeraldScene(Scene):
             return None
         lines = self.hint_lines(ctx)
         px = self.hint_px(ctx)
-        lh = ctx.text.font(px).get_linesize()
+        lh = line_step(px)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (6, 12, 22, 235), layer.get_rect(), border_radius=8)
         pygame.draw.rect(layer, theme.YELLOW, layer.get_rect(), 2, border_radius=8)
@@ -486,7 +482,7 @@ class HeraldScene(Scene):
         surface.set_clip(box)
         for i, line in enumerate(lines):
             surface.blit(ctx.text.render(line, px, theme.YELLOW if i == 0 else theme.INK),
-                         (box.x + 8, box.y + 6 + i * lh))
+                         (box.x + 8, box.y + 2 + i * lh))
         surface.set_clip(clip)
         return box
 

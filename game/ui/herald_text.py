@@ -15,6 +15,13 @@ SHORT_SUBJECTS = {"CUL": "Cultures", "COM": "Comms", "PHY": "Physics", "BIO": "B
                   "SPA": "Space", "GRO": "Ground", "BAT": "Battle", "POL": "Police"}
 
 
+def line_step(px: int) -> int:
+    """The distance between two lines of running text at ``px``: closer than the font's
+    own line spacing (Noto Sans leaves room for stacked accents), never letting the ink
+    of one line touch the next."""
+    return round(px * 1.22)
+
+
 def fit_text(ctx: UiContext, candidates: list[str], px: int, width: int, colour,
              bold: bool = False) -> pygame.Surface:
     """The first candidate that fits ``width`` at ``px`` (never a smaller type: running

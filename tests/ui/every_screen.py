@@ -107,6 +107,15 @@ def herald_dice_placed(app: App) -> None:
         orders.place(die, slot, app.ctx)
 
 
+def herald_hint(app: App) -> None:
+    """The automatic player's hint in the ship's log: one of its longest (three lines at
+    every window size), on the dice decision of seed 6's thirteenth move."""
+    from game.ui.herald_scene import HeraldScene
+
+    app.apply(Reset(HeraldScene(_herald_game(seed=6, moves=12))))
+    app.top.ask_hint(app.ctx)
+
+
 HERALD_DECISIONS = ("assign_dice", "direction", "environment", "investigate",
                     "event_officers", "source_operation")
 
@@ -273,6 +282,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "title": title, "title_with_save": title_with_save, "title_damaged": title_damaged,
     "new_game": new_game, "replace_dialog": replace_dialog, "herald_start": herald_start,
     "herald_midgame": herald_midgame, "herald_dice_placed": herald_dice_placed,
+    "herald_hint": herald_hint,
     "rules": rules, "end": end,
     "artifact_lobby": artifact_lobby, "artifact_purchase": artifact_purchase,
     "artifact_seat": artifact_seat, "judge_lobby": judge_lobby, "judge_play": judge_play,
