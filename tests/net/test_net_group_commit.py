@@ -9,7 +9,6 @@ real host the moment acknowledgements arrive to check that none of them is lost.
 from __future__ import annotations
 
 import errno
-import os
 import signal
 import threading
 import time
@@ -35,15 +34,15 @@ WAIT = 10.0
 
 
 class FsyncGate:
-    """Stands in for ``os.fsync`` in the log module: once armed, counts calls, and each
-    call waits until the gate opens (or fails, if told to)."""
+    """Stands in for the log's background fsync (``actionlog._datasync``): once armed,
+    counts calls, and each call waits until the gate opens (or fails, if told to)."""
 
     def __init__(self) -> None:
         self.armed = False
         self.calls = 0
         self.open = threading.Event()
         self.fail = False
-        self._real = os.fsync
+        self._real = actionlog._datasync
 
     def __call__(self, fd: int) -> None:
         if not self.armed:
@@ -59,7 +58,7 @@ class FsyncGate:
 @pytest.fixture
 def gate(monkeypatch):
     fsync = FsyncGate()
-    monkeypatch.setattr(actionlog.os, "fsync", fsync)
+    monkeypatch.setattr(actionlog, "_datasync", fsync)
     yield fsync
     fsync.open.set()  # never leave a thread waiting
 
