@@ -128,7 +128,16 @@ class SeatLink:
                    "seat": self.seat, "code": self.join.code})
 
     def _session(self, message: dict[str, Any]) -> None:
-        """Send a message of the session: it carries the token the welcome gave."""
+        """Send a message of the session: it carries the token the welcome gave.
+
+        Once the hub closed this link (another connection took the seat) nothing more is
+        sent: an action from a replaced window must not reach the hub, where its refusal
+        would otherwise start a hello that pushes the new window off the seat.
+        """
+        if self.closed:
+            self.emit({"type": "notice", "event": "link_closed",
+                       "message": "this seat is open in another window; nothing was sent"})
+            return
         self.send({**message, "token": self.token})
 
     def action(self, action: dict[str, Any], req: int | None = None) -> int:
@@ -147,7 +156,7 @@ class SeatLink:
         self._session({"type": "resync"})
 
     def bye(self) -> None:
-        if self.token:
+        if self.token and not self.closed:
             self._session({"type": "bye"})
 
     # ------------------------------------------------------------------ receiving
@@ -226,7 +235,11 @@ class SeatLink:
         elif kind == "error" and message.get("code") == "not_authenticated":
             # The hub restarted or dropped us as silent: take the seat back (once: the
             # heartbeats queued while the hub was away all come back with this error).
+            # A link the hub closed for another connection stays closed: taking the seat
+            # back is the user's choice (``reopen``), never a side effect.
             self.emit(message)
+            if self.closed:
+                return
             if self._hello_at is None or self.clock() - self._hello_at > self.liveness:
                 self.hello()
             return

@@ -333,6 +333,8 @@ class ArtifactJudgeScene(ArtifactMapScene):
 
     def handle(self, event: pygame.event.Event, ctx) -> Command | None:
         self._sync(ctx)
+        if self.locked():
+            return self._locked_handle(event, ctx)
         if self.view is None:
             return None
         pos = getattr(event, "pos", ctx.mouse)
@@ -415,6 +417,9 @@ class ArtifactJudgeScene(ArtifactMapScene):
     def draw(self, surface: pygame.Surface, ctx) -> None:
         self._sync(ctx)
         surface.fill(theme.BG)
+        if self.locked():
+            self._draw_locked(surface, ctx)
+            return
         view = self.view
         if view is None:
             self._draw_waiting(surface, ctx)

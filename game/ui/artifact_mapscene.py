@@ -17,9 +17,9 @@ from game.artifact.deckplan import feynman
 from game.artifact.viewtypes import View
 from game.ui import theme
 from game.ui.artifact_map import Camera, DeckRenderer
-from game.ui.artifact_panels import ChatPanel
+from game.ui.artifact_panels import ChatPanel, solid_panel
 from game.ui.scene import Command, Scene
-from game.ui.widgets import Button, ScrollText
+from game.ui.widgets import Button, ScrollText, draw_wrapped
 
 ARROW_FACING = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
 DRAG_THRESHOLD = 5
@@ -126,6 +126,54 @@ class ArtifactMapScene(Scene, ABC):
         if err and err != self.status:
             self.status = err
             ctx.play("error")
+
+    # ------------------------------------------------------------------ a replaced window
+
+    def locked(self) -> bool:
+        """Another window took this seat. This one must not act for it any more (its
+        actions would be refused, or worse, take the seat back by surprise), so it locks
+        itself and offers only Reconnect."""
+        return bool(getattr(self.source, "replaced", False))
+
+    def _locked_handle(self, event: pygame.event.Event, ctx) -> Command | None:
+        """While locked: the Reconnect button (or R) and nothing else."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            b = self._button_at(event.pos)
+            self._pressed = b.key if b is not None else None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            b = self._button_at(event.pos)
+            pressed, self._pressed = self._pressed, None
+            if b is not None and b.key == pressed == "reconnect":
+                self.reconnect(ctx)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.reconnect(ctx)
+        return None
+
+    def reconnect(self, ctx) -> None:
+        """Take the seat back from the other window (which then locks itself)."""
+        self.source.reconnect()
+        self.status = "Reconnecting: this window takes the seat back."
+        ctx.play("click")
+
+    def _draw_locked(self, surface: pygame.Surface, ctx) -> None:
+        """Nothing of the game any more (it may be stale): why, and Reconnect."""
+        w = min(surface.get_width() - 20, round(560 * self.k))
+        body = ("This seat was opened in another window, which now plays it. Nothing you "
+                "do here is sent. Reconnect to take the seat back here; the other window "
+                "then locks itself the same way.")
+        lines = ctx.text.wrap(body, ctx.type.body, w - round(60 * self.k))
+        lh = ctx.text.font(ctx.type.body).get_linesize()
+        btn_h = round(40 * self.k)
+        rect = pygame.Rect(0, 0, w, round(70 * self.k) + lh * len(lines) + btn_h)
+        rect.center = surface.get_rect().center
+        inner = solid_panel(surface, rect, ctx, "This window is locked")
+        draw_wrapped(surface, ctx, body, ctx.type.body, theme.INK,
+                     pygame.Rect(inner.x, inner.y, inner.w, inner.h - btn_h - 6))
+        b = Button("reconnect", "Reconnect here (R)", pygame.Rect(
+            inner.centerx - inner.w // 4, inner.bottom - btn_h, inner.w // 2, btn_h),
+            accent=theme.GREEN, px=ctx.type.body)
+        self.buttons = [b]
+        b.draw(surface, ctx, pressed=(self._pressed == "reconnect"))
 
     # ------------------------------------------------------------------ events
 

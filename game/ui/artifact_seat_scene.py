@@ -479,6 +479,8 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     def handle(self, event: pygame.event.Event, ctx) -> Command | None:
         self._sync(ctx)
+        if self.locked():
+            return self._locked_handle(event, ctx)
         view = self.view
         if view is None:
             return None
@@ -620,6 +622,9 @@ class ArtifactSeatScene(ArtifactMapScene):
     def draw(self, surface: pygame.Surface, ctx) -> None:
         self._sync(ctx)
         surface.fill(theme.BG)
+        if self.locked():
+            self._draw_locked(surface, ctx)
+            return
         view = self.view
         doc = self.source.doc or {}
         if view is None:

@@ -5,7 +5,8 @@ as a window sees it: ``seat``, ``doc`` (``{"view", "presence", "timer", "chat"}`
 whole plain document), ``view`` (the document's view as the engine's records: a ``SeatView``
 or ``JudgeView``), ``action(Action)`` (an engine action value), ``chat(text, to)``,
 ``pump()`` (read the network, heartbeat), ``version`` (changes whenever the document
-changes), ``last_error`` and ``turn_seconds``.
+changes), ``last_error`` and ``turn_seconds``; ``replaced`` (another window took this seat:
+the screen locks itself) and ``reconnect()`` (take the seat back, on the player's word only).
 
 ``LinkSource`` wraps a real ``SeatLink`` to the hub; ``LocalTable`` runs an engine in the
 same process and hands out ``LocalSource`` objects for its seats (tests, screenshots, the
@@ -34,15 +35,33 @@ class LinkSource:
     def __init__(self, join, ctx=None, clock: Callable[[], float] = time.monotonic) -> None:
         import zmq
 
-        from net.client import SeatLink
-
         self._own_ctx = ctx is None
         self.ctx = ctx or zmq.Context()
         self.seat: str = join.seat
         self.last_error: str = ""
         self.errors = 0
         self.messages: list[dict[str, Any]] = []
-        self.link = SeatLink(self.ctx, join, self._emit, clock)
+        self._join = join
+        self._clock = clock
+        self._links = 0
+        self.link = self._open()
+
+    def _open(self):
+        from net.client import SeatLink
+
+        self._links += 1
+        return SeatLink(self.ctx, self._join, self._emit, self._clock)
+
+    @property
+    def replaced(self) -> bool:
+        """The hub gave this seat to another connection (not a refusal of the code)."""
+        return self.link.closed and self.link.refused is None
+
+    def reconnect(self) -> None:
+        """Take the seat back with a fresh link: the other window is the one closed now."""
+        self.link.close()
+        self.last_error = ""
+        self.link = self._open()
 
     def _emit(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -70,7 +89,7 @@ class LinkSource:
 
     @property
     def version(self) -> tuple:
-        return (self.link.seq, id(self.link.doc))
+        return (self._links, self.link.seq, id(self.link.doc), self.link.closed)
 
     @property
     def turn_seconds(self) -> float:
@@ -194,6 +213,7 @@ class LocalSource:
         self.last_error = ""
         self.errors = 0
         self.turn_seconds = turn_seconds
+        self.replaced = False   # a local seat is never taken by another window
         self._doc: dict | None = None
         self._view: View | None = None
         self._doc_at = -1
@@ -231,6 +251,10 @@ class LocalSource:
 
     def pump(self) -> None:
         """Nothing to read: the engine is right here."""
+
+    def reconnect(self) -> None:
+        """Nothing to reconnect to: the seat is this process's own."""
+        self.replaced = False
 
     def action(self, action: A.Action) -> None:
         self.last_error = self.table.apply(self.seat, action)

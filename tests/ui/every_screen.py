@@ -214,6 +214,15 @@ def artifact_seat(app: App) -> None:
     app.apply(Reset(ArtifactSeatScene(_table("play").source("pirates"))))
 
 
+def artifact_locked(app: App) -> None:
+    """A seat window another window has taken the seat from."""
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    source = _table("play").source("pirates")
+    source.replaced = True
+    app.apply(Reset(ArtifactSeatScene(source)))
+
+
 def judge_lobby(app: App) -> None:
     from game.ui.artifact_judge_scene import ArtifactJudgeScene
 
@@ -285,7 +294,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "herald_hint": herald_hint,
     "rules": rules, "end": end,
     "artifact_lobby": artifact_lobby, "artifact_purchase": artifact_purchase,
-    "artifact_seat": artifact_seat, "judge_lobby": judge_lobby, "judge_play": judge_play,
+    "artifact_seat": artifact_seat, "artifact_locked": artifact_locked,
+    "judge_lobby": judge_lobby, "judge_play": judge_play,
     "curtain": curtain, "launcher": launcher, "host_form": host_form, "hosting": hosting,
     "join_form": join_form, "judge_form": judge_form,
     **{f"herald_{kind}": _herald_decision(kind) for kind in HERALD_DECISIONS},
