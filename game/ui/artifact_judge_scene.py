@@ -40,7 +40,7 @@ from game.ui.artifact_pieces import (
     seat_title,
 )
 from game.ui.scene import Command
-from game.ui.widgets import Button, ScrollText, draw_panel, draw_tooltip
+from game.ui.widgets import Button, ScrollText, draw_panel, draw_tooltip, fit_text
 
 FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
 STATUS_LABELS = {"healthy": "Healthy", "light_wound": "Light wound", "ko": "KO",
@@ -67,7 +67,8 @@ class ArtifactJudgeScene(ArtifactMapScene):
         self.picked: str | None = None    # the counter the adjudication tools act on
         self.moving = False               # the next map click moves the picked counter
         self.pending_square: tuple[int, int] | None = None
-        self.levels: dict[str, int] | None = None
+        self.levels: dict[str, int] | None = None   # the End game dialog is open
+        self.confirming = False   # its second page: the levels as they will be announced
         self._seat_views: dict[str, dict] = {}
         self.layout((1280, 800))
 
@@ -192,15 +193,30 @@ class ArtifactJudgeScene(ArtifactMapScene):
                         if cid in state.characters and state.characters[cid].square is None]
             out.append(("start_play", "Start play", not view.conflicts and not unplaced))
         elif phase == "play":
-            out.append(("skip_turn", f"Skip {seat_title(view.turn_seat)}'s turn", True))
-            out.append(("announce", "Announce", bool(self.text.text.strip())))
+            # While the End game dialog is open the bar waits (and "End game..." stays
+            # what it is: a second click on it never ends anything).
+            free = self.levels is None
+            out.append(("skip_turn", f"Skip {seat_title(view.turn_seat)}'s turn", free))
+            out.append(("announce", "Announce", free and bool(self.text.text.strip())))
             for seat in state.seats:
                 out.append((f"msg:{seat}", f"Tell {seat_title(seat).split(' ')[-1]}",
-                            bool(self.text.text.strip())))
-            out.append(("end_game", "End game..." if self.levels is None else "End it now",
-                        True))
-            if self.levels is not None:
-                out.append(("cancel_end", "Cancel", True))
+                            free and bool(self.text.text.strip())))
+            out.append(("end_game", "End game...", free))
+        return out
+
+    def end_lines(self) -> list[tuple[str, str]]:
+        """(faction's level, the goal it stands for) for every seat, as the End game
+        dialog shows them and as they will be announced."""
+        state = self.state
+        sheets = default_sheets()
+        out = []
+        for seat, level in (self.levels or {}).items():
+            faction = sheets.factions[state.specs[seat].faction]
+            if level > len(faction.victory):
+                out.append((f"{seat_title(seat)}: no victory", "none of its goals was met"))
+            else:
+                out.append((f"{seat_title(seat)}: victory level {level}",
+                            faction.victory[level - 1]))
         return out
 
     def click_button(self, key: str, ctx) -> Command | None:
@@ -235,14 +251,18 @@ class ArtifactJudgeScene(ArtifactMapScene):
         elif kind == "msg":
             self.send(A.JudgeMessage(arg, self.text.text.strip()), ctx)
             self.text.text = ""
-        elif kind == "end_game":
-            if self.levels is None:
-                self.levels = {s: 1 for s in state.seats}
-            else:
-                self.send(A.EndGame(tuple(self.levels.items())), ctx)
-                self.levels = None
+        elif kind == "end_game" and self.levels is None:
+            self.levels = {s: 1 for s in state.seats}
+            self.confirming = False
+        elif kind == "end_review" and self.levels is not None:
+            self.confirming = True
+        elif kind == "end_back":
+            self.confirming = False
+        elif kind == "end_confirm" and self.levels is not None and self.confirming:
+            self.send(A.EndGame(tuple(self.levels.items())), ctx)
+            self.levels, self.confirming = None, False
         elif kind == "cancel_end":
-            self.levels = None
+            self.levels, self.confirming = None, False
         elif kind == "unpick":
             self.picked, self.moving = None, False
         elif kind == "jmove" and self.picked:
@@ -259,7 +279,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
             where = self._picked_square()
             if where is not None:
                 self.send(A.JudgeMove(self.picked, where[0], where[1], arg), ctx)
-        elif kind == "level" and self.levels is not None:
+        elif kind == "level" and self.levels is not None and not self.confirming:
             seat, _, step = arg.partition("|")
             count = len(default_sheets().factions[state.specs[seat].faction].victory)
             self.levels[seat] = max(1, min(count + 1, self.levels[seat] + int(step)))
@@ -354,6 +374,11 @@ class ArtifactJudgeScene(ArtifactMapScene):
         if event.type == pygame.KEYDOWN:
             if event.key in ARROW_FACING and self.pending_square is not None:
                 self.place_robot(ARROW_FACING[event.key], ctx)
+            elif event.key == pygame.K_ESCAPE and self.levels is not None:
+                if self.confirming:
+                    self.confirming = False
+                else:
+                    self.levels = None
             elif event.key == pygame.K_ESCAPE:
                 self.robot = self.pending_square = None
                 self.moving = False
@@ -373,6 +398,8 @@ class ArtifactJudgeScene(ArtifactMapScene):
         return [(self.list_rect, self.roster), (self.log_rect, self.log)]
 
     def click_map(self, pos, ctx) -> None:
+        if self.levels is not None:
+            return  # the End game dialog is open over the map
         if self.pending_square is not None:
             for facing, rect in self.renderer.facing_rects(self.cam, self.pending_square).items():
                 if rect.collidepoint(pos):
@@ -532,26 +559,59 @@ class ArtifactJudgeScene(ArtifactMapScene):
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
     def _draw_levels(self, surface, ctx, view) -> None:
-        state = view.state
-        sheets = default_sheets()
-        rect = pygame.Rect(0, 0, min(self.cam.rect.w - 20, 760), 70 + 52 * len(self.levels))
+        """The End game dialog: set each faction's level, then a second page shows the
+        levels exactly as they will be announced and asks to confirm. Its buttons never
+        sit where the button of the step before was, so a double-click cannot end a game."""
+        k = self.k
+        lines = self.end_lines()
+        body_h = ctx.text.font(ctx.type.body, True).get_linesize()
+        tiny_h = ctx.text.font(ctx.type.tiny).get_linesize()
+        btn_h = round(34 * k)
+        head_h = ctx.text.font(ctx.type.small).get_linesize() + round(6 * k)
+        row = body_h + tiny_h + round(6 * k)
+        room = self.cam.rect.h - 20 - round(60 * k) - head_h - btn_h
+        row = max(body_h + 2, min(row, room // max(1, len(lines))))
+        rect = pygame.Rect(0, 0, min(self.cam.rect.w - 20, round(760 * k)),
+                           round(60 * k) + head_h + row * len(lines) + btn_h)
         rect.center = self.cam.rect.center
-        inner = solid_panel(surface, rect, ctx, "End the game: each faction's victory level")
-        y = inner.y
-        for seat, level in self.levels.items():
-            faction = sheets.factions[state.specs[seat].faction]
-            none = level > len(faction.victory)
-            text = f"{seat_title(seat)}: " + ("no victory" if none else f"#{level}")
-            surface.blit(ctx.text.render(text, ctx.type.body, theme.INK, True), (inner.x, y + 2))
-            goal = "" if none else faction.victory[level - 1]
-            surface.blit(ctx.text.render(goal[:90], ctx.type.tiny, theme.INK_DIM),
-                         (inner.x, y + 26))
-            for n, (step, label) in enumerate(((-1, "-"), (1, "+"))):
-                b = Button(f"level:{seat}|{step}", label,
-                           pygame.Rect(inner.right - 80 + n * 42, y, 36, 32), px=ctx.type.body)
-                self.buttons.append(b)
-                b.draw(surface, ctx)
-            y += 52
+        title = "End the game: confirm" if self.confirming else "End the game: victory levels"
+        inner = solid_panel(surface, rect, ctx, title)
+        ask = ("Announce these levels to every seat and end the game? It cannot be undone."
+               if self.confirming else "Set each faction's victory level, then review them.")
+        surface.blit(fit_text(ctx, ask, ctx.type.small, theme.YELLOW if self.confirming
+                              else theme.INK, inner.w, bold=self.confirming), (inner.x, inner.y))
+        y = inner.y + head_h
+        step_w = round(36 * k)
+        text_w = inner.w - (0 if self.confirming else 2 * step_w + 12)
+        for seat, (level, goal) in zip(self.levels, lines, strict=True):
+            surface.blit(fit_text(ctx, level, ctx.type.body, theme.INK, text_w, bold=True),
+                         (inner.x, y))
+            if row >= body_h + tiny_h:
+                surface.blit(fit_text(ctx, goal, ctx.type.tiny, theme.INK_DIM, text_w),
+                             (inner.x, y + body_h))
+            if not self.confirming:
+                for n, (step, label) in enumerate(((-1, "-"), (1, "+"))):
+                    b = Button(f"level:{seat}|{step}", label, pygame.Rect(
+                        inner.right - 2 * step_w - 6 + n * (step_w + 6), y,
+                        step_w, min(row - 4, round(32 * k))), px=ctx.type.body)
+                    self.buttons.append(b)
+            y += row
+        half = (inner.w - 12) // 2
+        left = pygame.Rect(inner.x, inner.bottom - btn_h, half, btn_h)
+        right = pygame.Rect(inner.right - half, inner.bottom - btn_h, half, btn_h)
+        if self.confirming:
+            self.buttons += [
+                Button("end_confirm", "End the game now", left, accent=theme.VERMILLION,
+                       px=ctx.type.small),
+                Button("end_back", "Back to the levels", right, px=ctx.type.small)]
+        else:
+            self.buttons += [
+                Button("cancel_end", "Cancel (Esc)", left, px=ctx.type.small),
+                Button("end_review", "Review and end...", right, accent=theme.GREEN,
+                       px=ctx.type.small)]
+        for b in self.buttons:
+            if b.key.startswith(("level:", "end_", "cancel_end")):
+                b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
     def _draw_result(self, surface, ctx, view) -> None:
         state = view.state

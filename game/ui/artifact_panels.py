@@ -12,6 +12,7 @@ from game.artifact.state import Notice, OwnItem, Result
 from game.artifact.viewtypes import View
 from game.ui import theme
 from game.ui.artifact_pieces import item_name, seat_title
+from game.ui.text_registry import add_frame
 from game.ui.widgets import Button, ScrollText, draw_panel
 
 
@@ -117,6 +118,7 @@ class TextLine:
 def solid_panel(surface, rect: pygame.Rect, ctx, title: str = "") -> pygame.Rect:
     """A panel that hides what is under it (for forms and results drawn over the map)."""
     pygame.draw.rect(surface, (10, 16, 28), rect.inflate(-6, -6), border_radius=10)
+    add_frame(surface, "cover", rect, rect)  # a counter's name half under it is hidden
     return draw_panel(surface, rect, ctx, title)
 
 

@@ -235,6 +235,20 @@ def judge_play(app: App) -> None:
     app.apply(Reset(ArtifactJudgeScene(_table("play").source("judge"))))
 
 
+def _judge_ending(confirm: bool) -> Callable[[App], None]:
+    def put(app: App) -> None:
+        from game.ui.artifact_judge_scene import ArtifactJudgeScene
+
+        scene = ArtifactJudgeScene(_table("play").source("judge"))
+        app.apply(Reset(scene))
+        _settle(app, 1)
+        scene.click_button("end_game", app.ctx)
+        scene.click_button("level:pirates|1", app.ctx)
+        if confirm:
+            scene.click_button("end_review", app.ctx)
+    return put
+
+
 def curtain(app: App) -> None:
     from game.ui.artifact_app import HotseatScene
     from game.ui.artifact_seat_scene import ArtifactSeatScene
@@ -296,6 +310,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "artifact_lobby": artifact_lobby, "artifact_purchase": artifact_purchase,
     "artifact_seat": artifact_seat, "artifact_locked": artifact_locked,
     "judge_lobby": judge_lobby, "judge_play": judge_play,
+    "judge_end_levels": _judge_ending(False), "judge_end_confirm": _judge_ending(True),
     "curtain": curtain, "launcher": launcher, "host_form": host_form, "hosting": hosting,
     "join_form": join_form, "judge_form": judge_form,
     **{f"herald_{kind}": _herald_decision(kind) for kind in HERALD_DECISIONS},

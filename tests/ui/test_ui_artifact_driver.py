@@ -86,6 +86,21 @@ class Window:
         pos = self.goto(square)
         self.click(pos)
 
+    def texts(self) -> list[str]:
+        """Every text the scene draws in one frame, in drawing order (what the player
+        reads; panels drawn over others hide what is wholly under them)."""
+        from game.ui.text_registry import RecordingSurface, TextRegistry
+
+        self.frame()
+        registry = TextRegistry()
+        self.ctx.text.check_layout(registry)
+        try:
+            target = RecordingSurface(self.surface.get_size(), registry=registry)
+            self.scene.draw(target, self.ctx)
+        finally:
+            self.ctx.text.check_layout(None)
+        return [t.text for t in target.notes.texts]
+
     def wait(self, pred, timeout: float = WAIT, what: str = "") -> None:
         deadline = time.monotonic() + timeout
         while not pred():

@@ -258,7 +258,8 @@ def test_judge_screens_and_tools(ui_app, in_play, tmp_path):  # noqa: F811
     j.press("level:pirates|1")
     j.press("level:pirates|1")
     shoot(j, folder, "judge_end_game")
-    j.press("end_game")
+    j.press("end_review")
+    j.press("end_confirm")
     assert in_play.game.phase == "over"
     assert state is not in_play.game.state or in_play.game.state.result.levels["pirates"] == 3
     shoot(j, folder, "judge_game_over")
