@@ -110,10 +110,13 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
+        from game.ui.memory import release_freed
+
         self.ctx.assets.clear_cache()
         self.ctx.resized(self.screen.get_size())
         for scene in self.stack:
             scene.on_resize(self.ctx)
+        release_freed()  # the dropped caches' memory goes back to the system
 
     def toggle_fullscreen(self) -> None:
         """F11: desktop-sized full screen and back to the last window size."""

@@ -1,10 +1,10 @@
-"""The Feynman drawn on screen: rooms, edges, counters, overlays, camera and minimap.
+"""The Feynman drawn on screen: counters, overlays, camera and minimap over the static
+drawing of ``artifact_deckdraw`` (tiles kept within a byte budget).
 
-The deck plan is public, so the static drawing (floor shading by terrain, walls, doors,
-hatches, glass, terminals, lift shafts and cars, room names) is rendered once per zoom level
-and hatch/lift state into one surface; a frame blits the visible part of it, then the overlay
-surface (reach, field of view: rebuilt only when the selection changes), then the counters.
-The renderer knows nothing of rules: what to shade and which counters exist is handed in.
+A frame blits one still picture of the map window (tiles in view plus reach, field of view
+and START shading: rebuilt only when the camera, the ship's state or the selection moves),
+then the path, counters and lines. The renderer knows nothing of rules: what to shade and
+which counters exist is handed in.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import pygame
 
 from game.artifact.deckplan import DeckPlan, feynman
 from game.ui import theme
+from game.ui.artifact_deckdraw import SPACE_COLOUR, StaticMap
+from game.ui.memory import release_freed
 from game.ui.text_registry import add_frame
 
 ZOOMS = (10, 14, 18, 24, 30, 38, 48, 60)
@@ -31,17 +33,12 @@ FACTION_COLOURS = {
 FEYNMAN_COLOUR = theme.YELLOW
 UNKNOWN_COLOUR = (205, 205, 212)
 
-FLOOR_SPRITE = {"clear": "floor_clear", "cluttered": "floor_cluttered",
-                "obstructed": "floor_obstructed", "blocked": "floor_blocked"}
 STATUS_SPRITE = {"down": "status_down", "dead": "status_dead", "inactive": "status_ko",
                  "serious": "status_down", "light": "status_light_wound",
                  "wounded": "status_light_wound", "ko": "status_ko"}
 KIND_SPRITE = {"human": "counter_human", "android": "counter_android",
                "robot": "counter_robot", "alien": "counter_alien", "program": "counter_alien"}
 
-SPACE_COLOUR = (6, 9, 16)
-WALL = (196, 208, 222)
-DOOR = (130, 150, 170)
 
 
 def faction_colour(faction: str | None) -> tuple[int, int, int]:
@@ -171,218 +168,89 @@ class Camera:
         return (1 if fx >= 0.5 else 0) + (2 if fy >= 0.5 else 0)
 
 
-def _space_centres(plan: DeckPlan) -> list[tuple[str, float, float, int]]:
-    """(name, x, y, squares) for each named space: the label goes on its middle square."""
-    squares: dict[int, list[tuple[int, int]]] = {}
-    for s, index in enumerate(plan.space_of):
-        if index >= 0:
-            squares.setdefault(index, []).append(plan.xy(s))
-    out = []
-    for index, pts in squares.items():
-        mx = sum(p[0] for p in pts) / len(pts)
-        my = sum(p[1] for p in pts) / len(pts)
-        best = min(pts, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
-        out.append((plan.space_names[index], best[0] + 0.5, best[1] + 0.5, len(pts)))
-    return out
-
-
-def hatch_edges(plan: DeckPlan) -> list[tuple[int, tuple[int, int], tuple[int, int]]]:
-    """(hatch id, square a, square b) for every drawn hatch edge (links excluded)."""
-    out = []
-    for hatch in plan.hatches:
-        for a, b in hatch.edges:
-            ax, ay = plan.xy(a)
-            bx, by = plan.xy(b)
-            if abs(ax - bx) + abs(ay - by) == 1:
-                out.append((hatch.id, (ax, ay), (bx, by)))
-    return out
-
-
 class DeckRenderer:
-    """Draws the deck plan; caches the static drawing per zoom and hatch/lift state."""
+    """Draws the deck plan: its static tiles (``artifact_deckdraw``), then the overlays,
+    counters and pointers of one frame.
+
+    The map window's picture without the frame's moving parts (the tiles in view, reach,
+    field of view and START shading, movement-point costs) is one surface of the window's
+    size, built again only when the camera, the hatches and lifts, or the overlay's key
+    move; a frame blits it once and draws the path, counters and lines on top.
+    """
 
     def __init__(self, plan: DeckPlan | None = None) -> None:
         self.plan = plan or feynman()
-        self._base: dict[tuple, pygame.Surface] = {}
-        self._labels = _space_centres(self.plan)
-        self._hatch_edges = hatch_edges(self.plan)
-        self._overlay_key: tuple | None = None
-        self._overlay: pygame.Surface | None = None
+        self.static = StaticMap(self.plan)
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple | None = None
         self._mini: dict[tuple, pygame.Surface] = {}
 
-    # ------------------------------------------------------------------ static drawing
+    # ------------------------------------------------------------------ the map window
 
-    def base(self, ctx, cell: int, hatches: dict[int, str],
-             lifts: dict[str, int]) -> pygame.Surface:
-        key = (cell, tuple(sorted(hatches.items())), tuple(sorted(lifts.items())))
-        surf = self._base.get(key)
-        if surf is None:
-            if len(self._base) > 6:
-                self._base.clear()
-            surf = self._draw_base(ctx, cell, hatches, lifts)
-            self._base[key] = surf
-        return surf
-
-    def _draw_base(self, ctx, c: int, hatches: dict[int, str],
-                   lifts: dict[str, int]) -> pygame.Surface:
+    def _overlay_squares(self, ov: Overlays) -> pygame.Surface | None:
+        """Reach / FOV / START shading at one pixel a square (scaled up when drawn)."""
+        if not (ov.reach or ov.fov or ov.allowed):
+            return None
         plan = self.plan
-        assets = ctx.assets
-        surf = pygame.Surface((plan.width * c, plan.height * c)).convert()
-        surf.fill(SPACE_COLOUR)
-        tiles = {t: assets.scaled(name, (c, c)) for t, name in FLOOR_SPRITE.items()}
-        for s in range(plan.width * plan.height):
-            x, y = plan.xy(s)
-            r = pygame.Rect(x * c, y * c, c, c)
-            t = plan.terrain[s]
-            if t == "space":
-                if (x * 7 + y * 13) % 11 == 0:
-                    surf.fill((70, 80, 100), (r.x + (x * 5) % max(1, c - 2),
-                                              r.y + (y * 3) % max(1, c - 2), 1, 1))
-                continue
-            if t == "void":
-                continue
-            surf.blit(tiles[t], r)
-            feature = plan.feature[s]
-            icon = None
-            if feature == "major_terminal":
-                icon = "terminal_major"
-            elif feature == "minor_terminal":
-                icon = "terminal_minor"
-            if icon:
-                img = assets.scaled(icon, (c - 2, c - 2))
-                surf.blit(img, img.get_rect(center=r.center))
-            elif feature == "control_seat":
-                pygame.draw.rect(surf, (40, 60, 90), r.inflate(-c // 3, -c // 3),
-                                 border_radius=max(2, c // 6))
-                pygame.draw.rect(surf, theme.SKY, r.inflate(-c // 3, -c // 3), 1,
-                                 border_radius=max(2, c // 6))
-            elif feature == "turret":
-                pygame.draw.circle(surf, (60, 40, 30), r.center, c // 3)
-                pygame.draw.circle(surf, theme.ORANGE, r.center, c // 3, max(1, c // 12))
-            elif feature == "drive":
-                for k in range(-c, c, max(4, c // 3)):
-                    pygame.draw.line(surf, (120, 90, 20), (r.x + k, r.bottom - 1),
-                                     (r.x + k + c, r.y), max(1, c // 10))
-            elif feature == "shield_generator":
-                pygame.draw.circle(surf, theme.BLUE, r.center, c // 2 - 1)
-                pygame.draw.circle(surf, theme.SKY, r.center, c // 2 - 1, max(1, c // 10))
-            elif feature == "lift_stop":
-                pygame.draw.rect(surf, (14, 18, 26), r.inflate(-2, -2))
-                pygame.draw.rect(surf, theme.INK_FAINT, r.inflate(-2, -2), 1)
-                for lift in plan.lifts:
-                    if s in lift.ends and lifts.get(lift.name, lift.start) == lift.ends.index(s):
-                        img = assets.scaled("lift_car", (c - 2, c - 2))
-                        surf.blit(img, img.get_rect(center=r.center))
-        self._draw_edges(surf, c)
-        self._draw_hatches(ctx, surf, c, hatches)
-        self._draw_links(ctx, surf, c)
-        if c >= 18:
-            self._draw_names(ctx, surf, c)
-        return surf
+        tiny = pygame.Surface((plan.width, plan.height), pygame.SRCALPHA)
+        for (x, y) in ov.fov:
+            tiny.fill((240, 228, 66, 64), (x, y, 1, 1))
+        for (x, y) in ov.allowed:
+            tiny.fill((0, 158, 115, 70), (x, y, 1, 1))
+        rc = ov.reach_colour
+        for (x, y) in ov.reach:
+            tiny.fill((*rc, 70), (x, y, 1, 1))
+        return tiny
 
-    def _draw_edges(self, surf: pygame.Surface, c: int) -> None:
-        plan = self.plan
-        w = plan.width
-        thick = max(2, c // 8)
-        for y in range(plan.height):
-            for x in range(w + 1):
-                kind = plan.vedge[y * (w + 1) + x]
-                if kind != "open":
-                    self._edge(surf, kind, (x * c, y * c), (x * c, (y + 1) * c), c, thick)
-        for y in range(plan.height + 1):
-            for x in range(w):
-                kind = plan.hedge[y * w + x]
-                if kind != "open":
-                    self._edge(surf, kind, (x * c, y * c), ((x + 1) * c, y * c), c, thick)
+    def layer(self, ctx, cam: Camera, hatches: dict[int, str], lifts: dict[str, int],
+              ov: Overlays, overlay_key: tuple) -> pygame.Surface:
+        """The map window's still picture (see the class docstring)."""
+        c = cam.cell
+        view = pygame.Rect(round(cam.ox), round(cam.oy), cam.rect.w, cam.rect.h)
+        shaded = bool(ov.reach or ov.fov or ov.allowed)
+        if shaded and not overlay_key:  # no key given: the shading's own content is it
+            overlay_key = (frozenset(ov.fov), frozenset(ov.allowed),
+                           tuple(sorted(ov.reach.items())))
+        key = (c, view.topleft, view.size, tuple(sorted(hatches.items())),
+               tuple(sorted(lifts.items())), overlay_key if shaded else None)
+        if self._layer is not None and self._layer_key == key:
+            return self._layer
+        if self._layer_key is not None and self._layer_key[0] != c:
+            release_freed()  # a new zoom level: the old one's tiles are on their way out
+        if self._layer is None or self._layer.get_size() != view.size:
+            self._layer = pygame.Surface(view.size)
+            if pygame.display.get_surface() is not None:
+                self._layer = self._layer.convert()
+        layer = self._layer
+        self.static.blit_view(layer, ctx, c, view, hatches, lifts)
+        tiny = self._overlay_squares(ov)
+        if tiny is not None:
+            plan = self.plan
+            sx0 = max(0, math.floor(view.x / c))
+            sy0 = max(0, math.floor(view.y / c))
+            sx1 = min(plan.width - 1, math.floor((view.right - 1) / c))
+            sy1 = min(plan.height - 1, math.floor((view.bottom - 1) / c))
+            if sx1 >= sx0 and sy1 >= sy0:
+                part = tiny.subsurface((sx0, sy0, sx1 - sx0 + 1, sy1 - sy0 + 1))
+                big = pygame.transform.scale(part, (part.get_width() * c,
+                                                    part.get_height() * c))
+                layer.blit(big, (sx0 * c - view.x, sy0 * c - view.y))
+            for (x, y) in ov.reach:  # each reachable square framed, as a tile of its own
+                pygame.draw.rect(layer, (10, 14, 22), (x * c - view.x, y * c - view.y, c, c), 1)
+            if c >= 18 and ov.reach:
+                self._draw_costs(layer, ctx, c, view, ov.reach)
+        self._layer_key = key
+        return layer
 
     @staticmethod
-    def _edge(surf, kind: str, a, b, c: int, thick: int) -> None:
-        if kind == "wall":
-            pygame.draw.line(surf, WALL, a, b, thick)
-        elif kind == "glass":
-            pygame.draw.line(surf, (150, 220, 250), a, b, max(2, thick))
-            pygame.draw.line(surf, (40, 110, 160), a, b, 1)
-        elif kind == "door":
-            # jambs at both ends, an open gap in the middle
-            dx, dy = (b[0] - a[0]) / c, (b[1] - a[1]) / c
-            j = c * 0.22
-            pygame.draw.line(surf, WALL, a, (a[0] + dx * j, a[1] + dy * j), thick)
-            pygame.draw.line(surf, WALL, b, (b[0] - dx * j, b[1] - dy * j), thick)
-            pygame.draw.line(surf, DOOR, (a[0] + dx * j, a[1] + dy * j),
-                             (b[0] - dx * j, b[1] - dy * j), 1)
-
-    def _draw_hatches(self, ctx, surf, c: int, hatches: dict[int, str]) -> None:
-        size = max(8, round(c * 0.62))
-        for hid, a, b in self._hatch_edges:
-            state = hatches.get(hid, "closed")
-            mx = (a[0] + b[0] + 1) / 2 * c
-            my = (a[1] + b[1] + 1) / 2 * c
-            horizontal = a[1] == b[1]  # squares side by side: the edge is vertical
-            colour = {"locked": theme.VERMILLION, "open": theme.GREEN}.get(state, theme.ORANGE)
-            if horizontal:
-                bar = pygame.Rect(0, 0, max(3, c // 5), c)
-            else:
-                bar = pygame.Rect(0, 0, c, max(3, c // 5))
-            bar.center = (round(mx), round(my))
-            pygame.draw.rect(surf, (30, 30, 36), bar)
-            pygame.draw.rect(surf, colour, bar, max(1, c // 14))
-            if c >= 14:
-                name = "hatch_locked" if state == "locked" else "hatch_open"
-                if state in ("locked", "open"):
-                    img = ctx.assets.scaled(name, (size, size))
-                    surf.blit(img, img.get_rect(center=(round(mx), round(my))))
-
-    def _draw_links(self, ctx, surf, c: int) -> None:
-        """Linked hatches (ring top/bottom, lab above engineering): a small tab on each end."""
-        plan = self.plan
-        done = set()
-        for a, others in plan.links.items():
-            for b, _hid in others:
-                for sq in (a, b):
-                    if sq in done:
-                        continue
-                    done.add(sq)
-                    x, y = plan.xy(sq)
-                    r = pygame.Rect(x * c + c // 4, y * c + c // 4, c // 2, c // 2)
-                    pygame.draw.rect(surf, theme.ORANGE, r, max(1, c // 12), border_radius=2)
-
-    def _draw_names(self, ctx, surf, c: int) -> None:
-        px = max(9, min(16, round(c * 0.42)))
-        taken: list[pygame.Rect] = []
-        for name, x, y, count in sorted(self._labels, key=lambda lab: -lab[3]):
-            if count < 3:
-                continue
-            img = ctx.text.render(name, px, (235, 240, 250), bold=True)
-            shadow = ctx.text.render(name, px, (0, 0, 0), bold=True)
-            r = img.get_rect(center=(round(x * c), round(y * c)))
-            if r.collidelist(taken) >= 0:
-                r.centery += c  # one square lower, else leave it out
-                if r.collidelist(taken) >= 0:
-                    continue
-            taken.append(r.inflate(4, 2))
-            surf.blit(shadow, r.move(1, 1))
-            surf.blit(img, r)
-
-    # ------------------------------------------------------------------ overlays
-
-    def overlay(self, cell: int, ov: Overlays, key: tuple) -> pygame.Surface:
-        """Reach / FOV / START shading as one alpha surface, rebuilt only when ``key`` moves."""
-        full = (cell, key)
-        if self._overlay is not None and self._overlay_key == full:
-            return self._overlay
-        plan = self.plan
-        surf = pygame.Surface((plan.width * cell, plan.height * cell), pygame.SRCALPHA)
-        for (x, y) in ov.fov:
-            surf.fill((240, 228, 66, 64), (x * cell, y * cell, cell, cell))
-        for (x, y) in ov.allowed:
-            surf.fill((0, 158, 115, 70), (x * cell, y * cell, cell, cell))
-        rc = ov.reach_colour
-        for (x, y), _mp in ov.reach.items():
-            r = pygame.Rect(x * cell, y * cell, cell, cell)
-            surf.fill((*rc, 70), r.inflate(-2, -2))
-        self._overlay = surf
-        self._overlay_key = full
-        return surf
+    def _draw_costs(layer, ctx, c: int, view: pygame.Rect, reach: dict) -> None:
+        """Movement points a reachable square costs, in its lower right corner."""
+        px = max(9, round(c * 0.34))
+        for (x, y), mp in reach.items():
+            sx, sy = x * c - view.x, y * c - view.y
+            if -c < sx < view.w and -c < sy < view.h:
+                img = ctx.text.render(str(mp), px, (255, 255, 255), bold=True)
+                layer.blit(img, (sx + c - img.get_width() - 2, sy + c - img.get_height()))
 
     # ------------------------------------------------------------------ frame
 
@@ -393,20 +261,7 @@ class DeckRenderer:
         clip = surface.get_clip()
         surface.set_clip(cam.rect)
         add_frame(surface, "viewport", cam.rect, cam.rect)  # a label may be half in view
-        surface.fill(SPACE_COLOUR, cam.rect)
-        base = self.base(ctx, c, hatches, lifts)
-        area = pygame.Rect(round(cam.ox), round(cam.oy), cam.rect.w, cam.rect.h)
-        dest = cam.rect.topleft
-        surface.blit(base, dest, area)
-        if ov.reach or ov.fov or ov.allowed:
-            surface.blit(self.overlay(c, ov, overlay_key), dest, area)
-        if c >= 18 and ov.reach:
-            px = max(9, round(c * 0.34))
-            for (x, y), mp in ov.reach.items():
-                sx, sy = cam.to_screen(x, y)
-                if -c < sx < surface.get_width() and -c < sy < surface.get_height():
-                    img = ctx.text.render(str(mp), px, (255, 255, 255), bold=True)
-                    surface.blit(img, (sx + c - img.get_width() - 2, sy + c - img.get_height()))
+        surface.blit(self.layer(ctx, cam, hatches, lifts, ov, overlay_key), cam.rect.topleft)
         self._draw_path(surface, ctx, cam, ov)
         self._draw_pieces(surface, ctx, cam, pieces)
         self._draw_los(surface, cam, ov)

@@ -14,6 +14,7 @@ cancels, +/- zoom, M mute (the app's), C focus the negotiation line.
 from __future__ import annotations
 
 import dataclasses
+from collections import OrderedDict
 
 import pygame
 
@@ -37,6 +38,8 @@ from game.ui.artifact_pieces import seat_hatches, seat_pieces, seat_title
 from game.ui.scene import Command
 from game.ui.widgets import Button, draw_panel, draw_tooltip
 
+HOVERED = ("path", "los", "notes")  # previews that follow the mouse
+HOVER_CACHE = 64
 LOBBY = ("assign", "encryption", "purchase", "place", "judge_check")
 MODES = ("walk", "jog", "run")
 STEP_SECONDS = 0.16
@@ -121,7 +124,11 @@ class ArtifactSeatScene(ArtifactMapScene):
         self._view: dict | None = None
         self._pieces: list[Piece] = []
         self._preview_cache: dict = {}
+        self._hover_cache: OrderedDict = OrderedDict()
         self._swallow = ""
+        self._chrome_at: tuple | None = None     # what the cached frame pieces show
+        self._chrome: list[tuple[pygame.Rect, pygame.Surface]] = []
+        self._chrome_buttons: list[Button] = []
         self.layout((1280, 800))
 
     # ------------------------------------------------------------------ layout
@@ -164,6 +171,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         view = self.view
         self._view = view
         self._preview_cache.clear()
+        self._hover_cache.clear()
         if view is None:
             return
         doc = self.source.doc
@@ -237,14 +245,22 @@ class ArtifactSeatScene(ArtifactMapScene):
     # ------------------------------------------------------------------ previews (engine)
 
     def _cached(self, key, fn):
-        if key not in self._preview_cache:
-            if len(self._preview_cache) > 64:
-                self._preview_cache.clear()
-            try:
-                self._preview_cache[key] = fn()
-            except (ArtifactError, KeyError, ValueError):
-                self._preview_cache[key] = None
-        return self._preview_cache[key]
+        """An engine preview, asked once per document. What follows the mouse (paths,
+        lines of sight, hatch notes) is kept for the last ``HOVER_CACHE`` squares only,
+        so sweeping the map never pushes out the selection's reach and actions."""
+        cache = self._hover_cache if key[0] in HOVERED else self._preview_cache
+        if key in cache:
+            if cache is self._hover_cache:
+                cache.move_to_end(key)
+            return cache[key]
+        try:
+            found = fn()
+        except (ArtifactError, KeyError, ValueError):
+            found = None
+        cache[key] = found
+        if cache is self._hover_cache and len(cache) > HOVER_CACHE:
+            cache.popitem(last=False)
+        return found
 
     def reach(self) -> dict:
         if not self.can_act(self.selected):
@@ -372,6 +388,7 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     def _after_action(self) -> None:
         self._preview_cache.clear()
+        self._hover_cache.clear()
 
     def click_button(self, key: str, ctx) -> Command | None:
         kind, _, arg = key.partition(":")
@@ -619,31 +636,30 @@ class ArtifactSeatScene(ArtifactMapScene):
                 ov.path_stop = self.pending_at
         return ov, key
 
-    def draw(self, surface: pygame.Surface, ctx) -> None:
-        self._sync(ctx)
-        surface.fill(theme.BG)
-        if self.locked():
-            self._draw_locked(surface, ctx)
-            return
-        view = self.view
-        doc = self.source.doc or {}
-        if view is None:
-            self._draw_waiting(surface, ctx)
-            return
+    def _chrome_key(self, ctx, view, pieces, seconds_left) -> tuple | None:
+        """What the frame around the map (turn bar, side column, tool bar) shows, or None
+        when it must be drawn afresh this frame: the mouse is not over the map (a button
+        may light up), the negotiation line is being typed in, the lobby's forms are up,
+        or a layout check is recording the texts drawn."""
+        if (ctx.text.registry is not None or self.chat.line.active or self._pressed
+                or view.get("phase") in LOBBY or not self.cam.rect.collidepoint(ctx.mouse)):
+            return None
+        return (ctx.size, self._version, self.selected, self.mode, self.show_fov,
+                self.show_los, self.show_reach, repr(self.pending), self.status,
+                None if seconds_left is None else int(seconds_left), ctx.sound.muted,
+                self.chat.to, len(self.chat.log.entries), self.chat.log.offset,
+                len(self.log.entries), self.log.offset, self.cam.cell, round(self.cam.ox),
+                round(self.cam.oy), tuple((p.key, p.square, p.pos, p.ghost) for p in pieces))
+
+    def _draw_chrome(self, surface, ctx, view, doc, pieces, hatches, lifts,
+                     seconds_left) -> None:
+        """The turn bar, the side column (minimap, lists, notices, negotiation) and the
+        tool bar; ``self.buttons`` is what they hold."""
         self.buttons = []
-        seconds_left = turn_seconds_left(self._timer, ctx.time - self._timer_seen, view)
         draw_turn_bar(surface, ctx, self.top_rect, view, doc.get("presence", {}), seconds_left,
                       self.seat, ctx.sound.muted)
-        ov, key = self.overlays()
-        pieces = self.pieces()
-        lifts = view.map.lifts
-        hatches = seat_hatches(view, self.plan)
-        self.renderer.draw(surface, ctx, self.cam, hatches=hatches, lifts=lifts, pieces=pieces,
-                           ov=ov, overlay_key=key)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, self.cam.rect, 1)
         self.renderer.minimap(surface, ctx, self.mini_rect, self.cam, pieces, hatches, lifts)
-        phase = view.phase
-        if phase in LOBBY:
+        if view.get("phase") in LOBBY:
             self._draw_lobby(surface, ctx, view, doc)
         else:
             self._draw_forces(surface, ctx, view)
@@ -652,6 +668,43 @@ class ArtifactSeatScene(ArtifactMapScene):
         self.chat.draw(surface, ctx, self.chat_rect, [s.id for s in view.seats],
                        view.encryption)
         self._draw_bar(surface, ctx, view)
+
+    def draw(self, surface: pygame.Surface, ctx) -> None:
+        self._sync(ctx)
+        if self.locked():
+            surface.fill(theme.BG)
+            self._draw_locked(surface, ctx)
+            return
+        view = self.view
+        doc = self.source.doc or {}
+        if view is None:
+            surface.fill(theme.BG)
+            self._draw_waiting(surface, ctx)
+            return
+        seconds_left = turn_seconds_left(self._timer, ctx.time - self._timer_seen, view)
+        ov, key = self.overlays()
+        pieces = self.pieces()
+        lifts = view["map"]["lifts"]
+        hatches = seat_hatches(view, self.plan)
+        phase = view.get("phase")
+        chrome = self._chrome_key(ctx, view, pieces, seconds_left)
+        if chrome is not None and chrome == self._chrome_at:
+            for rect, img in self._chrome:
+                surface.blit(img, rect)
+            self.buttons = list(self._chrome_buttons)
+        else:
+            surface.fill(theme.BG)
+            self._draw_chrome(surface, ctx, view, doc, pieces, hatches, lifts, seconds_left)
+            self._chrome_at = chrome
+            if chrome is not None:
+                self._chrome = [(r, surface.subsurface(r).copy())
+                                for r in (self.top_rect, self.side_rect, self.bar_rect)]
+                self._chrome_buttons = list(self.buttons)
+        self.renderer.draw(surface, ctx, self.cam, hatches=hatches, lifts=lifts, pieces=pieces,
+                           ov=ov, overlay_key=key)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.cam.rect, 1)
+        if phase in LOBBY:  # forms drawn over the map
+            self._draw_lobby_forms(surface, ctx, view)
         if phase == "over":
             self._draw_result(surface, ctx, view)
         if self.hover is not None and self.pending is None:
@@ -763,10 +816,7 @@ class ArtifactSeatScene(ArtifactMapScene):
                     Button("vote:no", "Refuse (N)", pygame.Rect(inner.x + w + 8, y, w, 30),
                            px=px)]
         elif phase == "purchase":
-            if self.purchase is not None:
-                rect = self.cam.rect.inflate(-40, -40)
-                self.purchase.draw(surface, ctx, rect, [s.id for s in view.seats])
-                self.buttons += self.purchase.buttons
+            if self.purchase is not None:  # the form itself is drawn over the map
                 for text, colour, _bold in reveal_lines(view)[2:]:
                     for line in ctx.text.wrap(text, px, inner.w):
                         if y + lh > inner.bottom:
@@ -814,6 +864,13 @@ class ArtifactSeatScene(ArtifactMapScene):
         for b in self.buttons:
             if b.key.startswith(("vote:", "place_pick:", "ready", "clear")):
                 b.draw(surface, ctx, pressed=(b.key == self._pressed))
+
+    def _draw_lobby_forms(self, surface, ctx, view) -> None:
+        """The purchase form, laid over the map."""
+        if view.get("phase") == "purchase" and self.purchase is not None:
+            rect = self.cam.rect.inflate(-40, -40)
+            self.purchase.draw(surface, ctx, rect, [s["id"] for s in view.get("seats", [])])
+            self.buttons += self.purchase.buttons
 
     def _draw_result(self, surface, ctx, view) -> None:
         factions = {spec.id: spec.faction for spec in view.seats}

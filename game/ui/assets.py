@@ -15,9 +15,12 @@ manifest ``SPRITES`` below records each nominal size and stored scale. ``Assets.
 therefore hands back the nominal size, while ``scaled``/``rotated``/``tinted``/``nine_slice``
 always resample from the full-resolution file.
 
-Everything is cached, because smoothscale and rotozoom are far too slow to run per frame.
-After ``pygame.display.set_mode`` (a new window or a resize) call ``clear_cache()`` so the
-next loads are converted to the display's pixel format.
+Derived surfaces are cached, because smoothscale and rotozoom are far too slow to run per
+frame; each cache keeps its most recently used surfaces up to a byte budget
+(``DERIVED_CACHE_BYTES``), so zooming through every map scale and resizing the window does
+not keep a copy of every size ever drawn. After ``pygame.display.set_mode`` (a new window
+or a resize) call ``clear_cache()`` so the next loads are converted to the display's pixel
+format.
 """
 
 from __future__ import annotations
@@ -47,6 +50,56 @@ FONT_LICENCES = ("NotoSans-LICENSE.txt", "FiraCode-LICENSE.txt")
 
 # How many rotated surfaces to keep; the ship turns through many angles in an animation.
 ROTATED_CACHE_LIMIT = 256
+# How many opened fonts (a face at a size) to keep: each holds about half a megabyte, and
+# zooming the map asks for many sizes; a frame uses about a dozen.
+FONT_CACHE_LIMIT = 28
+# Bytes of pixels each cache of derived surfaces (scaled, tinted, 9-slice, rotated) keeps.
+DERIVED_CACHE_BYTES = 24 * 1024 * 1024
+
+
+def surface_bytes(surf: pygame.Surface) -> int:
+    """The pixel memory of a surface (what a cache budget counts)."""
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
+class SurfaceCache:
+    """Surfaces by key, least recently used first out, within a byte budget and a count.
+
+    A surface shared with another cache (a scaled sprite that is its own master) is
+    counted here too: the budget is an upper bound, never an undercount.
+    """
+
+    def __init__(self, budget: int = DERIVED_CACHE_BYTES, limit: int | None = None) -> None:
+        self.budget = budget
+        self.limit = limit
+        self.bytes = 0
+        self._items: OrderedDict = OrderedDict()
+
+    def get(self, key) -> pygame.Surface | None:
+        surf = self._items.get(key)
+        if surf is not None:
+            self._items.move_to_end(key)
+        return surf
+
+    def put(self, key, surf: pygame.Surface) -> pygame.Surface:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= surface_bytes(old)
+        self._items[key] = surf
+        self.bytes += surface_bytes(surf)
+        while len(self._items) > 1 and (
+                self.bytes > self.budget
+                or (self.limit is not None and len(self._items) > self.limit)):
+            _key, dropped = self._items.popitem(last=False)
+            self.bytes -= surface_bytes(dropped)
+        return surf
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 class AssetError(Exception):
@@ -178,13 +231,11 @@ class Assets:
         self.sprites_dir = sprites_dir if sprites_dir is not None else SPRITES_DIR
         self._masters: dict[str, pygame.Surface] = {}
         self._images: dict[str, pygame.Surface] = {}
-        self._scaled: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
-        self._tinted: dict[tuple[str, tuple[int, int, int], tuple[int, int]], pygame.Surface] = {}
-        self._nine: dict[tuple[str, tuple[int, int], int], pygame.Surface] = {}
-        self._rotated: OrderedDict[tuple[str, float, tuple[int, int]], pygame.Surface] = (
-            OrderedDict()
-        )
-        self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
+        self._scaled = SurfaceCache()
+        self._tinted = SurfaceCache()
+        self._nine = SurfaceCache()
+        self._rotated = SurfaceCache(limit=ROTATED_CACHE_LIMIT)
+        self._fonts: OrderedDict[tuple[int, str], pygame.font.Font] = OrderedDict()
         self._font_bytes: dict[str, bytes] = {}
 
     # -- loading -----------------------------------------------------------------------
@@ -248,7 +299,7 @@ class Assets:
                 surf = master
             else:
                 surf = pygame.transform.smoothscale(master, size)
-            self._scaled[key] = surf
+            self._scaled.put(key, surf)
         return surf
 
     def rotated(self, name: str, angle_deg: float, size: tuple[int, int]) -> pygame.Surface:
@@ -263,14 +314,10 @@ class Assets:
         key = (name, angle, size)
         surf = self._rotated.get(key)
         if surf is not None:
-            self._rotated.move_to_end(key)
             return surf
         base = self.scaled(name, size)
         surf = base if angle == 0.0 else pygame.transform.rotozoom(base, angle, 1.0)
-        self._rotated[key] = surf
-        while len(self._rotated) > ROTATED_CACHE_LIMIT:
-            self._rotated.popitem(last=False)
-        return surf
+        return self._rotated.put(key, surf)
 
     def tinted(
         self, name: str, rgb: tuple[int, int, int], size: tuple[int, int]
@@ -287,7 +334,7 @@ class Assets:
         if surf is None:
             surf = self.scaled(name, size).copy()
             surf.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            self._tinted[key] = surf
+            self._tinted.put(key, surf)
         return surf
 
     def nine_slice(self, name: str, size: tuple[int, int], corner: int) -> pygame.Surface:
@@ -302,7 +349,7 @@ class Assets:
         surf = self._nine.get(key)
         if surf is None:
             surf = self._build_nine_slice(name, size, int(corner))
-            self._nine[key] = surf
+            self._nine.put(key, surf)
         return surf
 
     def _build_nine_slice(
@@ -348,11 +395,15 @@ class Assets:
         face = face or ("bold" if bold else "regular")
         key = (size, face)
         font = self._fonts.get(key)
-        if font is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            font = pygame.font.Font(io.BytesIO(self.font_data(face)), size)
-            self._fonts[key] = font
+        if font is not None:
+            self._fonts.move_to_end(key)
+            return font
+        if not pygame.font.get_init():
+            pygame.font.init()
+        font = pygame.font.Font(io.BytesIO(self.font_data(face)), size)
+        self._fonts[key] = font
+        while len(self._fonts) > FONT_CACHE_LIMIT:
+            self._fonts.popitem(last=False)
         return font
 
     def font_data(self, face: str) -> bytes:
@@ -366,6 +417,10 @@ class Assets:
                 raise AssetError(f"font {face!r} not found: {FONT_FILES[face]}") from None
             self._font_bytes[face] = data
         return data
+
+    def cached_bytes(self) -> int:
+        """Pixel bytes held by the caches of derived surfaces (each within its budget)."""
+        return sum(c.bytes for c in (self._scaled, self._tinted, self._nine, self._rotated))
 
     def clear_cache(self) -> None:
         """Forget every surface and font (call after ``set_mode`` or a window resize)."""

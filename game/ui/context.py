@@ -19,6 +19,12 @@ import pygame
 from game.ui import theme
 
 DATA_DIR_ENV = "LASTFRONTIER_HOME"
+FONT_LIMIT = 28  # opened fonts kept here; the same as game.ui.assets.FONT_CACHE_LIMIT
+TEXT_CACHE_BYTES = 8 * 1024 * 1024  # rendered texts kept (big windows render big texts)
+
+
+def _pixels(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
 
 
 def user_data_dir() -> Path:
@@ -37,8 +43,10 @@ class TextCache:
 
     def __init__(self, font_source, capacity: int = 1500) -> None:
         self._font_source = font_source
-        self._fonts: dict[tuple[int, bool, str | None], pygame.font.Font] = {}
+        self._fonts: OrderedDict[tuple[int, bool, str | None], pygame.font.Font] = (
+            OrderedDict())
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._bytes = 0
         self.capacity = capacity
         self._ink: dict[tuple, pygame.Rect] = {}
         # Set (to a game.ui.text_registry.TextRegistry) only while a layout is checked.
@@ -47,7 +55,7 @@ class TextCache:
     def check_layout(self, registry) -> None:
         """Mark every text rendered from now on in ``registry`` (None: stop marking)."""
         self.registry = registry
-        self._cache.clear()
+        self.clear()
 
     def font(self, px: int, bold: bool = False, face: str | None = None) -> pygame.font.Font:
         key = (px, bold, face)
@@ -55,6 +63,10 @@ class TextCache:
         if f is None:
             f = self._font_source(px, bold, face) if face else self._font_source(px, bold)
             self._fonts[key] = f
+            while len(self._fonts) > FONT_LIMIT:  # the loader's own bound (assets)
+                self._fonts.popitem(last=False)
+        else:
+            self._fonts.move_to_end(key)
         return f
 
     def render(
@@ -72,8 +84,11 @@ class TextCache:
         if self.registry is not None:
             self.registry.mark(surf, text, px, hint)
         self._cache[key] = surf
-        if len(self._cache) > self.capacity:
-            self._cache.popitem(last=False)
+        self._bytes += _pixels(surf)
+        while len(self._cache) > 1 and (len(self._cache) > self.capacity
+                                        or self._bytes > TEXT_CACHE_BYTES):
+            _key, old = self._cache.popitem(last=False)
+            self._bytes -= _pixels(old)
         return surf
 
     def ink(self, text: str, px: int, bold: bool = False) -> pygame.Rect:
@@ -118,6 +133,7 @@ class TextCache:
 
     def clear(self) -> None:
         self._cache.clear()
+        self._bytes = 0
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> int:

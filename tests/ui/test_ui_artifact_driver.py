@@ -178,6 +178,12 @@ class Host(HostProc):
         self.kill(signal.SIGTERM)
 
 
+def four_player_host(save: Path, seed: int) -> Host:
+    """A 4-player game hosted on 127.0.0.1 (free port, no turn timer, fast heartbeats)."""
+    return Host(["--players", "4", "--port", "0", "--seed", str(seed), "--turn-seconds", "0",
+                 "--heartbeat", "0.5", "--save", str(save)])
+
+
 @pytest.fixture
 def ui_app(tmp_path, monkeypatch):
     """One dummy-driver App that owns the display and the shared UI context."""

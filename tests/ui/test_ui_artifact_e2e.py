@@ -17,6 +17,7 @@ from test_ui_artifact_driver import (
     aim_farthest,
     changed_outside,
     counter_pixels,
+    four_player_host,
     settle,
     squares_in,
     ui_app,  # noqa: F401  (fixture)
@@ -35,8 +36,7 @@ ROBOT_ROOM = "Stateroom 8"
 
 @pytest.fixture
 def host(tmp_path):
-    started = Host(["--players", "4", "--port", "0", "--seed", "11", "--turn-seconds", "0",
-                    "--heartbeat", "0.5", "--save", str(tmp_path / "game.alog")])
+    started = four_player_host(tmp_path / "game.alog", 11)
     yield started
     started.close()
 

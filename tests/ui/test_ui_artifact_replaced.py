@@ -13,8 +13,8 @@ import time
 import pygame
 import pytest
 from test_ui_artifact_driver import (
-    Host,
     Window,
+    four_player_host,
     settle,
     ui_app,  # noqa: F401  (fixture)
 )
@@ -27,8 +27,7 @@ from net.joinstring import parse
 
 @pytest.fixture
 def host(tmp_path):
-    started = Host(["--players", "4", "--port", "0", "--seed", "5", "--turn-seconds", "0",
-                    "--heartbeat", "0.5", "--save", str(tmp_path / "game.alog")])
+    started = four_player_host(tmp_path / "game.alog", 5)
     yield started
     started.close()
 

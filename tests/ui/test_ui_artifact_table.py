@@ -87,3 +87,134 @@ def test_the_end_dialog_shows_the_levels_about_to_be_announced(ui_app, in_play):
     assert in_play.game.phase == "over"
     levels = dict(in_play.game.state.result.levels)
     assert levels["pirates"] == 2 and levels["phoneco"] == 3
+
+
+# ----------------------------------------------------------------------- 13: memory
+
+def test_derived_surfaces_stay_within_their_budget(ui_app):  # noqa: F811
+    """Scaled, tinted and 9-slice surfaces of many sizes (every zoom, every window) are
+    kept within a byte budget; the old loader kept every size it ever made."""
+    from game.ui.assets import DERIVED_CACHE_BYTES
+
+    assets = ui_app.ctx.assets
+    assets.clear_cache()
+    for side in range(8, 400, 3):
+        assets.scaled("floor_clear", (side, side))
+        assets.tinted("counter_human", (200, 100, 50), (side, side))
+        assets.nine_slice("panel", (side * 3, side * 2), 24)
+    assert 0 < assets.cached_bytes() <= 3 * DERIVED_CACHE_BYTES
+    made = sum(side * side * 4 * 8 for side in range(8, 400, 3))
+    assert made > 4 * DERIVED_CACHE_BYTES  # the old caches would hold all of that
+
+
+def test_zooming_and_resizing_keeps_the_map_within_its_tile_budget(ui_app, in_play):  # noqa: F811
+    """Every zoom level at several window sizes, panned across the whole ship: the static
+    map is kept as tiles within a byte budget (the old renderer kept up to seven
+    whole-ship surfaces, 29 MB each at the closest zoom), and the fonts opened stay few."""
+    from game.ui.artifact_deckdraw import TILE_BUDGET
+    from game.ui.artifact_map import ZOOMS
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+    from game.ui.assets import FONT_CACHE_LIMIT
+
+    scene = ArtifactSeatScene(in_play.source("pirates"))
+    ui_app.push(scene)
+    peak = 0
+    for size in ((1024, 640), (2560, 1440), (1280, 800)):
+        ui_app.resize(size)
+        for index in range(len(ZOOMS)):
+            scene.cam.zoom_index = index
+            for square in ((0, 0), (23, 21), (46, 42)):
+                scene.cam.centre_on(square)
+                ui_app.step([], 0.02)
+                peak = max(peak, scene.renderer.static.bytes)
+    assert 0 < peak <= TILE_BUDGET
+    assert len(ui_app.ctx.assets._fonts) <= FONT_CACHE_LIMIT
+    assert not hasattr(scene.renderer, "_base")  # no whole-ship surfaces any more
+
+
+# ----------------------------------------------------------------------- 10: the map
+
+def test_ring_wrap_lab_link_and_lift_spokes_are_drawn_through_space(ui_app):  # noqa: F811
+    from game.artifact.deckplan import feynman
+    from game.ui.artifact_deckdraw import (
+        BAND,
+        SHAFT,
+        StaticMap,
+        connectors,
+    )
+
+    plan = feynman()
+    found = connectors(plan)
+    joined = {tuple(sorted(c.ends[0] + c.ends[1])) for c in found}
+    # every hatch link (the ring's halves, the lab over engineering) and every lift
+    for a, others in plan.links.items():
+        for b, _hid in others:
+            assert any(a in squares and b in squares for squares in joined), (a, b)
+    for lift in plan.lifts:
+        assert tuple(sorted(lift.ends)) in joined
+    covered: dict[tuple[int, int], int] = {}
+    for n, conn in enumerate(found):
+        k = conn.width
+        cells = set()
+        for (x0, y0), (x1, y1) in zip(conn.points, conn.points[1:], strict=False):
+            for x in range(min(x0, x1), max(x0, x1) + k):
+                for y in range(min(y0, y1), max(y0, y1) + k):
+                    cells.add((x, y))
+        for x, y in cells:  # through space only, never over the hull
+            assert not plan.inside(x, y) or plan.terrain[plan.sq(x, y)] in ("space", "void")
+        for cell in cells:
+            covered.setdefault(cell, n)
+        if conn.kind == "wrap":  # the ring's bands never cross each other
+            assert all(covered[cell] == n or found[covered[cell]].kind == "spoke"
+                       for cell in cells)
+        # and the band is on the map's pixels, in its own colour
+        static = StaticMap(plan)
+        c = 24
+        seg = conn.segments(c)[len(conn.segments(c)) // 2]
+        view = seg.inflate(8, 8)
+        target = pygame.Surface(view.size)
+        static.blit_view(target, ui_app.ctx, c, view, {}, {})
+        colour = BAND if conn.kind == "wrap" else SHAFT
+        px = pygame.surfarray.array3d(target)
+        hits = ((px[:, :, 0] == colour[0]) & (px[:, :, 1] == colour[1])
+                & (px[:, :, 2] == colour[2])).sum()
+        assert hits > seg.w * seg.h // 3, conn.label
+
+
+@pytest.mark.parametrize("cell", [18, 24, 30, 38, 48, 60])
+def test_room_names_never_overlap_and_keep_a_gap(ui_app, cell):  # noqa: F811
+    from game.artifact.deckplan import feynman
+    from game.ui.artifact_deckdraw import name_layout
+
+    plan = feynman()
+    labels = name_layout(plan, cell, lambda t, px: ui_app.ctx.text.size(t, px, True))
+    assert len(labels) >= 20
+    gap = max(4, cell // 4)
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            assert not a.rect.inflate(gap, gap // 2).colliderect(b.rect), (a.text, b.text)
+    # each name sits on its own room (its middle square is one of the room's squares)
+    for label in labels:
+        if label.text in plan.space_names:
+            x, y = label.rect.centerx // cell, label.rect.centery // cell
+            assert plan.inside(x, y) and plan.space_name(plan.sq(x, y)) == label.text
+
+
+def test_the_frame_around_the_map_follows_every_change_while_cached(ui_app, in_play):  # noqa: F811
+    """The turn bar, side column and tool bar are blitted from the last frame while the
+    mouse is over the map; any change they show (the walking mode here) redraws them."""
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    w = Window(ui_app, ArtifactSeatScene(in_play.source("pirates")))
+    w.move(w.scene.cam.rect.center)
+    w.frame()
+    w.frame()
+    assert w.scene._chrome_at is not None  # cached
+    bar = w.scene.bar_rect
+    before = pygame.surfarray.array3d(w.surface.subsurface(bar)).copy()
+    w.key(pygame.K_2)
+    assert w.scene.mode == "jog"
+    after = pygame.surfarray.array3d(w.surface.subsurface(bar))
+    assert (before != after).any()
+    assert [b.key for b in w.scene.buttons if b.selected and b.key.startswith("mode:")] == \
+        ["mode:jog"]
