@@ -123,6 +123,8 @@ def parse_seconds(text: str) -> float:
 
 
 def _add_artifact_commands(sub: argparse._SubParsersAction) -> None:
+    from game.artifact.seats import describe_mix
+
     host = sub.add_parser(
         "host",
         help="host a game of The Artifact (hub and the Judge's window; prints join strings)",
@@ -132,7 +134,9 @@ def _add_artifact_commands(sub: argparse._SubParsersAction) -> None:
         "See docs/hosting.md.",
     )
     host.add_argument("--players", type=parse_players, default=None, metavar="N",
-                      help="players counting the Judge, 3-8 (not with --resume)")
+                      help="people at the table, the Judge included (3-8; not with "
+                      "--resume). Each N gives: " + "; ".join(
+                          describe_mix(n, short=True) for n in range(3, 9)))
     host.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
     host.add_argument("--port", type=parse_port, default=47474, metavar="P",

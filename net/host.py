@@ -25,7 +25,7 @@ from game.artifact.actions import action_from_dict
 from game.artifact.datafiles import data_fingerprint, data_mismatch
 from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
-from game.artifact.seats import JUDGE
+from game.artifact.seats import JUDGE, describe_mix
 from net.actionlog import ActionLog
 from net.errors import LogError, NetError
 from net.hub import CurveKeys, Hub
@@ -150,12 +150,14 @@ def _open_hub(options: HostOptions, game: Any, log: ActionLog, codes: dict[str, 
 
 
 def _announce(options: HostOptions, port: int, log: ActionLog, codes: dict[str, str],
-              curve: dict[str, Any] | None, out: TextIO) -> dict[str, JoinString]:
+              curve: dict[str, Any] | None, out: TextIO,
+              players: int) -> dict[str, JoinString]:
     """Print the address, the log and one join string per seat and the Judge, then "ready"."""
     mode = "encrypted (CURVE)" if curve is not None else "unencrypted"
     public = _public_host(options.bind)
     print(f"hosting The Artifact on tcp://{public}:{port} ({mode}), "
           f"log {log.path}, {log.count} actions so far", file=out)
+    print(f"table: {describe_mix(players)}", file=out)
     for note in log.notes:
         print(f"resume: {note}", file=out)
     joins = join_strings(public, port, codes, curve)
@@ -176,7 +178,7 @@ def run_host(options: HostOptions, out: TextIO) -> int:
     # Before "ready": a script may stop the host the moment it reads that line.
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    _announce(options, hub.port, log, codes, curve, out)
+    _announce(options, hub.port, log, codes, curve, out, game.state.setup.players)
     try:
         hub.run()
     finally:
@@ -224,7 +226,8 @@ class HostedGame:
             return
         self.hub = hub
         try:
-            self.joins = _announce(self.options, hub.port, log, codes, curve, self.out)
+            self.joins = _announce(self.options, hub.port, log, codes, curve, self.out,
+                                   hub.game.state.setup.players)
             self._ready.set()
             hub.run()
         finally:

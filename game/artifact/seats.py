@@ -68,6 +68,31 @@ def faction_mix(players: int) -> tuple[SeatSpec, ...]:
     return (pirates, pirates2, phoneco, phoneco2, scientist, alien, alien2)
 
 
+def describe_mix(players: int, short: bool = False) -> str:
+    """In words, who sits at a table of ``players`` people (the Judge counted): each
+    seat by its faction's name, which seat the Judge's person also plays, and which seats
+    share a map. ``short``: one clause for a help text."""
+    from .sheets import default_sheets
+
+    factions = default_sheets().factions
+    seats = faction_mix(players)
+    counts: dict[str, int] = {}
+    for spec in seats:
+        counts[spec.faction] = counts.get(spec.faction, 0) + 1
+    names = [factions[f].name if n == 1 else f"{factions[f].name} (two seats, one map)"
+             for f, n in counts.items()]
+    judged = [factions[s.faction].name for s in seats if s.judge_also]
+    if short:
+        text = f"{players}: " + ", ".join(names)
+        return text + (f" ({judged[0]} played by the Judge)" if judged else "")
+    text = (f"{players} players counting the Judge: {len(seats)} seats ({', '.join(names)}) "
+            "and the Judge")
+    if judged:
+        text += (f"; the Judge's person also plays {judged[0]} (its join string is a seat "
+                 "of its own; open it in a second window or hand it over)")
+    return text + "."
+
+
 def allied(a: SeatSpec, b: SeatSpec) -> bool:
     """Whether two seats play one side: the eighth player's pirate seat shares the first
     pirate seat's map and victory conditions. Seats that only share a map (two phone

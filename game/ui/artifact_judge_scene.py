@@ -70,12 +70,14 @@ class ArtifactJudgeScene(ArtifactMapScene):
         self.levels: dict[str, int] | None = None   # the End game dialog is open
         self.confirming = False   # its second page: the levels as they will be announced
         self._seat_views: dict[str, dict] = {}
+        self._switch_rows = 1
         self.layout((1280, 800))
 
     # ------------------------------------------------------------------ layout
 
     def layout_lists(self, side: int, top: int, rest: int) -> None:
-        switch = round(76 * self.k)
+        # one row of seat buttons, or two when they would be too narrow (7 or 8 players)
+        switch = round((76 if self._switch_rows == 1 else 112) * self.k)
         self.switch_rect = pygame.Rect(self.side_rect.x, top, side, switch)
         self.list_rect = pygame.Rect(self.side_rect.x, self.switch_rect.bottom, side,
                                      int(rest * 0.42) - switch)
@@ -493,13 +495,24 @@ class ArtifactJudgeScene(ArtifactMapScene):
                 draw_tooltip(surface, ctx, ", ".join(names), ctx.mouse)
 
     def _draw_switch(self, surface, ctx, view) -> None:
-        inner = draw_panel(surface, self.switch_rect, ctx, "See the map as")
-        seats = view.state.seats
+        seats = view["state"]["seats"]
         options = [None, *seats]
-        w = max(40, (inner.w - 4 * (len(options) - 1)) // len(options))
-        for n, seat in enumerate(options):
-            label = "All" if seat is None else seat_title(seat).split(" ")[-1]
-            rect = pygame.Rect(inner.x + n * (w + 4), inner.y, w, inner.h)
+        labels = ["All" if seat is None else seat_title(seat).split(" ")[-1] for seat in options]
+        labels = [seat_title(seat) if seat is not None and labels.count(label) > 1 else label
+                  for seat, label in zip(options, labels, strict=True)]  # two seats alike
+        widest = max(ctx.text.size(label, ctx.type.small, True)[0] for label in labels) + 12
+        inner_w = self.switch_rect.w - 2 * max(6, round(10 * ctx.scale))
+        rows = 1 if widest * len(options) + 4 * (len(options) - 1) <= inner_w else 2
+        if rows != self._switch_rows:
+            self._switch_rows = rows
+            self.layout(self.size)
+        inner = draw_panel(surface, self.switch_rect, ctx, "See the map as")
+        per_row = -(-len(options) // rows)
+        w = (inner.w - 4 * (per_row - 1)) // per_row
+        h = (inner.h - 4 * (rows - 1)) // rows
+        for n, (seat, label) in enumerate(zip(options, labels, strict=True)):
+            rect = pygame.Rect(inner.x + (n % per_row) * (w + 4),
+                               inner.y + (n // per_row) * (h + 4), w, h)
             b = Button(f"as:{seat or ''}", label, rect, selected=(seat == self.as_seat),
                        px=ctx.type.small)
             self.buttons.append(b)

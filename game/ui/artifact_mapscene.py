@@ -59,6 +59,7 @@ class ArtifactMapScene(Scene, ABC):
         self._dragging = False
         self._pressed: str | None = None    # the button under the mouse when it went down
         self._centred = False
+        self.bar_need = 0                   # the tool bar's height when more than usual
 
     # ------------------------------------------------------------------ layout
 
@@ -69,7 +70,8 @@ class ArtifactMapScene(Scene, ABC):
         k = theme.window_scale(size)
         self.k = k
         side = max(round(self.SIDE_MIN * min(1.0, k)), int(w * self.SIDE_SHARE))
-        bar = round(self.BAR_HEIGHT * k)
+        # the bar grows when its buttons need more rows, up to half the window
+        bar = min(max(round(self.BAR_HEIGHT * k), self.bar_need), h // 2)
         top = round(TOP_HEIGHT * k)
         self.top_rect = pygame.Rect(0, 0, w, top)
         self.bar_rect = pygame.Rect(0, h - bar, w - side, bar)

@@ -13,7 +13,7 @@ from game.artifact.viewtypes import View
 from game.ui import theme
 from game.ui.artifact_pieces import item_name, seat_title
 from game.ui.text_registry import add_frame
-from game.ui.widgets import Button, ScrollText, draw_panel
+from game.ui.widgets import Button, ScrollText, draw_panel, fit_text
 
 
 class TextLine:
@@ -242,6 +242,9 @@ def chat_line(entry: dict, me: str) -> tuple[str, tuple]:
     return str(entry), theme.INK_DIM
 
 
+NEAR_LIMIT = 200  # characters left when the negotiation line starts counting them
+
+
 class ChatPanel:
     """Negotiation: the chat entries this seat may read, a recipient switch and a line."""
 
@@ -285,9 +288,25 @@ class ChatPanel:
             x += w + 3
         for b in self.buttons:
             b.draw(surface, ctx)
-        log_rect = pygame.Rect(inner.x, inner.y + bh + 4, inner.w, inner.h - bh - line_h - 10)
+        note = self.limit_note()
+        note_h = ctx.text.font(ctx.type.tiny).get_linesize() if note else 0
+        log_rect = pygame.Rect(inner.x, inner.y + bh + 4, inner.w,
+                               inner.h - bh - line_h - 10 - note_h)
         self.log.draw(surface, ctx, log_rect, ctx.type.small)
+        if note:
+            surface.blit(fit_text(ctx, note, ctx.type.tiny, theme.ORANGE, inner.w),
+                         (inner.x, inner.bottom - line_h - note_h - 2))
         self.line.draw(surface, ctx, pygame.Rect(inner.x, inner.bottom - line_h, inner.w, line_h))
+
+    def limit_note(self) -> str:
+        """Said while typing near the most a message holds (the line takes no more)."""
+        left = self.line.limit - len(self.line.text)
+        if left > NEAR_LIMIT:
+            return ""
+        most = f"{self.line.limit:,}"
+        if left <= 0:
+            return f"Full: a message holds at most {most} characters. Send it, go on in another."
+        return f"{left} characters left (a message holds at most {most})"
 
     def handle(self, event: pygame.event.Event, ctx) -> tuple[str, str | None] | None:
         """(text, recipient) when a message is sent."""

@@ -36,10 +36,11 @@ from game.ui.artifact_panels import (
 )
 from game.ui.artifact_pieces import seat_hatches, seat_pieces, seat_title
 from game.ui.scene import Command
-from game.ui.widgets import Button, draw_panel, draw_tooltip
+from game.ui.widgets import Button, draw_panel, draw_tooltip, fit_text
 
 HOVERED = ("path", "los", "notes")  # previews that follow the mouse
 HOVER_CACHE = 64
+BAR_MOST = 0.5  # the tool bar grows to at most this share of the window's height
 LOBBY = ("assign", "encryption", "purchase", "place", "judge_check")
 MODES = ("walk", "jog", "run")
 STEP_SECONDS = 0.16
@@ -83,22 +84,58 @@ class Motion:
         return self.a0 + (self.a1 - self.a0) * min(1.0, self.t / self.duration)
 
 
-def _pack(ctx, actions, px: int, area: pygame.Rect, row_h: int,
-          rows: int) -> list[tuple[str, str, bool, pygame.Rect]]:
-    """Lay ``actions`` out left to right in up to ``rows`` rows of ``area``; those that do
-    not fit are left out (the caller tries a smaller size first)."""
-    out = []
-    x, row = area.x, 0
+@dataclasses.dataclass
+class BarPlan:
+    """Where the tool bar's buttons go: (key, label, enabled, rect) for the actions and
+    the display toggles, the type size, and the bar height all of them need."""
+
+    actions: list[tuple[str, str, bool, pygame.Rect]]
+    toggles: list[tuple[str, str, pygame.Rect]]
+    px: int
+    height: int
+
+
+def pack_bar(ctx, actions, toggles, px: int, x0: int, right: int, top: int,
+             row_h: int, gap: int = 4) -> tuple[list, list, int]:
+    """Lay the bar out at type size ``px``: the display toggles at the right of the first
+    row, End Turn just left of them (so it is always there, whatever else is offered), and
+    every other action from the left, wrapping onto as many rows as it takes. Returns the
+    placed actions, the placed toggles and the lowest pixel used."""
+    def width(label: str, size: int = px) -> int:
+        return max(44, ctx.text.size(label, size, True)[0] + 14)
+
+    placed_t = []
+    x = right
+    for attr, label in reversed(toggles):
+        w = width(label, ctx.type.tiny)
+        x -= w
+        placed_t.insert(0, (attr, label, pygame.Rect(x, top, w, row_h)))
+        x -= gap
+    first_right = x
+    placed = []
+    end = [a for a in actions if a[0] == "end_turn"]
+    if end:
+        w = min(width(end[0][1]), max(44, first_right - x0))
+        if first_right - w < x0:  # no room beside the toggles: End Turn opens the row below
+            first_right = x0 - gap
+        else:
+            placed.append((*end[0], pygame.Rect(first_right - w, top, w, row_h)))
+            first_right -= w + gap
+    row, x = 0, x0
+    limit = first_right
+    bottom = top + row_h
     for key, label, enabled in actions:
-        w = max(44, ctx.text.size(label, px, True)[0] + 14)
-        if x + w > area.right:
+        if key == "end_turn" and placed and placed[0][0] == "end_turn":
+            continue
+        w = min(width(label), right - x0)
+        if x + w > limit and (x > x0 or limit < right):  # on to the next row
             row += 1
-            x = area.x
-            if row >= rows or w > area.w:
-                break
-        out.append((key, label, enabled, pygame.Rect(x, area.y + row * (row_h + 4), w, row_h)))
-        x += w + 4
-    return out
+            x, limit = x0, right
+        y = top + row * (row_h + gap)
+        placed.append((key, label, enabled, pygame.Rect(x, y, w, row_h)))
+        bottom = max(bottom, y + row_h)
+        x += w + gap
+    return placed, placed_t, bottom
 
 
 class ArtifactSeatScene(ArtifactMapScene):
@@ -106,7 +143,7 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     name = "artifact_seat"
 
-    BAR_HEIGHT = 92  # room for two rows of actions when one is not enough
+    BAR_HEIGHT = 92  # room for two rows of actions; more rows grow it (``plan_bar``)
 
     def __init__(self, source, *, overlays_on: bool = True) -> None:
         super().__init__(source, cam_top=36)
@@ -129,12 +166,20 @@ class ArtifactSeatScene(ArtifactMapScene):
         self._chrome_at: tuple | None = None     # what the cached frame pieces show
         self._chrome: list[tuple[pygame.Rect, pygame.Surface]] = []
         self._chrome_buttons: list[Button] = []
+        self._bar_plan: BarPlan | None = None
+        self._placing = False     # the placement list has the column's room
         self.layout((1280, 800))
 
     # ------------------------------------------------------------------ layout
 
     def layout_lists(self, side: int, top: int, rest: int) -> None:
-        self.list_rect = pygame.Rect(self.side_rect.x, top, side, int(rest * 0.38))
+        # Placing forces needs a row per counter: the list takes most of the column then.
+        share = 0.68 if self._placing else 0.38
+        self.list_rect = pygame.Rect(self.side_rect.x, top, side, int(rest * share))
+
+    @property
+    def LOG_SHARE(self) -> float:  # noqa: N802  (the base's class constant, per phase here)
+        return 0.1 if self._placing else ArtifactMapScene.LOG_SHARE
 
     @property
     def captures_text(self) -> bool:
@@ -201,6 +246,9 @@ class ArtifactSeatScene(ArtifactMapScene):
                 self.placement = PlacementDraft(view, self.plan)
         else:
             self.placement = None
+        if self._placing != (self.placement is not None):
+            self._placing = self.placement is not None
+            self.layout(self.size)
         self._take_timer(ctx)
         if self.selected not in self.own() or (old is not None and old.phase != phase):
             self.selected = None
@@ -665,9 +713,9 @@ class ArtifactSeatScene(ArtifactMapScene):
             self._draw_forces(surface, ctx, view)
         inner = draw_panel(surface, self.log_rect, ctx, "Notices")
         self.log.draw(surface, ctx, inner, ctx.type.small)
-        self.chat.draw(surface, ctx, self.chat_rect, [s.id for s in view.seats],
-                       view.encryption)
-        self._draw_bar(surface, ctx, view)
+        self.chat.draw(surface, ctx, self.chat_rect, [s["id"] for s in view.get("seats", [])],
+                       view.get("encryption"))
+        self._draw_bar(surface, ctx, view, self._bar_plan)
 
     def draw(self, surface: pygame.Surface, ctx) -> None:
         self._sync(ctx)
@@ -693,6 +741,7 @@ class ArtifactSeatScene(ArtifactMapScene):
                 surface.blit(img, rect)
             self.buttons = list(self._chrome_buttons)
         else:
+            self._bar_plan = self._fit_bar(ctx, view)  # may grow the bar (and shrink the map)
             surface.fill(theme.BG)
             self._draw_chrome(surface, ctx, view, doc, pieces, hatches, lifts, seconds_left)
             self._chrome_at = chrome
@@ -710,7 +759,40 @@ class ArtifactSeatScene(ArtifactMapScene):
         if self.hover is not None and self.pending is None:
             self._draw_hover_tip(surface, ctx)
 
-    def _draw_bar(self, surface, ctx, view) -> None:
+    def _bar_toggles(self, view) -> tuple[tuple[str, str], ...]:
+        return () if view.get("phase") in LOBBY else (
+            ("show_reach", "Reach"), ("show_fov", "FOV"), ("show_los", "LOS"))
+
+    def plan_bar(self, ctx, view) -> BarPlan:
+        """The bar's buttons at the running-text size if they fit the bar's usual height,
+        else at the hint size, in as many rows as they take (the bar then grows)."""
+        actions = self.action_buttons(ctx)
+        toggles = self._bar_toggles(view)
+        status_h = ctx.text.font(ctx.type.small).get_linesize() + 4
+        base = round(self.BAR_HEIGHT * self.k)
+        x0, right = 8, self.size[0] - self.side_rect.w - 4
+        plan = None
+        most = int(self.size[1] * BAR_MOST)
+        for px, pad, fits in ((ctx.type.small, 10, base), (ctx.type.tiny, 10, base),
+                              (ctx.type.tiny, 10, most), (ctx.type.tiny, 4, most)):
+            row_h = ctx.text.font(px).get_linesize() + pad
+            placed, placed_t, bottom = pack_bar(ctx, actions, toggles, px, x0, right,
+                                                status_h, row_h)
+            plan = BarPlan(placed, placed_t, px, bottom + 6)
+            if plan.height <= fits:
+                break
+        return plan
+
+    def _fit_bar(self, ctx, view) -> BarPlan:
+        """Plan the bar; grow or shrink it (and the map) to what its buttons need."""
+        plan = self.plan_bar(ctx, view)
+        need = plan.height if plan.height > round(self.BAR_HEIGHT * self.k) else 0
+        if need != self.bar_need:
+            self.bar_need = need
+            self.layout(self.size)
+        return plan
+
+    def _draw_bar(self, surface, ctx, view, plan: BarPlan) -> None:
         rect = self._draw_bar_ground(surface)
         status = self.status
         if self.pending is not None:
@@ -720,41 +802,19 @@ class ArtifactSeatScene(ArtifactMapScene):
             if entry is not None and not entry.free_turns:
                 status += " Zero-g, no thrusters: 1 MP per quarter turn."
         if status:
-            img = ctx.text.render(status[:140], ctx.type.small,
-                                  theme.YELLOW if self.pending else theme.ORANGE)
+            img = fit_text(ctx, status, ctx.type.small,
+                           theme.YELLOW if self.pending else theme.ORANGE, rect.w - 16)
             surface.blit(img, (rect.x + 8, rect.y + 2))
-        x = rect.x + 8
-        y = rect.y + ctx.text.font(ctx.type.small).get_linesize() + 4
-        h = rect.bottom - y - 6
-        toggles = () if view.phase in LOBBY else (
-            ("show_reach", "Reach"), ("show_fov", "FOV"), ("show_los", "LOS"))
-        toggle_w = max((ctx.text.size(f"[x] {label}", ctx.type.tiny, True)[0] + 16
-                        for _a, label in toggles), default=0)
-        right = rect.right - 4 - (toggle_w + 4) * len(toggles)
-        actions = self.action_buttons(ctx)
-        # One row of buttons when they fit, then the smaller size, then two rows of it.
-        row_h = min(h, ctx.text.font(ctx.type.small).get_linesize() + 12)
-        tiny_h = ctx.text.font(ctx.type.tiny).get_linesize() + 8
-        rows = max(1, (h + 4) // (tiny_h + 4))
-        area = pygame.Rect(x, y, right - 4 - x, h)
-        placed: list[tuple[str, str, bool, pygame.Rect]] = []
-        for px, height, count in ((ctx.type.small, row_h, 1), (ctx.type.tiny, row_h, 1),
-                                  (ctx.type.tiny, (h - 4 * (rows - 1)) // rows, rows)):
-            placed = _pack(ctx, actions, px, area, height, count)
-            if len(placed) == len(actions):
-                break
-        for key, label, enabled, r in placed:
+        for key, label, enabled, r in plan.actions:
             selected = key == f"mode:{self.mode}"
-            b = Button(key, label, r, enabled=enabled, selected=selected, px=px,
-                       accent=theme.GREEN if key == "end_turn" else None)
+            b = Button(key, label, r.move(rect.x, rect.y), enabled=enabled, selected=selected,
+                       px=plan.px, accent=theme.GREEN if key == "end_turn" else None)
             self.buttons.append(b)
-        tx = right
-        for attr, label in toggles:
+        for attr, label, r in plan.toggles:
             on = getattr(self, attr)
             b = Button(f"toggle:{attr}", ("[x] " if on else "[ ] ") + label,
-                       pygame.Rect(tx, y, toggle_w, row_h), selected=on, px=ctx.type.tiny)
+                       r.move(rect.x, rect.y), selected=on, px=ctx.type.tiny)
             self.buttons.append(b)
-            tx += toggle_w + 4
         for b in self.buttons:
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
@@ -788,20 +848,18 @@ class ArtifactSeatScene(ArtifactMapScene):
         px = ctx.type.tiny
         lh = ctx.text.font(px).get_linesize() + 2
         y = inner.y
-        for text, colour, bold in reveal_lines(view)[:2]:
+        for text, colour, bold in reveal_lines(view)[:1 if self.placement else 2]:
             surface.blit(ctx.text.render(text, ctx.type.small if bold else px, colour, bold),
                          (inner.x, y))
             y += lh + (4 if bold else 0)
-        presence = doc.get("presence", {})
-        seats = [s.id for s in view.seats] + ["judge"]
-        parts = []
-        for s in seats:
-            state = presence.get(s, "waiting")
-            parts.append(f"{seat_title(s)}: {state}")
-        for line in ctx.text.wrap("Seats - " + "; ".join(parts), px, inner.w):
-            surface.blit(ctx.text.render(line, px, theme.INK_DIM), (inner.x, y))
-            y += lh
-        phase = view.phase
+        if self.placement is None:  # (while placing, the list needs the room; the turn
+            presence = doc.get("presence", {})  # bar still names a seat that is missing)
+            seats = [s["id"] for s in view.get("seats", [])] + ["judge"]
+            parts = [f"{seat_title(s)}: {presence.get(s, 'waiting')}" for s in seats]
+            for line in ctx.text.wrap("Seats - " + "; ".join(parts), px, inner.w):
+                surface.blit(ctx.text.render(line, px, theme.INK_DIM), (inner.x, y))
+                y += lh
+        phase = view.get("phase")
         y += 4
         if phase == "encryption":
             vote = view.my_vote
@@ -831,21 +889,21 @@ class ArtifactSeatScene(ArtifactMapScene):
             surface.blit(ctx.text.render("Click a green START square for each:", px,
                                          theme.INK), (inner.x, y))
             y += lh
-            rows = max(1, (inner.bottom - 36 - y) // (lh + 4))
+            rows = max(1, (inner.bottom - 34 - y) // (lh + 2))
             first = max(0, min(draft.index - rows // 2, len(draft.things) - rows))
             for n, (_kind, thing, regions) in enumerate(draft.things):
                 if n < first:
                     continue
-                if y + lh + 36 > inner.bottom:
+                if y + lh + 34 > inner.bottom:
                     break
                 where = draft.places.get(thing)
                 label = (f"{draft.label(view, thing)} -> "
                          + (f"({where[0]}, {where[1]}) {where[2]}" if where else
                             ", ".join(regions)))
-                b = Button(f"place_pick:{n}", label, pygame.Rect(inner.x, y, inner.w, lh + 2),
+                b = Button(f"place_pick:{n}", label, pygame.Rect(inner.x, y, inner.w, lh + 1),
                            selected=(n == draft.index), px=px)
                 self.buttons.append(b)
-                y += lh + 4
+                y += lh + 2
             w = inner.w // 2 - 4
             self.buttons += [
                 Button("ready", "Ready (Enter)", pygame.Rect(inner.x, inner.bottom - 30, w, 28),

@@ -188,7 +188,7 @@ def _table(phase: str):
     )
 
     table = LocalTable(ArtifactGame.new({"players": 5, "assignment": "random"}, 7))
-    steps = {"lobby": [], "purchase": [to_purchase],
+    steps = {"lobby": [], "purchase": [to_purchase], "place": [to_purchase, to_place],
              "play": [to_purchase, to_place, to_judge_check, to_play]}[phase]
     for step in steps:
         step(table.game)
@@ -208,10 +208,30 @@ def artifact_purchase(app: App) -> None:
     app.apply(Reset(ArtifactSeatScene(_table("purchase").source("scientist"))))
 
 
+def artifact_placement(app: App) -> None:
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    app.apply(Reset(ArtifactSeatScene(_table("place").source("pirates"))))
+
+
 def artifact_seat(app: App) -> None:
     from game.ui.artifact_seat_scene import ArtifactSeatScene
 
     app.apply(Reset(ArtifactSeatScene(_table("play").source("pirates"))))
+
+
+def artifact_carrier(app: App) -> None:
+    """A seat in play with a character selected that carries items (a full action bar)."""
+    from game.artifact.example import example_game
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+    from game.ui.artifact_source import LocalTable
+
+    game, _log = example_game(6)
+    scene = ArtifactSeatScene(LocalTable(game).source("pirates"))
+    app.apply(Reset(scene))
+    _settle(app, 1)
+    carrier = next(cid for cid, e in scene.own().items() if e["items"])
+    scene.click_button(f"select:{carrier}", app.ctx)
 
 
 def artifact_locked(app: App) -> None:
@@ -309,6 +329,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "rules": rules, "end": end,
     "artifact_lobby": artifact_lobby, "artifact_purchase": artifact_purchase,
     "artifact_seat": artifact_seat, "artifact_locked": artifact_locked,
+    "artifact_carrier": artifact_carrier, "artifact_placement": artifact_placement,
     "judge_lobby": judge_lobby, "judge_play": judge_play,
     "judge_end_levels": _judge_ending(False), "judge_end_confirm": _judge_ending(True),
     "curtain": curtain, "launcher": launcher, "host_form": host_form, "hosting": hosting,

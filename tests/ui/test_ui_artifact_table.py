@@ -218,3 +218,109 @@ def test_the_frame_around_the_map_follows_every_change_while_cached(ui_app, in_p
     assert (before != after).any()
     assert [b.key for b in w.scene.buttons if b.selected and b.key.startswith("mode:")] == \
         ["mode:jog"]
+
+
+# ----------------------------------------------------------------------- 5: the action bar
+
+@pytest.mark.parametrize("size", [(640, 400), (1024, 640), (1280, 800)])
+@pytest.mark.parametrize("extra", [0, 9])
+def test_the_bar_wraps_and_end_turn_is_always_there(ui_app, size, extra):  # noqa: F811
+    """Every action the engine offers gets a button inside the bar (rows wrap, the bar
+    grows), End Turn included, none overlapping; ``extra`` more offers (the informant,
+    Move + take for each item on a square) crowd it further."""
+    from game.artifact.example import example_game
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    game, _log = example_game(6)
+    table = LocalTable(game)
+    scene = ArtifactSeatScene(table.source("pirates"))
+    offered = scene.action_buttons
+    more = [(f"mtake:item{n}", f"Move + take Spacesuit {n}", True) for n in range(extra)]
+    scene.action_buttons = lambda ctx: offered(ctx)[:-1] + more + offered(ctx)[-1:]
+    ui_app.resize(size)
+    w = Window(ui_app, scene, size)
+    w.move((w.scene.cam.rect.x + 5, w.scene.cam.rect.y + 5))
+    w.frame()
+    carrier = next(cid for cid, e in scene.own().items() if e["items"])
+    scene.click_button(f"select:{carrier}", w.ctx)
+    w.frame()
+    w.frame()
+    wanted = [key for key, _l, _ok in scene.action_buttons(w.ctx)]
+    assert "end_turn" in wanted and len(wanted) >= 5 + extra
+    shown = {b.key: b.rect for b in scene.buttons}
+    window = pygame.Rect((0, 0), size)
+    for key in wanted:
+        assert key in shown, (key, size)
+        assert scene.bar_rect.contains(shown[key]) and window.contains(shown[key]), key
+    bar = [shown[k] for k in wanted] + [r for k, r in shown.items() if k.startswith("toggle:")]
+    for i, a in enumerate(bar):
+        assert a.collidelist(bar[i + 1:]) < 0
+    assert scene.cam.rect.h >= size[1] // 3  # the map keeps most of the window
+
+
+# ----------------------------------------------------------------------- 12: smaller things
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_placement_list_shows_every_counter_of_a_seat(ui_app, size):  # noqa: F811
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    game = ArtifactGame.new({"players": 5, "assignment": "random"}, 7)
+    to_purchase(game)
+    to_place(game)
+    table = LocalTable(game)
+    ui_app.resize(size)
+    w = Window(ui_app, ArtifactSeatScene(table.source("pirates")), size)
+    w.frame()
+    things = w.scene.placement.things
+    assert len(things) >= 6
+    rows = [b for b in w.scene.buttons if b.key.startswith("place_pick:")]
+    assert len(rows) == len(things)  # the old list showed four (none at 1280x800)
+    assert all(w.scene.list_rect.contains(b.rect) for b in rows)
+
+
+def test_the_negotiation_line_says_how_much_a_message_holds(ui_app, in_play):  # noqa: F811
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    w = Window(ui_app, ArtifactSeatScene(in_play.source("phoneco")))
+    w.frame()
+    w.click(w.scene.chat.line.rect.center)
+    w.type("x" * 1850)
+    shown = " | ".join(w.texts())
+    assert "150 characters left (a message holds at most 2,000)" in shown
+    w.type("y" * 400)
+    assert len(w.scene.chat.line.text) == 2000
+    assert "Full: a message holds at most 2,000 characters" in " | ".join(w.texts())
+    w.key(pygame.K_RETURN)
+    assert len(in_play.chat_log[-1]["text"]) == 2000
+
+
+def test_see_the_map_as_keeps_clear_of_its_title_at_every_size(ui_app):  # noqa: F811
+    j_table = LocalTable(ArtifactGame.new({"players": 8, "assignment": "random"}, 3))
+    for size in ((1024, 640), (1920, 1080), (2560, 1440)):
+        ui_app.resize(size)
+        j = Window(ui_app, ArtifactJudgeScene(j_table.source(JUDGE)), size)
+        j.frame()
+        switch = [b.rect for b in j.scene.buttons if b.key.startswith("as:")]
+        assert len(switch) == 8 and all(j.scene.switch_rect.contains(r) for r in switch)
+        title_bottom = j.scene.switch_rect.y + ui_app.ctx.text.font(
+            ui_app.ctx.type.small, True).get_height()
+        assert min(r.top for r in switch) > title_bottom
+
+
+def test_the_host_says_who_plays_what_for_each_number_of_players():
+    import subprocess
+    import sys
+
+    from test_ui_artifact_driver import ROOT, _env
+
+    from game.artifact.seats import describe_mix
+
+    assert "the Judge's person also plays The Alien" in describe_mix(4)
+    assert "the Judge's person also plays Bell Telephone" in describe_mix(3)
+    assert "also plays" not in describe_mix(5)
+    assert "The Alien (two seats, one map)" in describe_mix(6)
+    out = subprocess.run([sys.executable, "-m", "game", "host", "--help"], cwd=ROOT,
+                         env=_env(), capture_output=True, text=True, timeout=60).stdout
+    flat = " ".join(out.split())
+    for n in range(3, 9):
+        assert describe_mix(n, short=True) in flat
