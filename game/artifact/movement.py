@@ -323,17 +323,29 @@ def interlocked(plan: DeckPlan, hatch: int, opened) -> bool:
     return False
 
 
-def face_after_action(game, char: Character, facing: str) -> None:
-    """Facing after a non-move action: free in gravity or with thrusters; otherwise each
-    quarter turn costs 1 MP of the character's walking allowance."""
+def facing_after_action_problem(free_turns: bool, walk_ma: int, now: str,
+                                facing: str) -> str | None:
+    """Why a character facing ``now`` cannot end a non-move action facing ``facing``
+    (None: it can). Turning is free in gravity or with thrusters; otherwise each quarter
+    turn costs 1 MP of the walking allowance (``walk_ma``). A seat's own view carries the
+    same two figures, so its screen asks this very rule before offering a facing."""
     if facing not in FACINGS:
-        raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
+        return f"facing must be one of {', '.join(FACINGS)}"
+    if not free_turns:
+        cost = turns_between(now, facing)
+        if cost > walk_ma:
+            return (f"turning that far costs {cost} MP in zero-g without a thruster pack; "
+                    f"{walk_ma} MP allowed")
+    return None
+
+
+def face_after_action(game, char: Character, facing: str) -> None:
+    """Facing after a non-move action (see ``facing_after_action_problem``)."""
     info = mobility(game, char)
-    if not info["free_turns"]:
-        cost = turns_between(char.facing, facing)
-        if cost > info["ma"]["walk"]:
-            raise IllegalAction(f"turning that far costs {cost} MP in zero-g without a "
-                                f"thruster pack; {info['ma']['walk']} MP allowed")
+    problem = facing_after_action_problem(info["free_turns"], info["ma"]["walk"], char.facing,
+                                          facing)
+    if problem:
+        raise IllegalAction(problem)
     char.facing = facing
 
 

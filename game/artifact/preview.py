@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import available, movement, sight
 from .deckplan import DeckPlan, feynman
+from .errors import ArtifactError
 from .viewtypes import SeatView
 
 Square = tuple[int, int]
@@ -60,3 +61,30 @@ def available_actions(view: SeatView, character: str | None,
     """What ``character`` (and the seat) may do now, each open or with why not; see
     ``available.available_actions``."""
     return available.available_actions(view, character, _plan(plan))
+
+
+def facing_choices(view: SeatView, character: str, mode: str | None = None, path=None,
+                   plan: DeckPlan | None = None) -> dict[str, tuple[int, str]]:
+    """For each facing ``character`` could end its action with: (the MP turning there
+    costs, "" or the reason the engine would refuse it). With ``path`` (squares; empty to
+    turn in place) the action is a move of ``mode``, checked by the engine's own
+    ``check_path``; without, a non-move action, checked by the rule the engine applies
+    after one. In gravity, or with a thruster pack, every facing is free."""
+    p = _plan(plan)
+    entry = view.own.characters[character]
+    out: dict[str, tuple[int, str]] = {}
+    for facing in movement.FACINGS:
+        cost = 0 if entry.free_turns else movement.turns_between(entry.facing, facing)
+        if path is not None:
+            try:
+                movement.check_path(view, character, mode or "walk", [list(q) for q in path],
+                                    facing, p)
+                why = ""
+            except ArtifactError as exc:
+                why = str(exc)
+        else:
+            walk = (entry.ma or {}).get("walk", 0)
+            why = movement.facing_after_action_problem(
+                bool(entry.free_turns), walk, entry.facing, facing) or ""
+        out[facing] = (cost, why)
+    return out

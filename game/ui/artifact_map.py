@@ -90,6 +90,7 @@ class Overlays:
     hover: tuple[int, int] | None = None
     facing_at: tuple[int, int] | None = None         # draw the four facing arrows here
     facing_default: str | None = None                # the one Enter would choose
+    facing_costs: dict = field(default_factory=dict)  # facing -> (MP, why refused or "")
 
 
 class Camera:
@@ -168,6 +169,26 @@ class Camera:
         return (1 if fx >= 0.5 else 0) + (2 if fy >= 0.5 else 0)
 
 
+def place_label(box: pygame.Rect, anchor: tuple[int, int], cell: int,
+                taken: list[pygame.Rect]) -> pygame.Rect:
+    """``box`` moved next to ``anchor`` (a square's centre): above the square, below it,
+    to its right or left, or further up, whichever first overlaps nothing in ``taken``."""
+    x, y = anchor
+    half = cell // 2 + 2
+    tries = [dict(midbottom=(x, y - half)), dict(midtop=(x, y + half)),
+             dict(midleft=(x + half, y)), dict(midright=(x - half, y))]
+    tries += [dict(midbottom=(x, y - half - k * (box.h + 2))) for k in range(1, 6)]
+    for where in tries:
+        r = box.copy()
+        for attr, value in where.items():
+            setattr(r, attr, value)
+        if r.collidelist(taken) < 0:
+            return r
+    r = box.copy()
+    r.midbottom = (x, y - half)
+    return r
+
+
 class DeckRenderer:
     """Draws the deck plan: its static tiles (``artifact_deckdraw``), then the overlays,
     counters and pointers of one frame.
@@ -184,6 +205,8 @@ class DeckRenderer:
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._mini: dict[tuple, pygame.Surface] = {}
+        self.label_boxes: list[pygame.Rect] = []   # the path's notes as last drawn
+        self.los_cross: tuple[int, int] | None = None  # where a blocked line was crossed
 
     # ------------------------------------------------------------------ the map window
 
@@ -244,13 +267,18 @@ class DeckRenderer:
 
     @staticmethod
     def _draw_costs(layer, ctx, c: int, view: pygame.Rect, reach: dict) -> None:
-        """Movement points a reachable square costs, in its lower right corner."""
-        px = max(9, round(c * 0.34))
+        """Movement points a reachable square costs, large in its middle, outlined so it
+        reads on any floor (counters drawn later cover it where they stand)."""
+        px = max(11, round(c * 0.46))
         for (x, y), mp in reach.items():
             sx, sy = x * c - view.x, y * c - view.y
             if -c < sx < view.w and -c < sy < view.h:
                 img = ctx.text.render(str(mp), px, (255, 255, 255), bold=True)
-                layer.blit(img, (sx + c - img.get_width() - 2, sy + c - img.get_height()))
+                dark = ctx.text.render(str(mp), px, (0, 0, 0), bold=True)
+                r = img.get_rect(center=(sx + c // 2, sy + c // 2))
+                for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                    layer.blit(dark, r.move(dx, dy))
+                layer.blit(img, r)
 
     # ------------------------------------------------------------------ frame
 
@@ -272,7 +300,8 @@ class DeckRenderer:
             sx, sy = cam.to_screen(*ov.hover)
             pygame.draw.rect(surface, (255, 255, 255), (sx, sy, c, c), 1)
         if ov.facing_at is not None:
-            self.draw_facing_choice(surface, ctx, cam, ov.facing_at, ov.facing_default)
+            self.draw_facing_choice(surface, ctx, cam, ov.facing_at, ov.facing_default,
+                                    ov.facing_costs)
         surface.set_clip(clip)
 
     def _draw_path(self, surface, ctx, cam: Camera, ov: Overlays) -> None:
@@ -284,21 +313,28 @@ class DeckRenderer:
         pygame.draw.lines(surface, colour, False, pts, 3)
         for p in pts[1:]:
             pygame.draw.circle(surface, colour, p, max(2, cam.cell // 8))
-        for square, note in ov.path_notes.items():
-            cx, cy = cam.centre_px(*square)
-            img = ctx.text.render(note, ctx.type.tiny, theme.ORANGE, bold=True)
-            box = img.get_rect(midbottom=(cx, cy - cam.cell // 4)).inflate(6, 2)
-            pygame.draw.rect(surface, (0, 0, 0), box)
-            surface.blit(img, img.get_rect(center=box.center))
+        taken: list[pygame.Rect] = []
+        if ov.selected is not None:
+            sx, sy = cam.to_screen(*ov.selected)
+            taken.append(pygame.Rect(sx, sy, cam.cell, cam.cell))
+        stop_box = None
         if ov.path_stop is not None:
             sx, sy = cam.to_screen(*ov.path_stop)
-            r = pygame.Rect(sx, sy, cam.cell, cam.cell).inflate(-4, -4)
-            pygame.draw.rect(surface, colour, r, 3)
-            if ov.path_reason:
-                img = ctx.text.render(ov.path_reason, ctx.type.tiny, theme.ORANGE, bold=True)
-                bg = img.get_rect(topleft=(r.right + 4, r.y)).inflate(6, 4)
-                pygame.draw.rect(surface, (0, 0, 0), bg)
-                surface.blit(img, (r.right + 4, r.y))
+            stop_box = pygame.Rect(sx, sy, cam.cell, cam.cell).inflate(-4, -4)
+            pygame.draw.rect(surface, colour, stop_box, 3)
+            taken.append(stop_box.inflate(4, 4))
+        labels = [(ov.path_stop, ov.path_reason)] if ov.path_reason and stop_box else []
+        labels += [(square, note) for square, note in ov.path_notes.items()]
+        self.label_boxes = []
+        for square, text in labels:  # the reason first: it says whether the move works
+            img = ctx.text.render(text, ctx.type.tiny, theme.ORANGE, bold=True)
+            box = place_label(img.get_rect().inflate(8, 4), cam.centre_px(*square),
+                              cam.cell, taken)
+            taken.append(box)
+            self.label_boxes.append(box)
+            pygame.draw.rect(surface, (0, 0, 0), box)
+            pygame.draw.rect(surface, theme.ORANGE, box, 1)
+            surface.blit(img, img.get_rect(center=box.center))
 
     def _draw_los(self, surface, cam: Camera, ov: Overlays) -> None:
         if ov.los is None:
@@ -312,17 +348,25 @@ class DeckRenderer:
             pygame.draw.circle(surface, (120, 255, 160), pb, max(3, cam.cell // 6))
             return
         ps = cam.centre_px(*stop)
-        pygame.draw.line(surface, (0, 0, 0), pa, ps, 5)
-        pygame.draw.line(surface, (120, 255, 160), pa, ps, 3)
-        # the blocked remainder, dashed
-        n = max(1, int(math.dist(ps, pb) // 8))
+        # the cross where the line leaves the last square it reached (never on the
+        # counter standing there, which may be the selected one itself), the blocked
+        # remainder dashed from there on
+        length = math.dist(ps, pb) or 1.0
+        edge = min(length, cam.cell * 0.72)
+        x = ps[0] + (pb[0] - ps[0]) / length * edge
+        y = ps[1] + (pb[1] - ps[1]) / length * edge
+        pygame.draw.line(surface, (0, 0, 0), pa, (x, y), 5)
+        pygame.draw.line(surface, (120, 255, 160), pa, (x, y), 3)
+        n = max(1, int(math.dist((x, y), pb) // 8))
         for i in range(0, n, 2):
             t0, t1 = i / n, min(1.0, (i + 1) / n)
-            p0 = (ps[0] + (pb[0] - ps[0]) * t0, ps[1] + (pb[1] - ps[1]) * t0)
-            p1 = (ps[0] + (pb[0] - ps[0]) * t1, ps[1] + (pb[1] - ps[1]) * t1)
+            p0 = (x + (pb[0] - x) * t0, y + (pb[1] - y) * t0)
+            p1 = (x + (pb[0] - x) * t1, y + (pb[1] - y) * t1)
             pygame.draw.line(surface, theme.VERMILLION, p0, p1, 2)
-        k = max(4, cam.cell // 4)
-        x, y = ps
+        k = max(3, cam.cell // 7)
+        self.los_cross = (round(x), round(y))
+        pygame.draw.line(surface, (0, 0, 0), (x - k, y - k), (x + k, y + k), 5)
+        pygame.draw.line(surface, (0, 0, 0), (x - k, y + k), (x + k, y - k), 5)
         pygame.draw.line(surface, theme.VERMILLION, (x - k, y - k), (x + k, y + k), 3)
         pygame.draw.line(surface, theme.VERMILLION, (x - k, y + k), (x + k, y - k), 3)
 
@@ -400,20 +444,34 @@ class DeckRenderer:
             surface.blit(img, (rect.x, rect.bottom - badge))
 
     def draw_facing_choice(self, surface, ctx, cam: Camera, square: tuple[int, int],
-                           default: str | None = None) -> None:
+                           default: str | None = None, costs: dict | None = None) -> None:
+        """The four facings around ``square``: ringed yellow the one Enter takes, grey with
+        a dark arrow those the engine would refuse (``costs``: facing -> (MP, why)), an
+        amber dot on those that cost MP (the seat's tooltip gives the cost)."""
+        costs = costs or {}
         for facing, rect in self.facing_rects(cam, square).items():
+            cost, why = costs.get(facing, (0, ""))
+            ring = theme.YELLOW if facing == default and not why else (
+                theme.INK_FAINT if why else theme.INK_DIM)
             pygame.draw.circle(surface, (0, 0, 0), rect.center, rect.w // 2 + 2)
-            ring = 4 if facing == default else 2
-            pygame.draw.circle(surface, theme.YELLOW if facing == default else theme.INK_DIM,
-                               rect.center, rect.w // 2 + 2, ring)
+            pygame.draw.circle(surface, ring, rect.center, rect.w // 2 + 2,
+                               4 if facing == default and not why else 2)
             arrow = ctx.assets.rotated("facing_arrow", FACING_ANGLE[facing], rect.size)
+            if why:
+                arrow = arrow.copy()
+                arrow.fill((90, 90, 90, 140), special_flags=pygame.BLEND_RGBA_MULT)
             surface.blit(arrow, arrow.get_rect(center=rect.center))
+            if cost and not why:  # a turn that costs MP: an amber dot (the cost on hover)
+                pygame.draw.circle(surface, theme.ORANGE, rect.topright, max(3, rect.w // 6))
 
     @staticmethod
     def facing_rects(cam: Camera, square: tuple[int, int]) -> dict[str, pygame.Rect]:
-        side = max(22, round(cam.cell * 0.8))
+        """Where the four facing arrows go: on the square's own edges, as far in as they
+        can be without covering each other, so they stay off the neighbouring counters."""
+        c = cam.cell
+        side = max(14, round(c * 0.34))
         cx, cy = cam.centre_px(*square)
-        d = cam.cell * 0.5 + side * 0.7
+        d = max(c * 0.5 - side * 0.5, side)
         out = {}
         for facing, (dx, dy) in {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}.items():
             r = pygame.Rect(0, 0, side, side)

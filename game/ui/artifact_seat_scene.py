@@ -425,12 +425,29 @@ class ArtifactSeatScene(ArtifactMapScene):
         self.pending = action
         self.pending_at = at
 
+    def facing_costs(self) -> dict[str, tuple[int, str]]:
+        """For the pending action, each facing's (MP, why the engine would refuse it)."""
+        action = self.pending
+        if action is None or getattr(action, "character", None) not in self.own():
+            return {}
+        path = getattr(action, "path", None)
+        mode = getattr(action, "mode", None)
+        return self._cached(("facings", repr(action)), lambda: preview.facing_choices(
+            self.view, action.character, mode, path, self.plan)) or {}
+
     def finish_facing(self, facing: str | None, ctx) -> None:
+        """Send the pending action ending with ``facing`` (None: its default); a facing
+        the character cannot afford is refused here, saying why, and the plan is kept."""
         if self.pending is None:
             return
         action = self.pending
         if facing is not None:
             action = dataclasses.replace(action, facing=facing)
+        _cost, why = self.facing_costs().get(getattr(action, "facing", ""), (0, ""))
+        if why:
+            self.status = f"Cannot face that way: {why}."
+            ctx.play("error")
+            return
         self.send(action, ctx)
         self._after_action()
 
@@ -539,6 +556,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             facing = "S" if dy > 0 else "N"
         self.ask_facing(A.Move(self.selected, self.mode, tuple(tuple(p) for p in found["path"]),
                                facing), stop)
+        if self.facing_costs().get(facing, (0, ""))[1]:  # cannot turn that far: keep facing
+            self.pending = dataclasses.replace(self.pending, facing=entry["facing"])
 
     # ------------------------------------------------------------------ events
 
@@ -678,6 +697,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         if self.pending is not None and self.pending_at is not None:
             ov.facing_at = self.pending_at
             ov.facing_default = getattr(self.pending, "facing", None)
+            ov.facing_costs = self.facing_costs()
             if getattr(self.pending, "path", ()):
                 ov.path = list(self.pending.path)
                 ov.path_start = entry.square if entry else None
@@ -758,6 +778,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             self._draw_result(surface, ctx, view)
         if self.hover is not None and self.pending is None:
             self._draw_hover_tip(surface, ctx)
+        elif self.pending is not None and self.pending_at is not None:
+            self._draw_facing_tip(surface, ctx)
 
     def _bar_toggles(self, view) -> tuple[tuple[str, str], ...]:
         return () if view.get("phase") in LOBBY else (
@@ -934,6 +956,20 @@ class ArtifactSeatScene(ArtifactMapScene):
         factions = {spec.id: spec.faction for spec in view.seats}
         draw_result(surface, ctx, self.cam.rect.center, view.result, factions,
                     min(660, self.cam.rect.w - 20))
+
+    def facing_tip(self, facing: str) -> str:
+        """What hovering a facing arrow says: its cost, or why it cannot be chosen."""
+        cost, why = self.facing_costs().get(facing, (0, ""))
+        name = {"N": "north", "E": "east", "S": "south", "W": "west"}[facing]
+        if why:
+            return f"Face {name}: not possible, {why}"
+        return f"Face {name}: " + (f"turning costs {cost} MP" if cost else "free")
+
+    def _draw_facing_tip(self, surface, ctx) -> None:
+        for facing, rect in self.renderer.facing_rects(self.cam, self.pending_at).items():
+            if rect.collidepoint(ctx.mouse):
+                draw_tooltip(surface, ctx, self.facing_tip(facing), ctx.mouse)
+                return
 
     def _draw_hover_tip(self, surface, ctx) -> None:
         found = []

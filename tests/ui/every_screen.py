@@ -234,6 +234,48 @@ def artifact_carrier(app: App) -> None:
     scene.click_button(f"select:{carrier}", app.ctx)
 
 
+def artifact_facing(app: App) -> None:
+    """A move planned in the zero-g hull that spends every MP: the facings it cannot
+    afford greyed, with their cost; the mouse over one of them."""
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    table = _table("play")
+    game = table.game
+    seat = game.turn_seat
+    cid = next(c for c, ch in game.state.characters.items() if ch.seat == seat
+               and ch.square is not None)
+    char = game.state.characters[cid]
+    char.square, char.facing = game.plan.sq(16, 6), "S"
+    char.items = [i for i in char.items if "thruster" not in game.state.items[i].type]
+    table.serial += 1
+    scene = ArtifactSeatScene(table.source(seat))
+    app.apply(Reset(scene))
+    _settle(app, 1)
+    scene.click_button(f"select:{cid}", app.ctx)
+    reach = scene.reach()
+    target = max(reach, key=lambda sq: (reach[sq], sq))
+    scene.cam.centre_on(target)
+    app.step([], 0.02)
+    scene.click_map(scene.cam.centre_px(*target), app.ctx)
+    rect = scene.renderer.facing_rects(scene.cam, scene.pending_at)["N"]
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                 buttons=(0, 0, 0))], 0.02)
+
+
+def artifact_path(app: App) -> None:
+    """A path preview towards a square out of reach, with the line of sight to it."""
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    scene = ArtifactSeatScene(_table("play").source("pirates"))
+    app.apply(Reset(scene))
+    _settle(app, 1)
+    start = tuple(scene.own()[scene.selected]["square"])
+    target = (start[0] + 9, start[1] + 2)
+    scene.cam.centre_on(start)
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=scene.cam.centre_px(*target),
+                                 rel=(0, 0), buttons=(0, 0, 0))], 0.02)
+
+
 def artifact_locked(app: App) -> None:
     """A seat window another window has taken the seat from."""
     from game.ui.artifact_seat_scene import ArtifactSeatScene
@@ -329,7 +371,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "rules": rules, "end": end,
     "artifact_lobby": artifact_lobby, "artifact_purchase": artifact_purchase,
     "artifact_seat": artifact_seat, "artifact_locked": artifact_locked,
-    "artifact_carrier": artifact_carrier, "artifact_placement": artifact_placement,
+    "artifact_carrier": artifact_carrier, "artifact_facing": artifact_facing,
+    "artifact_path": artifact_path, "artifact_placement": artifact_placement,
     "judge_lobby": judge_lobby, "judge_play": judge_play,
     "judge_end_levels": _judge_ending(False), "judge_end_confirm": _judge_ending(True),
     "curtain": curtain, "launcher": launcher, "host_form": host_form, "hosting": hosting,

@@ -324,3 +324,104 @@ def test_the_host_says_who_plays_what_for_each_number_of_players():
     flat = " ".join(out.split())
     for n in range(3, 9):
         assert describe_mix(n, short=True) in flat
+
+
+# ----------------------------------------------------------------------- 7: facings
+
+def test_facings_the_character_cannot_afford_are_greyed_and_keep_the_plan(ui_app):  # noqa: F811
+    from game.artifact import preview
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    table = table_in_play(seed=2)
+    game = table.game
+    seat = game.turn_seat
+    cid = next(c for c, ch in game.state.characters.items() if ch.seat == seat
+               and ch.square is not None)
+    char = game.state.characters[cid]
+    char.square, char.facing = game.plan.sq(16, 6), "S"  # the zero-g hull
+    char.items = [i for i in char.items if "thruster" not in game.state.items[i].type]
+    table.serial += 1
+    w = Window(ui_app, ArtifactSeatScene(table.source(seat)))
+    w.frame()
+    scene = w.scene
+    scene.click_button(f"select:{cid}", w.ctx)
+    w.frame()
+    reach = scene.reach()
+    target = max(reach, key=lambda sq: (reach[sq], sq))  # spends every MP
+    w.click_square(target)
+    assert scene.pending is not None
+    costs = scene.facing_costs()
+    engine = preview.facing_choices(scene.view, cid, scene.pending.mode, scene.pending.path)
+    assert costs == engine
+    refused = [f for f, (_c, why) in costs.items() if why]
+    assert refused and costs["S"] == (0, "")
+    rects = scene.renderer.facing_rects(scene.cam, scene.pending_at)
+    before = game.state.serial
+    w.move(rects[refused[0]].center)
+    assert "not possible" in scene.facing_tip(refused[0]) and "MP" in scene.facing_tip(
+        refused[0])
+    w.click(rects[refused[0]].center)
+    assert scene.pending is not None and game.state.serial == before  # plan kept, unsent
+    assert "Cannot face that way" in scene.status
+    w.click(rects["S"].center)
+    assert scene.pending is None and game.state.characters[cid].square == game.plan.sq(*target)
+
+
+# ----------------------------------------------------------------------- 8: overlays
+
+def _renderer_window(ui_app):
+    from game.artifact.deckplan import feynman
+    from game.ui.artifact_map import DEFAULT_ZOOM, Camera, DeckRenderer
+
+    renderer = DeckRenderer(feynman())
+    cam = Camera(renderer.plan, pygame.Rect(0, 0, 900, 640))
+    cam.zoom_index = DEFAULT_ZOOM
+    cam.centre_on((10, 8))
+    return renderer, cam, pygame.Surface((900, 640))
+
+
+def test_path_notes_and_the_reason_never_overlap(ui_app):  # noqa: F811
+    from game.ui.artifact_map import Overlays
+
+    renderer, cam, surface = _renderer_window(ui_app)
+    ov = Overlays(path=[(9, 8), (10, 8), (11, 8)], path_start=(8, 8), path_stop=(11, 8),
+                  path_reason="out of reach this turn",
+                  path_notes={(10, 8): "hatch +1 MP", (11, 8): "hatch +2 MP"},
+                  selected=(8, 8))
+    renderer.draw(surface, ui_app.ctx, cam, hatches={}, lifts={}, pieces=[], ov=ov)
+    boxes = renderer.label_boxes
+    assert len(boxes) == 3
+    for i, a in enumerate(boxes):
+        assert a.collidelist(boxes[i + 1:]) < 0
+
+
+def test_a_blocked_line_of_sight_is_never_crossed_on_the_counter(ui_app):  # noqa: F811
+    from game.ui.artifact_map import Overlays, Piece
+    from game.ui.theme import VERMILLION
+
+    renderer, cam, surface = _renderer_window(ui_app)
+    me = Piece("me", "character", "Kyoshi", (8, 8), own=True, colour=(230, 230, 230))
+    ov = Overlays(los=((8, 8), (14, 8), False, (8, 8)), selected=(8, 8))
+    renderer.draw(surface, ui_app.ctx, cam, hatches={}, lifts={}, pieces=[me], ov=ov)
+    rect = renderer.piece_rects(cam, [me])[0][0]
+    px = pygame.surfarray.array3d(surface.subsurface(rect.clip(surface.get_rect())))
+    red = ((px[:, :, 0] == VERMILLION[0]) & (px[:, :, 1] == VERMILLION[1])
+           & (px[:, :, 2] == VERMILLION[2])).sum()
+    assert red == 0 and renderer.los_cross is not None
+
+
+@pytest.mark.parametrize("zoom", [5, 6, 7])
+def test_facing_arrows_keep_off_the_neighbouring_counters(ui_app, zoom):  # noqa: F811
+    from game.ui.artifact_map import Piece
+
+    renderer, cam, _surface = _renderer_window(ui_app)
+    cam.zoom_index = zoom
+    around = [Piece(f"n{k}", "character", "Osorio", sq) for k, sq in
+              enumerate(((10, 7), (11, 8), (10, 9), (9, 8)))]
+    counters = [r for r, _p in renderer.piece_rects(cam, around)]
+    arrows = renderer.facing_rects(cam, (10, 8))
+    for facing, rect in arrows.items():
+        assert rect.collidelist(counters) < 0, facing
+    values = list(arrows.values())
+    for i, a in enumerate(values):
+        assert a.collidelist(values[i + 1:]) < 0
