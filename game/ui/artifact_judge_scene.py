@@ -27,6 +27,7 @@ from game.ui.artifact_panels import (
     TextLine,
     draw_result,
     draw_turn_bar,
+    judge_names,
     notice_text,
     solid_panel,
     turn_seconds_left,
@@ -115,13 +116,15 @@ class ArtifactJudgeScene(ArtifactMapScene):
         self.chat.sync(self.source.doc.get("chat", []))
         state = view.state
         notes = state.judge_notices
+        names = judge_names(state)
         for n in self._unseen(notes):
             if n.kind == "conflicts":
                 text = "Placement conflicts: " + ("; ".join(
-                    f"{a} and {b} in {space}" for space, a, b in n.get("conflicts", [])) or "none")
+                    f"{seat_title(a)} and {seat_title(b)} in {space}"
+                    for space, a, b in n.get("conflicts", [])) or "none")
                 self.log.add(text, theme.ORANGE)
                 continue
-            text, colour = notice_text(n)
+            text, colour = notice_text(n, names)
             self.log.add(f"to {seat_title(n.get('to', '?'))}: {text}", colour)
         self._notices_seen = len(notes)
         self._fill_roster(state)
@@ -428,6 +431,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
     def update(self, dt: float, ctx) -> Command | None:
         self.source.pump()
         self._sync(ctx)
+        self._clear_stale()  # a new turn, round or phase: what was said no longer holds
         self._take_error(ctx)
         return None
 
@@ -521,8 +525,8 @@ class ArtifactJudgeScene(ArtifactMapScene):
     def _draw_bar(self, surface, ctx, view) -> None:
         rect = self._draw_bar_ground(surface)
         status_h = ctx.text.font(ctx.type.small).get_linesize()
-        if self.status:
-            img = ctx.text.render(self.status[:150], ctx.type.small, theme.ORANGE)
+        if self.status:  # shrunk to fit the bar (to 70 %) before anything is cut
+            img = fit_text(ctx, self.status, ctx.type.small, theme.ORANGE, rect.w - 16)
             surface.blit(img, (rect.x + 8, rect.y + 2))
         y = rect.y + status_h + 4
         if view.phase == "play":

@@ -18,7 +18,8 @@ from game.ui import theme
 from game.ui.artifact_map import KIND_SPRITE, Piece, faction_colour
 from game.ui.artifact_panels import solid_panel
 from game.ui.artifact_pieces import item_sprite, seat_title
-from game.ui.widgets import Button, fit_text
+from game.ui.artifact_words import option_about, option_name
+from game.ui.widgets import Button, draw_wrapped, fit_text
 
 NOBODY = ""
 
@@ -108,10 +109,15 @@ class PurchaseForm:
             y += lh
             choices = (self.species,) if self.species else self.faction.options
             for opt in choices:
-                b = Button(f"opt:{opt}", opt.replace("_", " "), pygame.Rect(left.x, y, col_w, lh),
-                           selected=(opt == self.option), px=px)
+                b = Button(f"opt:{opt}", option_name(self.faction_id, opt),
+                           pygame.Rect(left.x, y, col_w, lh), selected=(opt == self.option),
+                           px=px)
                 self.buttons.append(b)
                 y += lh + 2
+            about = option_about(self.faction_id, self.option)
+            if about:  # what the chosen option means, in a line or three
+                y += 2 + draw_wrapped(surface, ctx, about, ctx.type.tiny, theme.INK_DIM,
+                                      pygame.Rect(left.x, y, col_w, 3 * lh))
             y += 6
         if self.faction.pick:
             surface.blit(ctx.text.render(f"Pick {self.faction.pick} of these "
@@ -299,11 +305,13 @@ class PlacementDraft:
         return out
 
     def label(self, view: SeatView, thing: str) -> str:
+        """A character's or item's name; an item the view does not describe (one placed on
+        the map by its token) is "an item", never the token."""
         entry = view.own.characters.get(thing)
         if entry:
             return entry.name
         item = view.own.items.get(thing)
-        return item.name if item else thing
+        return item.name if item else "an item"
 
 
 def reveal_lines(view: SeatView) -> list[tuple[str, tuple, bool]]:

@@ -51,6 +51,8 @@ class ArtifactMapScene(Scene, ABC):
         self.hover: tuple[int, int] | None = None
         self.buttons: list[Button] = []
         self.status = ""
+        self._errors_seen = getattr(source, "errors", 0)
+        self._status_moment: tuple = ()
         self._version = None
         self._notices_seen = 0
         self._timer: dict | None = None     # the hub's turn timer as last received
@@ -124,10 +126,29 @@ class ArtifactMapScene(Scene, ABC):
             self._timer, self._timer_seen = timer, ctx.time
 
     def _take_error(self, ctx) -> None:
-        err = self.source.last_error
-        if err and err != self.status:
-            self.status = err
-            ctx.play("error")
+        """A refusal the source received since the last look becomes the status line (each
+        refusal once: a status the screen has since cleared does not come back)."""
+        count = getattr(self.source, "errors", 0)
+        if count != self._errors_seen:
+            self._errors_seen = count
+            err = self.source.last_error
+            if err:
+                self.status = err
+                ctx.play("error")
+
+    def _moment(self, view) -> tuple:
+        """What a status line is about: the phase, round and seat in turn. When it moves
+        on, a status said before is stale and is cleared (``_clear_stale``)."""
+        if view is None:
+            return ()
+        get = view.get if isinstance(view, dict) else (lambda k: getattr(view, k, None))
+        return (get("phase"), get("round"), get("turn_seat"))
+
+    def _clear_stale(self) -> None:
+        moment = self._moment(self.view)
+        if moment != self._status_moment:
+            self._status_moment = moment
+            self.status = ""
 
     # ------------------------------------------------------------------ a replaced window
 

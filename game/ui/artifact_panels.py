@@ -9,9 +9,10 @@ import pygame
 import pygame_gui
 
 from game.artifact.state import Notice, OwnItem, Result
-from game.artifact.viewtypes import View
+from game.artifact.viewtypes import SeatView, View
 from game.ui import theme
 from game.ui.artifact_pieces import item_name, seat_title
+from game.ui.artifact_words import species_name
 from game.ui.text_registry import add_frame
 from game.ui.widgets import Button, ScrollText, draw_panel, fit_text
 
@@ -146,11 +147,40 @@ def draw_result(surface, ctx, centre: tuple[int, int], result: Result | None,
         y += 48
 
 
+def seat_names(view: SeatView) -> dict[str, str]:
+    """Names for the ids and tokens a seat's notices carry: its characters and items and
+    the counters its map shows (by token)."""
+    out = {token: c.counter for token, c in view.map.counters.items()}
+    out.update({iid: item.name for iid, item in view.own.items.items()})
+    out.update({cid: e.name for cid, e in view.own.characters.items()})
+    return out
+
+
+def judge_names(state) -> dict[str, str]:
+    """Names for every character and item of the Judge's state, by id and by token."""
+    from game.artifact.sheets import default_sheets
+
+    sheets = default_sheets()
+    out = {}
+    for iid, item in state.items.items():
+        out[iid] = out[item.token] = sheets.items[item.type].name
+    for cid, char in state.characters.items():
+        out[cid] = sheets.characters[char.sheet].name
+        out[char.token] = sheets.characters[char.sheet].counter
+    return out
+
+
 def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tuple]:
-    """A notice from the view as one line of the log, with its colour."""
+    """A notice from the view as one line of the log, with its colour. ``names`` turns
+    the ids and tokens it carries into names; one it does not know is "someone" or "an
+    item", never the id."""
     names = names or {}
     kind = n.kind
-    who = names.get(n.get("character", ""), n.get("character", ""))
+    who = names.get(n.get("character", ""), "someone")
+
+    def things(ids) -> str:
+        return ", ".join(names.get(str(i), "an item") for i in ids or []) or "nothing"
+
     r = n.round
     head = f"(R{r}) "
     if kind == "telegram":
@@ -174,8 +204,8 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
     if kind == "lift_moved":
         return head + f"{who} rode lift {n.get('lift')}: the car moved.", theme.INK
     if kind == "items":
-        took = ", ".join(n.get("took") or []) or "nothing"
-        dropped = ", ".join(n.get("dropped") or []) or "nothing"
+        took = things(n.get("took"))
+        dropped = things(n.get("dropped"))
         gone = len(n.get("missing") or [])
         gone_text = f" {gone} item(s) the map showed there were gone." if gone else ""
         return head + f"{who} took {took}; dropped {dropped}.{gone_text}", theme.INK_DIM
@@ -205,7 +235,7 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
     if kind == "assigned":
         return head + f"You play this seat as {n.get('player')}.", theme.INK
     if kind == "species":
-        return head + f"Your species: {n.get('species')}.", theme.PURPLE
+        return head + f"Your species: {species_name(str(n.get('species')))}.", theme.PURPLE
     if kind == "judge_status":
         status = str(n.get("status", "")).replace("_", " ")
         return head + f"The Judge rules {who} {status}.", theme.SKY
@@ -221,11 +251,13 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
         state = "is suited up" if n.get("suit") else "took the suit off"
         return head + f"The Judge rules {who} {state}.", theme.SKY
     if kind == "status":
-        return head + f"Status check: {n.get('target')} is {n.get('result')}.", theme.INK
+        target = names.get(str(n.get("target", "")), "the character")
+        result = str(n.get("result", "")).replace("_", " ")
+        return head + f"Status check: {target} is {result}.", theme.INK
     if kind == "game_over":
         return head + "The Judge has ended the game.", theme.YELLOW
-    extra = ", ".join(f"{k}={v}" for k, v in n.about.items())
-    return head + f"{kind}: {extra}", theme.INK_DIM
+    # a kind this screen has no sentence for: its name in words, never its fields
+    return head + f"News: {kind.replace('_', ' ')}.", theme.INK_DIM
 
 
 def chat_line(entry: dict, me: str) -> tuple[str, tuple]:

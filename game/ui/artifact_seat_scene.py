@@ -32,11 +32,12 @@ from game.ui.artifact_panels import (
     draw_result,
     draw_turn_bar,
     notice_text,
+    seat_names,
     turn_seconds_left,
 )
 from game.ui.artifact_pieces import seat_hatches, seat_pieces, seat_title
 from game.ui.scene import Command
-from game.ui.widgets import Button, draw_panel, draw_tooltip, fit_text
+from game.ui.widgets import Button, draw_panel, draw_tooltip, draw_wrapped
 
 HOVERED = ("path", "los", "notes")  # previews that follow the mouse
 HOVER_CACHE = 64
@@ -222,7 +223,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         doc = self.source.doc
         self.chat.sync(doc.get("chat", []))
         notices = view.notices
-        names = {cid: e.name for cid, e in view.own.characters.items()}
+        names = seat_names(view)
         for n in self._unseen(notices):
             text, colour = notice_text(n, names)
             self.log.add(text, colour)
@@ -648,6 +649,7 @@ class ArtifactSeatScene(ArtifactMapScene):
                 ctx.play("hatch" if hatch is not None else "step")
             if m.done:
                 del self.motions[key]
+        self._clear_stale()  # a new turn, round or phase: what was said no longer holds
         self._take_error(ctx)
         return None
 
@@ -790,7 +792,9 @@ class ArtifactSeatScene(ArtifactMapScene):
         else at the hint size, in as many rows as they take (the bar then grows)."""
         actions = self.action_buttons(ctx)
         toggles = self._bar_toggles(view)
-        status_h = ctx.text.font(ctx.type.small).get_linesize() + 4
+        lines = len(ctx.text.wrap(self.bar_status(), ctx.type.small,
+                                  self.size[0] - self.side_rect.w - 16)) if self.bar_status() else 1
+        status_h = ctx.text.font(ctx.type.small).get_linesize() * min(2, lines) + 4
         base = round(self.BAR_HEIGHT * self.k)
         x0, right = 8, self.size[0] - self.side_rect.w - 4
         plan = None
@@ -814,19 +818,28 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.layout(self.size)
         return plan
 
+    def bar_status(self) -> str:
+        """The status line: how to finish a pending action, else the last thing said."""
+        if self.pending is None:
+            return self.status
+        status = ("Choose the facing: click an arrow or press an arrow key "
+                  "(Enter takes the ringed one, Esc cancels).")
+        if self.status.startswith("Cannot face that way"):
+            status = self.status + " " + status
+        entry = self.own().get(getattr(self.pending, "character", ""))
+        if entry is not None and not entry.free_turns:
+            status += " Zero-g, no thrusters: 1 MP per quarter turn."
+        return status
+
     def _draw_bar(self, surface, ctx, view, plan: BarPlan) -> None:
         rect = self._draw_bar_ground(surface)
-        status = self.status
-        if self.pending is not None:
-            status = ("Choose the facing: click an arrow or press an arrow key "
-                      "(Enter takes the ringed one, Esc cancels).")
-            entry = self.own().get(getattr(self.pending, "character", ""))
-            if entry is not None and not entry.free_turns:
-                status += " Zero-g, no thrusters: 1 MP per quarter turn."
-        if status:
-            img = fit_text(ctx, status, ctx.type.small,
-                           theme.YELLOW if self.pending else theme.ORANGE, rect.w - 16)
-            surface.blit(img, (rect.x + 8, rect.y + 2))
+        status = self.bar_status()
+        if status:  # in full, on up to two lines (the bar's plan made room for them)
+            lh = ctx.text.font(ctx.type.small).get_linesize()
+            top = min((r.y for _k, _l, _e, r in plan.actions), default=lh)
+            draw_wrapped(surface, ctx, status, ctx.type.small,
+                         theme.YELLOW if self.pending else theme.ORANGE,
+                         pygame.Rect(rect.x + 8, rect.y + 2, rect.w - 16, max(lh, top - 4)))
         for key, label, enabled, r in plan.actions:
             selected = key == f"mode:{self.mode}"
             b = Button(key, label, r.move(rect.x, rect.y), enabled=enabled, selected=selected,

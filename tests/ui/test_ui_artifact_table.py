@@ -425,3 +425,124 @@ def test_facing_arrows_keep_off_the_neighbouring_counters(ui_app, zoom):  # noqa
     values = list(arrows.values())
     for i, a in enumerate(values):
         assert a.collidelist(values[i + 1:]) < 0
+
+
+# ----------------------------------------------------------------------- 3: names, not ids
+
+def test_notices_name_items_and_characters_never_their_ids(ui_app):  # noqa: F811
+    """A drop, a status check and a Judge's log: names everywhere, no id or token."""
+    import re
+
+    from game.artifact.example import example_game
+    from game.ui.artifact_panels import judge_names, notice_text, seat_names
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    game, _log = example_game(6)
+    table = LocalTable(game)
+    w = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
+    w.frame()
+    scene = w.scene
+    carrier = next(cid for cid, e in scene.own().items() if e["items"])
+    item = scene.own()[carrier]["items"][0]
+    name = scene.view["own"]["items"][item]["name"]
+    w.press(f"select:{carrier}")
+    w.press(f"drop:{item}")
+    w.key(pygame.K_RETURN)
+    w.frame()
+    lines = [text for text, _c in scene.log.entries]
+    dropped = next(t for t in lines if "dropped" in t)
+    assert name in dropped and item not in dropped
+    ids = {*game.state.characters, *game.state.items,
+           *(i.token for i in game.state.items.values()),
+           *(c.token for c in game.state.characters.values())}
+    # ids are lower case (tokens "t" and hex): a name is written with capitals
+    pattern = re.compile(r"\b(" + "|".join(re.escape(i) for i in sorted(ids, key=len,
+                                                                       reverse=True)) + r")\b")
+    view = scene.view
+    for n in view["notices"]:
+        text, _c = notice_text(n, seat_names(view))
+        assert not pattern.search(text), text
+    # the Judge's log: who was told what, by name
+    j = Window(ui_app, ArtifactJudgeScene(table.source(JUDGE)))
+    j.frame()
+    state = j.scene.state
+    names = judge_names(state)
+    for n in state["judge_notices"]:
+        if n.get("kind") == "conflicts":
+            continue
+        text, _c = notice_text(n, names)
+        assert not pattern.search(text), text
+    # an unknown notice kind is named in words, never by its fields
+    text, _c = notice_text({"kind": "shot_fired", "round": 2, "target": "t1234abcd"}, {})
+    assert "t1234abcd" not in text and "=" not in text
+
+
+def test_private_options_are_named_and_explained(ui_app):  # noqa: F811
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+    from game.ui.artifact_words import option_words, parse_options
+
+    game = ArtifactGame.new({"players": 5, "assignment": "random"}, 7)
+    to_purchase(game)
+    w = Window(ui_app, ArtifactSeatScene(LocalTable(game).source("phoneco")))
+    w.frame()
+    labels = {b.key: b.label for b in w.scene.buttons if b.key.startswith("opt:")}
+    assert labels == {"opt:technicians": "Technicians", "opt:gmen": "G-men"}
+    w.press("opt:gmen")
+    shown = " ".join(w.texts())
+    assert "informs for you" in shown  # the line explaining the chosen option
+    assert len(option_words()) == 8
+    with pytest.raises(Exception, match="no words for"):
+        parse_options('[phoneco.gmen]\nname = "G-men"\nabout = "x"\n')
+    with pytest.raises(Exception, match="is no option"):
+        parse_options('[phoneco.spies]\nname = "S"\nabout = "x"\n')
+
+
+# ----------------------------------------------------------------------- 6: stale statuses
+
+def test_a_refusal_is_cleared_when_the_turn_moves_on(ui_app, in_play):  # noqa: F811
+    from game.artifact import actions as A
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    seat = in_play.game.turn_seat
+    w = Window(ui_app, ArtifactSeatScene(in_play.source(seat)))
+    w.frame()
+    w.scene.source.action(A.Move("nobody", "walk", (), "N"))  # refused by the engine
+    w.frame()
+    assert w.scene.status
+    w.key(pygame.K_e)  # end the turn: the refusal is about a moment that has passed
+    w.frame()
+    assert in_play.game.turn_seat != seat and w.scene.status == ""
+    for _ in range(3):
+        w.frame()
+    assert w.scene.status == ""  # and it does not come back
+
+
+def test_the_judges_robot_hint_is_gone_once_play_starts(ui_app):  # noqa: F811
+    from game.artifact import actions as A
+
+    game = ArtifactGame.new({"players": 5, "assignment": "random"}, 7)
+    to_purchase(game)
+    to_place(game)
+    to_judge_check(game)
+    table = LocalTable(game)
+    j = Window(ui_app, ArtifactJudgeScene(table.source(JUDGE)))
+    j.frame()
+    j.press("robot:handler_bot")
+    assert "robot" in j.scene.status
+    to_play(game)
+    assert game.phase == "play"
+    table.serial += 1
+    j.frame()
+    assert j.scene.status == ""
+    assert A  # the actions module is what to_play sent
+
+
+def test_a_long_status_is_shown_in_full(ui_app, in_play):  # noqa: F811
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    w = Window(ui_app, ArtifactSeatScene(in_play.source("pirates")))
+    w.frame()
+    words = " ".join(f"word{n}" for n in range(24))  # about 170 characters
+    w.scene.status = words
+    shown = " ".join(w.texts())
+    assert all(f"word{n}" in shown for n in range(24))
