@@ -504,7 +504,8 @@ class ArtifactJudgeScene(ArtifactMapScene):
         labels = ["All" if seat is None else seat_title(seat).split(" ")[-1] for seat in options]
         labels = [seat_title(seat) if seat is not None and labels.count(label) > 1 else label
                   for seat, label in zip(options, labels, strict=True)]  # two seats alike
-        widest = max(ctx.text.size(label, ctx.type.small, True)[0] for label in labels) + 12
+        # a label may shrink to 80 % (fit_text) before the switch needs a second row
+        widest = max(ctx.text.size(label, ctx.type.small, True)[0] for label in labels) * 0.8 + 8
         inner_w = self.switch_rect.w - 2 * max(6, round(10 * ctx.scale))
         rows = 1 if widest * len(options) + 4 * (len(options) - 1) <= inner_w else 2
         if rows != self._switch_rows:

@@ -19,6 +19,7 @@ from game.ui import theme
 from game.ui.artifact_deckdraw import SPACE_COLOUR, StaticMap
 from game.ui.memory import release_freed
 from game.ui.text_registry import add_frame
+from game.ui.widgets import fit_text
 
 ZOOMS = (10, 14, 18, 24, 30, 38, 48, 60)
 DEFAULT_ZOOM = 5  # index into ZOOMS
@@ -63,6 +64,7 @@ class Piece:
     own: bool = False
     ghost: bool = False
     note: str = ""                # e.g. the round a ghost was seen
+    seen_round: int | None = None  # a ghost's round last seen (its badge)
     angle: float | None = None    # animated facing (degrees ccw from north)
     pos: tuple[float, float] | None = None  # animated position in squares
 
@@ -413,35 +415,61 @@ class DeckRenderer:
 
     @staticmethod
     def draw_piece(surface, ctx, rect: pygame.Rect, p: Piece) -> None:
+        """One counter: its body (by kind of character, or the item's glyph), the facing
+        arrow, a name plate along its foot and status badges; a ghost is the same body
+        faded, with its facing and the round it was last seen."""
+        from game.ui.artifact_icons import glyph, glyph_for
+        from game.ui.artifact_pieces import kind_of_counter
+
         side = rect.w
+        sprite = p.sprite
+        if p.ghost:  # a translucent silhouette of what was seen there
+            sprite = (KIND_SPRITE.get(kind_of_counter(p.label), "counter_human")
+                      if p.kind == "character" else "counter_item")
+        img = ctx.assets.tinted(sprite, p.colour, (side, side))
         if p.ghost:
-            img = ctx.assets.tinted("ghost", p.colour, (side, side)).copy()
-            img.set_alpha(120)
-            surface.blit(img, rect)
-            return
-        img = ctx.assets.tinted(p.sprite, p.colour, (side, side))
+            img = img.copy()
+            img.set_alpha(110)
         surface.blit(img, rect)
-        if p.own:
+        if p.kind == "item" and side >= 14:
+            mark = glyph(glyph_for(p.label), round(side * 0.62))
+            surface.blit(mark, mark.get_rect(center=(rect.centerx, rect.centery - side // 10)))
+        if p.own and not p.ghost:
             pygame.draw.circle(surface, (255, 255, 255), rect.center, side // 2, 1)
-        if side >= 16 and p.label:
-            letter = ctx.text.render(p.label[:2], max(9, side // 3), (0, 0, 0), bold=True)
-            surface.blit(letter, letter.get_rect(center=rect.center))
         if p.kind == "character" and (p.facing or p.angle is not None):
             angle = p.angle if p.angle is not None else FACING_ANGLE.get(p.facing or "N", 0.0)
             arrow_side = max(8, round(side * 0.55))
             arrow = ctx.assets.rotated("facing_arrow", angle, (arrow_side, arrow_side))
+            if p.ghost:
+                arrow = arrow.copy()
+                arrow.set_alpha(140)
             rad = math.radians(angle)
             off = side * 0.46
             ax = rect.centerx - math.sin(rad) * off
             ay = rect.centery - math.cos(rad) * off
             surface.blit(arrow, arrow.get_rect(center=(round(ax), round(ay))))
-        badge = max(8, side // 3)
+        if side >= 24 and p.label:  # a name plate: light letters on a dark band
+            px = max(9, min(14, side // 4))
+            plate = pygame.Rect(rect.x + 1, rect.bottom - px - 3, side - 2, px + 3)
+            band = pygame.Surface(plate.size, pygame.SRCALPHA)
+            band.fill((0, 0, 0, 170))
+            surface.blit(band, plate)
+            text = p.label if not p.ghost else p.label.split(" (")[0]
+            name = fit_text(ctx, text, px, (245, 245, 250), plate.w - 2, bold=True)
+            surface.blit(name, name.get_rect(center=plate.center))
+        badge = max(10, round(side * 0.38))
+        if p.ghost and p.seen_round is not None and side >= 16:
+            img = ctx.text.render(f"R{p.seen_round}", max(9, badge // 2 + 2), theme.YELLOW,
+                                  bold=True)
+            box = img.get_rect(topright=(rect.right, rect.y)).inflate(4, 0)
+            pygame.draw.rect(surface, (0, 0, 0), box)
+            surface.blit(img, img.get_rect(center=box.center))
         if p.status in STATUS_SPRITE and p.status != "active":
             img = ctx.assets.scaled(STATUS_SPRITE[p.status], (badge, badge))
-            surface.blit(img, (rect.right - badge, rect.bottom - badge))
+            surface.blit(img, (rect.right - badge, rect.y))
         if p.suit:
             img = ctx.assets.scaled("status_suit", (badge, badge))
-            surface.blit(img, (rect.x, rect.bottom - badge))
+            surface.blit(img, (rect.x, rect.y))
 
     def draw_facing_choice(self, surface, ctx, cam: Camera, square: tuple[int, int],
                            default: str | None = None, costs: dict | None = None) -> None:

@@ -84,8 +84,11 @@ def seat_pieces(view: SeatView) -> list[Piece]:
     for token, c in view.map.last_known.items():
         if token in counters:
             continue
+        seen = c.round
         out.append(Piece(token, c.KIND, c.counter, c.square, "ghost", UNKNOWN_COLOUR,
-                         ghost=True, note=f"last seen round {c.round}"))
+                         getattr(c, "facing", None), ghost=True,
+                         note=f"last seen round {seen if seen is not None else '?'}",
+                         seen_round=seen))
     return out
 
 

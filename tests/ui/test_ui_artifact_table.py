@@ -546,3 +546,33 @@ def test_a_long_status_is_shown_in_full(ui_app, in_play):  # noqa: F811
     w.scene.status = words
     shown = " ".join(w.texts())
     assert all(f"word{n}" in shown for n in range(24))
+
+
+# ----------------------------------------------------------------------- 9: counters
+
+def test_counters_tell_items_apart_and_show_names_and_ghosts(ui_app):  # noqa: F811
+    from game.ui.artifact_map import DeckRenderer, Piece
+    from game.ui.text_registry import RecordingSurface, TextRegistry
+
+    ctx = ui_app.ctx
+    rect = pygame.Rect(0, 0, 40, 40)
+    drawn = {}
+    for name in ("Rifle", "Medkit", "Spacesuit", "Loot"):
+        surface = pygame.Surface((40, 40))
+        DeckRenderer.draw_piece(surface, ctx, rect, Piece(name, "item", name, (0, 0)))
+        drawn[name] = pygame.surfarray.array3d(surface).tobytes()
+    assert len(set(drawn.values())) == 4  # four kinds of item, four different counters
+    registry = TextRegistry()
+    ctx.text.check_layout(registry)
+    try:
+        target = RecordingSurface((200, 60), registry=registry)
+        DeckRenderer.draw_piece(target, ctx, pygame.Rect(0, 0, 40, 40),
+                                Piece("k", "character", "Kyoshi", (0, 0), facing="E"))
+        DeckRenderer.draw_piece(target, ctx, pygame.Rect(60, 0, 40, 40),
+                                Piece("g", "character", "Osorio", (1, 0), ghost=True,
+                                      facing="S", seen_round=3))
+    finally:
+        ctx.text.check_layout(None)
+    texts = [t.text for t in target.notes.texts]
+    assert "Kyoshi" in texts and "Osorio" in texts  # whole names on a plate
+    assert "R3" in texts  # the round a ghost was last seen
