@@ -93,6 +93,7 @@ class Overlays:
     facing_at: tuple[int, int] | None = None         # draw the four facing arrows here
     facing_default: str | None = None                # the one Enter would choose
     facing_costs: dict = field(default_factory=dict)  # facing -> (MP, why refused or "")
+    traps: frozenset = frozenset()                   # squares where a booby trap stopped us
 
 
 class Camera:
@@ -292,6 +293,7 @@ class DeckRenderer:
         surface.set_clip(cam.rect)
         add_frame(surface, "viewport", cam.rect, cam.rect)  # a label may be half in view
         surface.blit(self.layer(ctx, cam, hatches, lifts, ov, overlay_key), cam.rect.topleft)
+        self._draw_traps(surface, ctx, cam, ov.traps)
         self._draw_path(surface, ctx, cam, ov)
         self._draw_pieces(surface, ctx, cam, pieces)
         self._draw_los(surface, cam, ov)
@@ -305,6 +307,21 @@ class DeckRenderer:
             self.draw_facing_choice(surface, ctx, cam, ov.facing_at, ov.facing_default,
                                     ov.facing_costs)
         surface.set_clip(clip)
+
+    @staticmethod
+    def _draw_traps(surface, ctx, cam: Camera, traps) -> None:
+        """A hazard mark on each square where a booby trap stopped one of ours."""
+        c = cam.cell
+        for square in traps:
+            sx, sy = cam.to_screen(*square)
+            r = pygame.Rect(sx, sy, c, c).inflate(-2, -2)
+            pygame.draw.rect(surface, theme.VERMILLION, r, max(2, c // 12))
+            k = max(6, c // 3)
+            tri = [(r.x + 3, r.y + 3 + k), (r.x + 3 + k, r.y + 3 + k), (r.x + 3 + k // 2, r.y + 3)]
+            pygame.draw.polygon(surface, theme.VERMILLION, tri)
+            if c >= 24:
+                img = ctx.text.render("trap", max(9, c // 4), theme.VERMILLION, bold=True)
+                surface.blit(img, img.get_rect(bottomright=(r.right - 2, r.bottom - 1)))
 
     def _draw_path(self, surface, ctx, cam: Camera, ov: Overlays) -> None:
         if not ov.path or ov.path_start is None:

@@ -175,12 +175,12 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     def layout_lists(self, side: int, top: int, rest: int) -> None:
         # Placing forces needs a row per counter: the list takes most of the column then.
-        share = 0.68 if self._placing else 0.38
+        share = 0.68 if self._placing else 0.46
         self.list_rect = pygame.Rect(self.side_rect.x, top, side, int(rest * share))
 
     @property
     def LOG_SHARE(self) -> float:  # noqa: N802  (the base's class constant, per phase here)
-        return 0.1 if self._placing else ArtifactMapScene.LOG_SHARE
+        return 0.1 if self._placing else 0.22
 
     @property
     def captures_text(self) -> bool:
@@ -669,6 +669,14 @@ class ArtifactSeatScene(ArtifactMapScene):
             out += self.placement.pieces(self.view)
         return out
 
+    def trap_squares(self) -> frozenset:
+        """Squares where this seat's characters were stopped by a booby trap (from its
+        own notices), marked on its map so the next one does not walk into it."""
+        view = self.view
+        return frozenset(tuple(n["square"]) for n in (view or {}).get("notices", [])
+                         if n.get("kind") == "interdiction" and n.get("square")
+                         and "trap" in str(n.get("reason", "")))
+
     def overlays(self) -> tuple[Overlays, tuple]:
         ov = Overlays(hover=self.hover)
         key: tuple = (self._version, self.selected, self.mode)
@@ -678,6 +686,7 @@ class ArtifactSeatScene(ArtifactMapScene):
                 ov.allowed = self.placement.allowed(cur[2])
                 key = ("place", cur[2])
             return ov, key
+        ov.traps = self.trap_squares()
         entry = self.own().get(self.selected or "")
         if entry and entry.square is not None:
             ov.selected = entry.square
@@ -853,30 +862,62 @@ class ArtifactSeatScene(ArtifactMapScene):
         for b in self.buttons:
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
+    def unit_lines(self, view, cid: str) -> list[str]:
+        """The selected character's card: what it is, how far it may move, its skills,
+        armour, wounds, and what it carries and wears, in words."""
+        e = self.own()[cid]
+        items = view["own"]["items"]
+        acted = cid in (view.get("turn") or {}).get("acted", [])
+        status = {"active": "ready"}.get(e["status"], str(e["status"]).replace("_", " "))
+        head = f"{e['name']}: {e['kind']}, {status}" + (", light wound" if e.get("wound")
+                                                           else "")
+        armour = {"none": "no armour"}.get(e.get("armour", "none"), f"{e['armour']} armour")
+        ma = e.get("ma") or {}
+        if acted:
+            moves = "Has acted this turn."
+        elif ma and e["status"] == "active":
+            moves = "Moves this turn: " + ", ".join(f"{m} {ma.get(m, 0)}" for m in MODES) + \
+                " squares' worth (MP)" + ("; turning costs MP (zero-g)" if not e.get(
+                    "free_turns", True) else "")
+        else:
+            moves = "Cannot move now."
+        skills = ", ".join(e.get("skills") or []) or "none"
+        carried = ", ".join(items[i]["name"] for i in e.get("items", []) if i in items)
+        worn = items[e["suit"]]["name"] if e.get("suit") in items else ""
+        kit = ("Carries " + (carried or "nothing")) + (f"; wears {worn}" if worn else "")
+        return [head, f"{moves}", f"Skills: {skills}; {armour}.", kit + "."]
+
     def _draw_forces(self, surface, ctx, view) -> None:
         inner = draw_panel(surface, self.list_rect, ctx, "Your forces")
         px = ctx.type.tiny
         lh = ctx.text.font(px).get_linesize() + 6
         y = inner.y
-        acted = view.turn.acted if view.turn else ()
-        items = view.own.items
-        for cid, e in self.own().items():
-            if y + lh > inner.bottom:
+        acted = (view.get("turn") or {}).get("acted", [])
+        if self.selected in self.own():  # the selected character's card first
+            card = self.unit_lines(view, self.selected)
+            small = ctx.text.font(px).get_linesize()
+            lines = [(line, bold) for n, text in enumerate(card)
+                     for line, bold in ((w, n == 0) for w in ctx.text.wrap(text, px, inner.w))]
+            room = max(0, (inner.bottom - y - lh) // small)
+            for line, bold in lines[:room]:
+                surface.blit(ctx.text.render(line, px, theme.INK if bold else theme.INK_DIM,
+                                             bold), (inner.x, y))
+                y += small
+            y += 4
+        cols = 3 if inner.w >= 330 else 2 if inner.w >= 220 else 1  # names only, side by side
+        w = (inner.w - 4 * (cols - 1)) // cols
+        for n, (cid, e) in enumerate(self.own().items()):
+            row_y = y + (n // cols) * lh
+            if row_y + lh > inner.bottom:
                 break
-            mark = "done" if cid in acted else ""
-            ma = e.ma or {}
-            mp = " ".join(f"{m[0].upper()}{ma.get(m, 0)}" for m in MODES) if ma else ""
-            carried = ", ".join(items[i].name for i in e.items if i in items)
-            label = f"{e.name}  {e.status}  {mp}  {mark}"
-            b = Button(f"select:{cid}", label, pygame.Rect(inner.x, y, inner.w, lh - 2),
+            state = "done" if cid in acted else (
+                "" if e["status"] == "active" else str(e["status"]).replace("_", " "))
+            label = e["name"] + (f" ({state})" if state else "")
+            b = Button(f"select:{cid}", label,
+                       pygame.Rect(inner.x + (n % cols) * (w + 4), row_y, w, lh - 2),
                        selected=(cid == self.selected), px=px)
             self.buttons.append(b)
             b.draw(surface, ctx)
-            y += lh
-            if carried and cid == self.selected and y + lh <= inner.bottom:
-                surface.blit(ctx.text.render("carries " + carried[:60], px, theme.INK_DIM),
-                             (inner.x + 8, y))
-                y += lh - 4
 
     def _draw_lobby(self, surface, ctx, view, doc) -> None:
         inner = draw_panel(surface, self.list_rect, ctx, "Lobby")

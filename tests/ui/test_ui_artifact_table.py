@@ -576,3 +576,55 @@ def test_counters_tell_items_apart_and_show_names_and_ghosts(ui_app):  # noqa: F
     texts = [t.text for t in target.notes.texts]
     assert "Kyoshi" in texts and "Osorio" in texts  # whole names on a plate
     assert "R3" in texts  # the round a ghost was last seen
+
+
+def test_the_selected_character_has_a_card(ui_app):  # noqa: F811
+    from game.artifact.example import example_game
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    game, _log = example_game(6)
+    w = Window(ui_app, ArtifactSeatScene(LocalTable(game).source("pirates")))
+    w.frame()
+    scene = w.scene
+    carrier = next(cid for cid, e in scene.own().items() if e["items"])
+    w.press(f"select:{carrier}")
+    entry = scene.own()[carrier]
+    shown = " ".join(w.texts())
+    items = scene.view["own"]["items"]
+    assert f"{entry['name']}: {entry['kind']}" in shown
+    assert "Moves this turn: walk" in shown
+    assert all(skill in shown for skill in entry["skills"])
+    assert all(items[i]["name"] in shown for i in entry["items"])
+    # and every character of the seat still has its button
+    assert {b.key for b in scene.buttons if b.key.startswith("select:")} == \
+        {f"select:{cid}" for cid in scene.own()}
+
+
+def test_squares_where_a_trap_stopped_us_are_marked(ui_app, in_play):  # noqa: F811
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+    from game.ui.artifact_source import LocalSource
+    from game.ui.theme import VERMILLION
+
+    class Trapped(LocalSource):
+        @property
+        def doc(self):
+            doc = super().doc
+            view = dict(doc["view"])
+            view["notices"] = [*view["notices"], {
+                "kind": "interdiction", "round": 1, "character": "kyoshi",
+                "reason": "a booby trap", "square": [12, 8]}]
+            return {**doc, "view": view}
+
+    w = Window(ui_app, ArtifactSeatScene(Trapped(in_play, "pirates")))
+    w.frame()
+    ov, _key = w.scene.overlays()
+    assert ov.traps == {(12, 8)}
+    pos = w.goto((12, 8))
+    w.frame()
+    c = w.scene.cam.cell
+    area = pygame.Rect(0, 0, c, c)
+    area.center = pos
+    px = pygame.surfarray.array3d(w.surface.subsurface(area))
+    red = ((px[:, :, 0] == VERMILLION[0]) & (px[:, :, 1] == VERMILLION[1])
+           & (px[:, :, 2] == VERMILLION[2])).sum()
+    assert red > c
