@@ -499,7 +499,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
                 draw_tooltip(surface, ctx, ", ".join(names), ctx.mouse)
 
     def _draw_switch(self, surface, ctx, view) -> None:
-        seats = view["state"]["seats"]
+        seats = view.state.seats
         options = [None, *seats]
         labels = ["All" if seat is None else seat_title(seat).split(" ")[-1] for seat in options]
         labels = [seat_title(seat) if seat is not None and labels.count(label) > 1 else label

@@ -558,7 +558,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         self.ask_facing(A.Move(self.selected, self.mode, tuple(tuple(p) for p in found["path"]),
                                facing), stop)
         if self.facing_costs().get(facing, (0, ""))[1]:  # cannot turn that far: keep facing
-            self.pending = dataclasses.replace(self.pending, facing=entry["facing"])
+            self.pending = dataclasses.replace(self.pending, facing=entry.facing)
 
     # ------------------------------------------------------------------ events
 
@@ -673,8 +673,8 @@ class ArtifactSeatScene(ArtifactMapScene):
         """Squares where this seat's characters were stopped by a booby trap (from its
         own notices), marked on its map so the next one does not walk into it."""
         view = self.view
-        return frozenset(tuple(n["square"]) for n in (view or {}).get("notices", [])
-                         if n.get("kind") == "interdiction" and n.get("square")
+        return frozenset(tuple(n.get("square")) for n in (view.notices if view else ())
+                         if n.kind == "interdiction" and n.get("square")
                          and "trap" in str(n.get("reason", "")))
 
     def overlays(self) -> tuple[Overlays, tuple]:
@@ -721,7 +721,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         may light up), the negotiation line is being typed in, the lobby's forms are up,
         or a layout check is recording the texts drawn."""
         if (ctx.text.registry is not None or self.chat.line.active or self._pressed
-                or view.get("phase") in LOBBY or not self.cam.rect.collidepoint(ctx.mouse)):
+                or view.phase in LOBBY or not self.cam.rect.collidepoint(ctx.mouse)):
             return None
         return (ctx.size, self._version, self.selected, self.mode, self.show_fov,
                 self.show_los, self.show_reach, repr(self.pending), self.status,
@@ -738,14 +738,14 @@ class ArtifactSeatScene(ArtifactMapScene):
         draw_turn_bar(surface, ctx, self.top_rect, view, doc.get("presence", {}), seconds_left,
                       self.seat, ctx.sound.muted)
         self.renderer.minimap(surface, ctx, self.mini_rect, self.cam, pieces, hatches, lifts)
-        if view.get("phase") in LOBBY:
+        if view.phase in LOBBY:
             self._draw_lobby(surface, ctx, view, doc)
         else:
             self._draw_forces(surface, ctx, view)
         inner = draw_panel(surface, self.log_rect, ctx, "Notices")
         self.log.draw(surface, ctx, inner, ctx.type.small)
-        self.chat.draw(surface, ctx, self.chat_rect, [s["id"] for s in view.get("seats", [])],
-                       view.get("encryption"))
+        self.chat.draw(surface, ctx, self.chat_rect, [s.id for s in view.seats],
+                       view.encryption)
         self._draw_bar(surface, ctx, view, self._bar_plan)
 
     def draw(self, surface: pygame.Surface, ctx) -> None:
@@ -763,9 +763,9 @@ class ArtifactSeatScene(ArtifactMapScene):
         seconds_left = turn_seconds_left(self._timer, ctx.time - self._timer_seen, view)
         ov, key = self.overlays()
         pieces = self.pieces()
-        lifts = view["map"]["lifts"]
+        lifts = view.map.lifts
         hatches = seat_hatches(view, self.plan)
-        phase = view.get("phase")
+        phase = view.phase
         chrome = self._chrome_key(ctx, view, pieces, seconds_left)
         if chrome is not None and chrome == self._chrome_at:
             for rect, img in self._chrome:
@@ -793,7 +793,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             self._draw_facing_tip(surface, ctx)
 
     def _bar_toggles(self, view) -> tuple[tuple[str, str], ...]:
-        return () if view.get("phase") in LOBBY else (
+        return () if view.phase in LOBBY else (
             ("show_reach", "Reach"), ("show_fov", "FOV"), ("show_los", "LOS"))
 
     def plan_bar(self, ctx, view) -> BarPlan:
@@ -866,24 +866,23 @@ class ArtifactSeatScene(ArtifactMapScene):
         """The selected character's card: what it is, how far it may move, its skills,
         armour, wounds, and what it carries and wears, in words."""
         e = self.own()[cid]
-        items = view["own"]["items"]
-        acted = cid in (view.get("turn") or {}).get("acted", [])
-        status = {"active": "ready"}.get(e["status"], str(e["status"]).replace("_", " "))
-        head = f"{e['name']}: {e['kind']}, {status}" + (", light wound" if e.get("wound")
-                                                           else "")
-        armour = {"none": "no armour"}.get(e.get("armour", "none"), f"{e['armour']} armour")
-        ma = e.get("ma") or {}
+        items = view.own.items
+        acted = view.turn is not None and cid in view.turn.acted
+        status = {"active": "ready"}.get(e.status, str(e.status).replace("_", " "))
+        head = f"{e.name}: {e.kind}, {status}" + (", light wound" if e.wound else "")
+        armour = "no armour" if e.armour == "none" else f"{e.armour} armour"
+        ma = e.ma or {}
         if acted:
             moves = "Has acted this turn."
-        elif ma and e["status"] == "active":
-            moves = "Moves this turn: " + ", ".join(f"{m} {ma.get(m, 0)}" for m in MODES) + \
-                " squares' worth (MP)" + ("; turning costs MP (zero-g)" if not e.get(
-                    "free_turns", True) else "")
+        elif ma and e.status == "active":
+            moves = ("Moves this turn: " + ", ".join(f"{m} {ma.get(m, 0)}" for m in MODES)
+                     + " squares' worth (MP)"
+                     + ("" if e.free_turns else "; turning costs MP (zero-g)"))
         else:
             moves = "Cannot move now."
-        skills = ", ".join(e.get("skills") or []) or "none"
-        carried = ", ".join(items[i]["name"] for i in e.get("items", []) if i in items)
-        worn = items[e["suit"]]["name"] if e.get("suit") in items else ""
+        skills = ", ".join(e.skills) or "none"
+        carried = ", ".join(items[i].name for i in e.items if i in items)
+        worn = items[e.suit].name if e.suit in items else ""
         kit = ("Carries " + (carried or "nothing")) + (f"; wears {worn}" if worn else "")
         return [head, f"{moves}", f"Skills: {skills}; {armour}.", kit + "."]
 
@@ -892,7 +891,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         px = ctx.type.tiny
         lh = ctx.text.font(px).get_linesize() + 6
         y = inner.y
-        acted = (view.get("turn") or {}).get("acted", [])
+        acted = view.turn.acted if view.turn else ()
         if self.selected in self.own():  # the selected character's card first
             card = self.unit_lines(view, self.selected)
             small = ctx.text.font(px).get_linesize()
@@ -911,8 +910,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             if row_y + lh > inner.bottom:
                 break
             state = "done" if cid in acted else (
-                "" if e["status"] == "active" else str(e["status"]).replace("_", " "))
-            label = e["name"] + (f" ({state})" if state else "")
+                "" if e.status == "active" else str(e.status).replace("_", " "))
+            label = e.name + (f" ({state})" if state else "")
             b = Button(f"select:{cid}", label,
                        pygame.Rect(inner.x + (n % cols) * (w + 4), row_y, w, lh - 2),
                        selected=(cid == self.selected), px=px)
@@ -930,12 +929,12 @@ class ArtifactSeatScene(ArtifactMapScene):
             y += lh + (4 if bold else 0)
         if self.placement is None:  # (while placing, the list needs the room; the turn
             presence = doc.get("presence", {})  # bar still names a seat that is missing)
-            seats = [s["id"] for s in view.get("seats", [])] + ["judge"]
+            seats = [s.id for s in view.seats] + ["judge"]
             parts = [f"{seat_title(s)}: {presence.get(s, 'waiting')}" for s in seats]
             for line in ctx.text.wrap("Seats - " + "; ".join(parts), px, inner.w):
                 surface.blit(ctx.text.render(line, px, theme.INK_DIM), (inner.x, y))
                 y += lh
-        phase = view.get("phase")
+        phase = view.phase
         y += 4
         if phase == "encryption":
             vote = view.my_vote
@@ -1001,9 +1000,9 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     def _draw_lobby_forms(self, surface, ctx, view) -> None:
         """The purchase form, laid over the map."""
-        if view.get("phase") == "purchase" and self.purchase is not None:
+        if view.phase == "purchase" and self.purchase is not None:
             rect = self.cam.rect.inflate(-40, -40)
-            self.purchase.draw(surface, ctx, rect, [s["id"] for s in view.get("seats", [])])
+            self.purchase.draw(surface, ctx, rect, [s.id for s in view.seats])
             self.buttons += self.purchase.buttons
 
     def _draw_result(self, surface, ctx, view) -> None:

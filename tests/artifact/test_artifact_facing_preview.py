@@ -46,10 +46,10 @@ def _check(game, rng) -> tuple[int, int]:
     checked = costly = 0
     seat = game.turn_seat
     view = view_for(game, seat)
-    for cid, entry in view["own"]["characters"].items():
-        if entry.get("square") is None or not entry.get("ma") or entry["status"] != "active":
+    for cid, entry in view.own.characters.items():
+        if entry.square is None or not entry.ma or entry.status != "active":
             continue
-        if cid in (view.get("turn") or {}).get("acted", []):
+        if view.turn is not None and cid in view.turn.acted:
             continue
         cases = [(A.Move(cid, "walk", (), "N"), "walk", ())]
         reach = preview.reachable(view, cid, "walk")
@@ -59,7 +59,7 @@ def _check(game, rng) -> tuple[int, int]:
             path = tuple(tuple(p) for p in found["path"])
             if path and found["reason"] is None:
                 cases.append((A.Move(cid, "walk", path, "N"), "walk", path))
-        for iid in entry.get("items", [])[:1]:
+        for iid in entry.items[:1]:
             cases.append((A.PickUpDrop(cid, (), (iid,), "N"), None, None))
         for action, mode, path in cases:
             choices = preview.facing_choices(view, cid, mode, path)
@@ -87,13 +87,12 @@ def test_turning_costs_in_zero_g_without_thrusters():
     for step in (to_purchase, to_place, to_judge_check, to_play):
         step(game)
     seat = game.turn_seat
-    cid = next(c for c, ch in game.state.characters.items() if ch.seat == seat
-               and ch.square is not None)
-    char = game.state.characters[cid]
-    char.square, char.facing = game.plan.sq(16, 6), "S"  # in the zero-g hull
-    char.items = [i for i in char.items if "thruster" not in game.state.items[i].type]
+    cid = next(c for c, ch in sorted(game.state.characters.items())
+               if ch.seat == seat and ch.square is not None
+               and not any("thruster" in game.state.items[i].type for i in ch.items))
+    game.apply("judge", A.JudgeMove(cid, 16, 6, "S"))  # into the zero-g hull
     view = view_for(game, seat)
-    assert not view["own"]["characters"][cid]["free_turns"]
+    assert not view.own.characters[cid].free_turns
     choices = preview.facing_choices(view, cid, "run", ())
     costs = {f: c for f, (c, _w) in choices.items()}
     assert costs == {"S": 0, "E": 1, "W": 1, "N": 2}

@@ -230,8 +230,21 @@ def artifact_carrier(app: App) -> None:
     scene = ArtifactSeatScene(LocalTable(game).source("pirates"))
     app.apply(Reset(scene))
     _settle(app, 1)
-    carrier = next(cid for cid, e in scene.own().items() if e["items"])
+    carrier = next(cid for cid, e in scene.own().items() if e.items)
     scene.click_button(f"select:{carrier}", app.ctx)
+
+
+def zero_g_character(game) -> str:
+    """A character of the seat in turn without a thruster pack, put by the Judge in the
+    zero-g hull at (16, 6) facing south (turning costs it MP there): its id."""
+    from game.artifact import actions as A
+
+    state = game.state
+    cid = next(c for c, ch in sorted(state.characters.items())
+               if ch.seat == game.turn_seat and ch.square is not None
+               and not any("thruster" in state.items[i].type for i in ch.items))
+    game.apply("judge", A.JudgeMove(cid, 16, 6, "S"))
+    return cid
 
 
 def artifact_facing(app: App) -> None:
@@ -242,11 +255,7 @@ def artifact_facing(app: App) -> None:
     table = _table("play")
     game = table.game
     seat = game.turn_seat
-    cid = next(c for c, ch in game.state.characters.items() if ch.seat == seat
-               and ch.square is not None)
-    char = game.state.characters[cid]
-    char.square, char.facing = game.plan.sq(16, 6), "S"
-    char.items = [i for i in char.items if "thruster" not in game.state.items[i].type]
+    cid = zero_g_character(game)
     table.serial += 1
     scene = ArtifactSeatScene(table.source(seat))
     app.apply(Reset(scene))

@@ -241,7 +241,7 @@ def test_the_bar_wraps_and_end_turn_is_always_there(ui_app, size, extra):  # noq
     w = Window(ui_app, scene, size)
     w.move((w.scene.cam.rect.x + 5, w.scene.cam.rect.y + 5))
     w.frame()
-    carrier = next(cid for cid, e in scene.own().items() if e["items"])
+    carrier = next(cid for cid, e in scene.own().items() if e.items)
     scene.click_button(f"select:{carrier}", w.ctx)
     w.frame()
     w.frame()
@@ -329,17 +329,15 @@ def test_the_host_says_who_plays_what_for_each_number_of_players():
 # ----------------------------------------------------------------------- 7: facings
 
 def test_facings_the_character_cannot_afford_are_greyed_and_keep_the_plan(ui_app):  # noqa: F811
+    from every_screen import zero_g_character
+
     from game.artifact import preview
     from game.ui.artifact_seat_scene import ArtifactSeatScene
 
     table = table_in_play(seed=2)
     game = table.game
     seat = game.turn_seat
-    cid = next(c for c, ch in game.state.characters.items() if ch.seat == seat
-               and ch.square is not None)
-    char = game.state.characters[cid]
-    char.square, char.facing = game.plan.sq(16, 6), "S"  # the zero-g hull
-    char.items = [i for i in char.items if "thruster" not in game.state.items[i].type]
+    cid = zero_g_character(game)
     table.serial += 1
     w = Window(ui_app, ArtifactSeatScene(table.source(seat)))
     w.frame()
@@ -442,9 +440,9 @@ def test_notices_name_items_and_characters_never_their_ids(ui_app):  # noqa: F81
     w = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
     w.frame()
     scene = w.scene
-    carrier = next(cid for cid, e in scene.own().items() if e["items"])
-    item = scene.own()[carrier]["items"][0]
-    name = scene.view["own"]["items"][item]["name"]
+    carrier = next(cid for cid, e in scene.own().items() if e.items)
+    item = scene.own()[carrier].items[0]
+    name = scene.view.own.items[item].name
     w.press(f"select:{carrier}")
     w.press(f"drop:{item}")
     w.key(pygame.K_RETURN)
@@ -459,7 +457,7 @@ def test_notices_name_items_and_characters_never_their_ids(ui_app):  # noqa: F81
     pattern = re.compile(r"\b(" + "|".join(re.escape(i) for i in sorted(ids, key=len,
                                                                        reverse=True)) + r")\b")
     view = scene.view
-    for n in view["notices"]:
+    for n in view.notices:
         text, _c = notice_text(n, seat_names(view))
         assert not pattern.search(text), text
     # the Judge's log: who was told what, by name
@@ -467,13 +465,15 @@ def test_notices_name_items_and_characters_never_their_ids(ui_app):  # noqa: F81
     j.frame()
     state = j.scene.state
     names = judge_names(state)
-    for n in state["judge_notices"]:
-        if n.get("kind") == "conflicts":
+    for n in state.judge_notices:
+        if n.kind == "conflicts":
             continue
         text, _c = notice_text(n, names)
         assert not pattern.search(text), text
     # an unknown notice kind is named in words, never by its fields
-    text, _c = notice_text({"kind": "shot_fired", "round": 2, "target": "t1234abcd"}, {})
+    from game.artifact.state import Notice
+
+    text, _c = notice_text(Notice("shot_fired", 2, {"target": "t1234abcd"}), {})
     assert "t1234abcd" not in text and "=" not in text
 
 
@@ -586,34 +586,35 @@ def test_the_selected_character_has_a_card(ui_app):  # noqa: F811
     w = Window(ui_app, ArtifactSeatScene(LocalTable(game).source("pirates")))
     w.frame()
     scene = w.scene
-    carrier = next(cid for cid, e in scene.own().items() if e["items"])
+    carrier = next(cid for cid, e in scene.own().items() if e.items)
     w.press(f"select:{carrier}")
     entry = scene.own()[carrier]
     shown = " ".join(w.texts())
-    items = scene.view["own"]["items"]
-    assert f"{entry['name']}: {entry['kind']}" in shown
+    items = scene.view.own.items
+    assert f"{entry.name}: {entry.kind}" in shown
     assert "Moves this turn: walk" in shown
-    assert all(skill in shown for skill in entry["skills"])
-    assert all(items[i]["name"] in shown for i in entry["items"])
+    assert all(skill in shown for skill in entry.skills)
+    assert all(items[i].name in shown for i in entry.items)
     # and every character of the seat still has its button
     assert {b.key for b in scene.buttons if b.key.startswith("select:")} == \
         {f"select:{cid}" for cid in scene.own()}
 
 
 def test_squares_where_a_trap_stopped_us_are_marked(ui_app, in_play):  # noqa: F811
+    import dataclasses
+
+    from game.artifact.state import Notice
     from game.ui.artifact_seat_scene import ArtifactSeatScene
     from game.ui.artifact_source import LocalSource
     from game.ui.theme import VERMILLION
 
     class Trapped(LocalSource):
         @property
-        def doc(self):
-            doc = super().doc
-            view = dict(doc["view"])
-            view["notices"] = [*view["notices"], {
-                "kind": "interdiction", "round": 1, "character": "kyoshi",
-                "reason": "a booby trap", "square": [12, 8]}]
-            return {**doc, "view": view}
+        def view(self):
+            view = super().view
+            trap = Notice("interdiction", 1, {"character": "kyoshi", "reason": "a booby trap",
+                                              "square": [12, 8]})
+            return dataclasses.replace(view, notices=(*view.notices, trap))
 
     w = Window(ui_app, ArtifactSeatScene(Trapped(in_play, "pirates")))
     w.frame()
