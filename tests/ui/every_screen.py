@@ -278,7 +278,7 @@ def artifact_path(app: App) -> None:
     scene = ArtifactSeatScene(_table("play").source("pirates"))
     app.apply(Reset(scene))
     _settle(app, 1)
-    start = tuple(scene.own()[scene.selected]["square"])
+    start = scene.own()[scene.selected].square
     target = (start[0] + 9, start[1] + 2)
     scene.cam.centre_on(start)
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=scene.cam.centre_px(*target),
