@@ -178,6 +178,20 @@ class Host(HostProc):
         self.kill(signal.SIGTERM)
 
 
+def carrier_window(app):
+    """The Example of Play after six actions, on the pirates' screen: (window, game, the
+    first pirate that carries something)."""
+    from game.artifact.example import example_game
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+    from game.ui.artifact_source import LocalTable
+
+    game, _log = example_game(6)
+    w = Window(app, ArtifactSeatScene(LocalTable(game).source("pirates")))
+    w.frame()
+    carrier = next(cid for cid, e in w.scene.own().items() if e.items)
+    return w, game, carrier
+
+
 def four_player_host(save: Path, seed: int) -> Host:
     """A 4-player game hosted on 127.0.0.1 (free port, no turn timer, fast heartbeats)."""
     return Host(["--players", "4", "--port", "0", "--seed", str(seed), "--turn-seconds", "0",

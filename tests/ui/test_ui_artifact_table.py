@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_ui_artifact_driver import Window
+from test_ui_artifact_driver import Window, carrier_window
 from test_ui_artifact_driver import ui_app as ui_app  # noqa: F401  (fixture)
 
 from game.artifact.engine import ArtifactGame
@@ -431,16 +431,11 @@ def test_notices_name_items_and_characters_never_their_ids(ui_app):  # noqa: F81
     """A drop, a status check and a Judge's log: names everywhere, no id or token."""
     import re
 
-    from game.artifact.example import example_game
     from game.ui.artifact_panels import judge_names, notice_text, seat_names
-    from game.ui.artifact_seat_scene import ArtifactSeatScene
 
-    game, _log = example_game(6)
-    table = LocalTable(game)
-    w = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
-    w.frame()
+    w, game, carrier = carrier_window(ui_app)
+    table = w.scene.source.table
     scene = w.scene
-    carrier = next(cid for cid, e in scene.own().items() if e.items)
     item = scene.own()[carrier].items[0]
     name = scene.view.own.items[item].name
     w.press(f"select:{carrier}")
@@ -579,14 +574,9 @@ def test_counters_tell_items_apart_and_show_names_and_ghosts(ui_app):  # noqa: F
 
 
 def test_the_selected_character_has_a_card(ui_app):  # noqa: F811
-    from game.artifact.example import example_game
-    from game.ui.artifact_seat_scene import ArtifactSeatScene
 
-    game, _log = example_game(6)
-    w = Window(ui_app, ArtifactSeatScene(LocalTable(game).source("pirates")))
-    w.frame()
+    w, _game, carrier = carrier_window(ui_app)
     scene = w.scene
-    carrier = next(cid for cid, e in scene.own().items() if e.items)
     w.press(f"select:{carrier}")
     entry = scene.own()[carrier]
     shown = " ".join(w.texts())
