@@ -34,10 +34,9 @@ import zmq.auth.thread
 from zmq.utils.monitor import recv_monitor_message
 
 from game.artifact.actions import SkipTurn, action_from_dict
-from game.artifact.codec import to_plain
 from game.artifact.errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn
 from game.artifact.seats import JUDGE
-from game.artifact.views import view_for
+from game.artifact.views import plain_view_for
 from net import messages
 from net.actionlog import ActionLog
 from net.codec import MAX_CLIENT_FRAME, decode, encode
@@ -528,7 +527,7 @@ class Hub:
     # ------------------------------------------------------------------ output
 
     def _view(self, seat: str) -> tuple[dict[str, Any], Prints]:
-        """The plain form of ``view_for(game, seat)`` (``codec.to_plain``) and its
+        """The plain form of ``view_for(game, seat)`` (``views.plain_view_for``) and its
         fingerprint, recomputed only after the game changed.
 
         The game changes only by an accepted action, and every accepted action is
@@ -538,7 +537,7 @@ class Hub:
         """
         cached = self._views.get(seat)
         if cached is None or cached[0] != self.log.count:
-            view = to_plain(view_for(self.game, seat))
+            view = plain_view_for(self.game, seat)
             cached = (self.log.count, view, fingerprint(view))
             self._views[seat] = cached
         return cached[1], cached[2]

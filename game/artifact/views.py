@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
+from .codec import to_plain
 from .customize import things_to_place
 from .seats import JUDGE
 from .situation import believed_forces, partner_counters
@@ -35,7 +36,8 @@ from .viewtypes import (
     decode_view,
 )
 
-__all__ = ["View", "ViewError", "decode_view", "seat_view_from_judge_view", "view_for"]
+__all__ = ["View", "ViewError", "decode_view", "plain_view_for", "seat_view_from_judge_view",
+           "view_for"]
 
 def view_for(game: Table | dict, seat: str) -> View:
     """The view of ``seat`` (a faction seat id or JUDGE) of ``game``: a ``Table`` (the engine's
@@ -44,12 +46,7 @@ def view_for(game: Table | dict, seat: str) -> View:
         game = Table.from_dict(game)
     s = game.state
     if seat == JUDGE:
-        return JudgeView(
-            phase=s.phase, round=s.round, turn_seat=game.turn_seat,
-            actors=tuple(sorted(game.actors())),
-            conflicts=tuple(tuple(c) for c in game.placement_conflicts())
-            if s.phase == "judge_check" else (),
-            state=_judge_state(s))
+        return _judge_view(game, _judge_state(s))
     if seat not in s.seats:
         raise KeyError(f"no seat {seat!r}")
     sheets = game.sheets
@@ -92,6 +89,30 @@ def view_for(game: Table | dict, seat: str) -> View:
         result=s.result,
         to_place=to_place,
     )
+
+
+def plain_view_for(game: Table, seat: str) -> dict:
+    """``codec.to_plain(view_for(game, seat))``, as the hub sends it after every action.
+
+    The Judge's view record carries a copy of the whole state, so that it never changes
+    under its holder; its plain form is a copy already, so here it is made from the state
+    itself (and the seed left out, as the copy leaves it out): the same value, without
+    copying the state twice."""
+    if seat != JUDGE:
+        return to_plain(view_for(game, seat))
+    plain = to_plain(_judge_view(game, game.state))
+    plain["state"].pop("seed", None)
+    return plain
+
+
+def _judge_view(game: Table, state: GameState) -> JudgeView:
+    s = game.state
+    return JudgeView(
+        phase=s.phase, round=s.round, turn_seat=game.turn_seat,
+        actors=tuple(sorted(game.actors())),
+        conflicts=tuple(tuple(c) for c in game.placement_conflicts())
+        if s.phase == "judge_check" else (),
+        state=state)
 
 
 def _judge_state(state: GameState) -> GameState:

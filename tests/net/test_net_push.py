@@ -65,3 +65,23 @@ def test_clients_documents_follow_the_hub_through_dropped_negotiation_entries(tm
             assert sum(op[:2] == ["set", ["chat"]] for op in reader.ops) == 1, seat
     finally:
         h.close()
+
+
+def test_the_plain_views_the_hub_sends_are_to_plain_of_view_for():
+    """Over a scripted game, for every seat and the Judge, after every action: the same
+    value and the same key order (the msgpack bytes), and the Judge's without the seed."""
+    from test_net_e2e import SEED, SETUP, make_script
+
+    from game.artifact.codec import to_plain
+    from game.artifact.engine import ArtifactGame
+    from game.artifact.views import plain_view_for, view_for
+    from net.codec import encode
+
+    game = ArtifactGame.new(SETUP, SEED)
+    for seat, action in [(None, None), *make_script(max_actions=60, rounds=1)]:
+        if action is not None:
+            game.apply(seat, action)
+        for who in (*game.seats, JUDGE):
+            plain = plain_view_for(game, who)
+            assert encode(plain) == encode(to_plain(view_for(game, who))), who
+        assert "seed" not in plain["state"]
