@@ -13,8 +13,8 @@ Phases: ``assign`` -> ``encryption`` -> ``purchase`` -> ``place`` -> ``judge_che
 
 from __future__ import annotations
 
-import copy
 import json
+import pickle
 import random
 from collections.abc import Iterable
 from dataclasses import replace
@@ -62,6 +62,14 @@ from .views import view_for
 def _rng_to_list(rng: random.Random) -> list:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
+
+
+def _private_copy(state: GameState) -> GameState:
+    """A copy of ``state`` that shares nothing mutable with it, to undo a failed action
+    (or to try one). A pickle round trip copies what ``copy.deepcopy`` copies (records,
+    containers, references shared inside the state kept shared) at about half the cost,
+    and every accepted action pays for one."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def _rng_from_list(data: list) -> random.Random:
@@ -166,7 +174,7 @@ class ArtifactGame(Table):
     def is_legal(self, seat: str, action: A.Action | dict) -> bool:
         try:
             action = self._admit(seat, action)
-            trial = ArtifactGame(copy.deepcopy(self._s), _rng_from_list(_rng_to_list(self._rng)),
+            trial = ArtifactGame(_private_copy(self._s), _rng_from_list(_rng_to_list(self._rng)),
                                  self.drawn_plan, self.sheets)
             trial._dispatch(seat, action)  # the trial is thrown away: no second copy needed
         except ArtifactError:
@@ -176,7 +184,7 @@ class ArtifactGame(Table):
     def apply(self, seat: str, action: A.Action | dict) -> list[Event]:
         """Validate and perform ``action`` for ``seat``; on any error nothing changes."""
         action = self._admit(seat, action)
-        saved_state = copy.deepcopy(self._s)
+        saved_state = _private_copy(self._s)
         saved_rng = self._rng.getstate()
         try:
             events = self._dispatch(seat, action)
