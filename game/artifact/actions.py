@@ -214,7 +214,7 @@ class Attack(Action):
 @dataclass(frozen=True)
 class MoveThenAttack(Action):
     """Move (walk or jog, never run), then attack from the square reached, facing
-    ``facing`` (the field the shots go out in). An interdicted move makes no attack."""
+    ``facing`` (the field the shots go out in). A move stopped short makes no attack."""
 
     TYPE: ClassVar[str] = "move_then_attack"
     character: str
@@ -247,6 +247,31 @@ class Unjam(Action):
     TYPE: ClassVar[str] = "unjam"
     character: str
     weapon: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class UseSkill(Action):
+    """Use a skill (Skill Use). ``Medic``: revive a knocked-out character or heal a light
+    wound; ``target`` names the patient in the same square (one's own by id, another by its
+    counter's token)."""
+
+    TYPE: ClassVar[str] = "use_skill"
+    character: str
+    skill: str
+    target: Target
+    facing: str
+
+
+@dataclass(frozen=True)
+class UseEquipment(Action):
+    """Use a carried item (Equipment Guide). A medkit gives a medic's first aid (one
+    charge); ``target`` names the patient as for ``UseSkill``."""
+
+    TYPE: ClassVar[str] = "use_equipment"
+    character: str
+    item: str
+    target: Target
     facing: str
 
 
@@ -344,7 +369,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
     for cls in (AssignFaction, AssignSpecies, VoteEncryption, Customize, PlaceForces,
                 ReturnPlacement, PlaceRobot, StartPlay, Move, MoveThenPickUp, PickUpDrop,
                 CheckStatus, WearSuit, MoveLiftCar, ActivateInformant, Attack, MoveThenAttack,
-                TargetOpportunityFire, Unjam, EndTurn, SkipTurn,
+                TargetOpportunityFire, Unjam, UseSkill, UseEquipment, EndTurn, SkipTurn,
                 JudgeMessage, Announce, EndGame, JudgeMove, JudgeRemove, JudgeSetStatus,
                 JudgeSetSuit)
 }

@@ -72,7 +72,7 @@ class AimedShot:
     edge: tuple[int, int] | None  # the window or hatch edge aimed at
     line: LineWalk             # from the shooter to the target
     odds: dice.AttackOdds
-    behind: bool = False       # close combat from behind the target (+1 to the damage die)
+    approach: int | None = None  # close combat: the square the attacker set out from
 
 
 def charts_of(game) -> CombatCharts:
@@ -197,12 +197,17 @@ def plan_attack(game, seat: str, char: Character, arm: Arm, fire: str,
             shot = _aim_at_character(game, seat, char, arm, fire, target, counter, square,
                                      facing, approach)
         else:
-            if chart.kind == "close":
-                raise IllegalAction("close combat strikes a character in the same square")
             x, y = target
             if not plan.inside(x, y):
                 raise IllegalAction(f"({x}, {y}) is not on the map")
-            shot = _aim_at_square(game, seat, char, arm, fire, plan.sq(x, y), square, facing)
+            if chart.kind == "close":
+                problem = dice.close_combat_problem(plan.xy(square), (x, y))
+                if problem:
+                    raise IllegalAction(problem)
+                shot = _blow(arm, (x, y), "", square, square, approach, charts)
+            else:
+                shot = _aim_at_square(game, seat, char, arm, fire, plan.sq(x, y), square,
+                                      facing)
         if chart.kind == "ranged":
             problem = dice.self_preservation_problem(kind, here_hostiles,
                                                      shot.token != "" and shot.square == square)
@@ -210,6 +215,16 @@ def plan_attack(game, seat: str, char: Character, arm: Arm, fire: str,
                 raise IllegalAction(problem)
         out.append(shot)
     return out
+
+
+def _blow(arm: Arm, target, token: str, target_square: int, square: int,
+          approach: int | None, charts: CombatCharts) -> AimedShot:
+    """A close-combat blow at a character (its token) or at whoever is in the attacker's
+    square (the square itself: someone it finds there on arrival, as Orlov finds Eastwood
+    in the turret in the Example of Play). Close combat needs no roll to hit."""
+    odds = dice.attack_odds(arm.chart, 0, None, "normal", charts)
+    return AimedShot(target, token, "", target_square, None,
+                     LineWalk((), True, "", None, square), odds, approach)
 
 
 def _conditions(game, seat: str, char: Character, line: LineWalk, square: int,
@@ -240,11 +255,7 @@ def _aim_at_character(game, seat, char, arm, fire, token, counter, square, facin
         problem = dice.close_combat_problem(plan.xy(square), counter.square)
         if problem:
             raise IllegalAction(problem)
-        behind = approach is not None and dice.is_behind(counter.square, counter.facing,
-                                                         plan.xy(approach))
-        odds = dice.attack_odds(arm.chart, 0, None, "normal", charts)
-        return AimedShot(token, token, "", target_square, None,
-                         LineWalk((), True, "", None, square), odds, behind)
+        return _blow(arm, token, token, target_square, square, approach, charts)
     if square != target_square and not in_field(plan, square, facing, target_square):
         raise IllegalAction(f"{counter.counter} is behind {char.id}: out of the field of fire")
     line = walk_line(plan, square, target_square)
@@ -300,9 +311,10 @@ class Resolver:
     """Resolves one attack (or a trap, or a blast) on the true state and collects what the
     attacker is told. ``rng`` is the game's seeded RNG."""
 
-    def __init__(self, game, seat: str, rng) -> None:
+    def __init__(self, game, seat: str, rng, observer: Character | None = None) -> None:
         self.game = game
         self.seat = seat
+        self.observer = observer  # the attacking character: it sees whom it strikes
         self.rng = rng
         self.events: list[Event] = []
         self.charts = charts_of(game)
@@ -325,6 +337,13 @@ class Resolver:
         counters = s.maps[s.map_of[self.seat]].counters
         if victim.token in counters:
             return counters[victim.token].counter
+        seer = self.observer
+        if seer is not None and seer.square is not None and victim.square is not None:
+            game = self.game
+            dark = sightings.dark_squares(s, game.plan)
+            if victim.square == seer.square or victim.square in sightings.observer_fov(
+                    s, game.plan, game.sheets, seer, dark):
+                return victim.counter
         return ""
 
     # -- damage
@@ -542,17 +561,20 @@ def perform_attack(game, seat: str, char: Character, arm: Arm, fire: str,
                    shots: Sequence[AimedShot], rng, *, facing: str) -> list[Event]:
     """Roll and apply a planned attack; the attacker is told every outcome at once."""
     plan = game.plan
-    res = Resolver(game, seat, rng)
+    res = Resolver(game, seat, rng, char)
     chart = arm.chart
     reports: list[dict] = []
     if chart.kind == "close":
         shot = shots[0]
-        victim = _character_by_token(game, shot.token)
-        report = {"target": shot.token, "hit": True}
+        victim = (_character_by_token(game, shot.token) if shot.token
+                  else _found_in(game, seat, char))
+        report = {"target": shot.target if shot.token else list(shot.target), "hit": True}
         if victim is None or victim.square != char.square:
             report.update(hit=False, result="The blow finds nobody there.")
         else:
-            mods = dice.close_modifiers(from_behind=shot.behind, charts=res.charts)
+            behind = shot.approach is not None and dice.is_behind(
+                plan.xy(victim.square), victim.facing, plan.xy(shot.approach))
+            mods = dice.close_modifiers(from_behind=behind, charts=res.charts)
             outcome = res.harm(victim, chart.id, mods)
             report.update(res.told(victim, outcome))
         reports.append(report)
@@ -578,6 +600,20 @@ def perform_attack(game, seat: str, char: Character, arm: Arm, fire: str,
         "shots": reports, "weapon_state": volley_state,
         "square": list(plan.xy(char.square))}))
     return events
+
+
+def _found_in(game, seat: str, char: Character) -> Character | None:
+    """Whom a blow at the attacker's own square strikes: an active character of another
+    map there (the first by counter token), else anyone else standing there."""
+    s = game.state
+    mine = s.map_of[seat]
+    here = [c for c in s.characters.values()
+            if c.square == char.square and c.id != char.id
+            and game.sheets.characters[c.sheet].on_map]
+    ranked = sorted(here, key=lambda c: (c.status != "active",
+                                         c.seat is not None and s.map_of[c.seat] == mine,
+                                         c.token))
+    return ranked[0] if ranked else None
 
 
 def _character_by_token(game, token: str) -> Character | None:
@@ -857,3 +893,75 @@ def _opportunity_shot(game, seat: str, attack: PendingAttack, rng) -> list[Event
     if char.id not in s.turn.acted:
         s.turn.acted.append(char.id)
     return perform_attack(game, seat, char, arm, "normal", shots, rng, facing=char.facing)
+
+
+# ---- first aid (Medic, medkits) -------------------------------------------------------------
+
+def patient_here(game, seat: str, char: Character, name) -> Character:
+    """The patient ``name`` stands for in the healer's square: one of the seat's own
+    characters by id, or a character counter on its map by token. Every refusal reads the
+    same, so a try teaches nothing the seat's map does not show."""
+    s = game.state
+    plan = game.plan
+    found = None
+    if isinstance(name, str):
+        own = s.characters.get(name)
+        if own is not None and own.seat == seat and own.square == char.square:
+            found = own
+        counter = map_counters(game, seat).get(name)
+        if found is None and counter is not None and plan.sq(*counter.square) == char.square:
+            found = _character_by_token(game, name)
+    if found is None or found.square != char.square:
+        raise IllegalAction(f"there is no patient {name!r} here")
+    return found
+
+
+def first_aid(game, seat: str, char: Character, patient: Character, how: str,
+              medkit: Item | None = None) -> list[Event]:
+    """Revive a knocked-out patient or heal a light wound (``combat_dice.treat``; a medkit
+    spends a charge). A patient beyond first aid is told as such, never refused: the healer
+    finds out by trying what the counter did not show."""
+    charts = charts_of(game)
+    charges = None
+    if medkit is not None:
+        charges = charts.medkit_charges if medkit.charges is None else medkit.charges
+        if charges < 1:
+            raise IllegalAction("the medkit is spent; recharge it in the medlab")
+    problem = (dice.medkit_problem(patient.status, patient.wound, charges, charts)
+               if medkit is not None else dice.treatment_problem(patient.status, patient.wound))
+    notice = {"kind": "first_aid", "character": char.id, "patient": patient.id
+              if patient.seat == seat else patient.token, "how": how}
+    if problem:
+        return [game.notify(seat, {**notice, "done": "", "why": problem})]
+    situation.hold_forces(game, patient.seat)
+    done = dice.use_medkit(patient.status, patient.wound, charges, charts) \
+        if medkit is not None else dice.treat(patient.status, patient.wound)
+    patient.status, patient.wound = done.status, done.wounded
+    if medkit is not None:
+        medkit.charges = done.charges
+    events = [game.notify(seat, {**notice, "done": done.done, "why": ""})]
+    if patient.seat is not None and patient.seat != seat:
+        events.append(game.notify(patient.seat, {"kind": "treated", "character": patient.id,
+                                                 "done": done.done},
+                                  pending=patient.seat != game.turn_seat))
+    return events
+
+
+# ---- bug aliens -------------------------------------------------------------------------------
+
+def bug_recovery(game, seat: str, rng) -> list[Event]:
+    """At the Alien player's Situation Update each downed bug alien rolls: dead, or only
+    stunned and acting again (once: downed again, it is dead)."""
+    events = []
+    for char in sorted(game.own_characters(seat), key=lambda c: c.id):
+        sheet = game.sheets.characters[char.sheet]
+        if sheet.movement != "bug" or char.status != "down" or char.risen:
+            continue
+        fate = dice.bug_recovery(dice.d6(rng), charts_of(game))
+        if fate == "dead":
+            char.status = "dead"
+        else:
+            char.status, char.risen = "active", True
+        events.append(game.notify(seat, {"kind": "bug_recovery", "character": char.id,
+                                         "result": fate}))
+    return events

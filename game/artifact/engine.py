@@ -422,6 +422,7 @@ class ArtifactGame(Table):
         # Its booby traps set off since its last turn go off, its opportunity fire is
         # carried out, and its markers come off.
         events += combat.resolve_pending(self, seat, self._rng)
+        events += combat.bug_recovery(self, seat, self._rng)
         for char in self.own_characters(seat):
             char.blind = False
             busy = char.busy
@@ -752,16 +753,17 @@ class ArtifactGame(Table):
             raise IllegalAction(f"{char.id} carries a casualty: it may not move and fire")
         arm = combat.arm_for(self, char, action.weapon)
         plan = self.plan
-        if action.path:
-            end = plan.sq(*action.path[-1])
-            approach = plan.sq(*action.path[-2]) if len(action.path) > 1 else char.square
-        else:
-            end, approach = char.square, None
+        # A blow struck from behind: the attacker set out from outside the target's field
+        # of view (Orlov behind Eastwood's back in the Example of Play).
+        end = plan.sq(*action.path[-1]) if action.path else char.square
+        approach = char.square if action.path else None
         shots = combat.plan_attack(self, seat, char, arm, action.fire, action.targets,
                                    square=end, facing=action.facing, approach=approach)
-        events, halted = interdiction.perform_move(self, seat, char, action.mode, action.path,
-                                                   action.facing)
-        if not halted and char.status == "active":
+        events, _halted = interdiction.perform_move(self, seat, char, action.mode,
+                                                    action.path, action.facing)
+        # Stopped short, it makes no attack; stopped where it meant to go (bumping into the
+        # very character it came for), it strikes.
+        if char.square == end and char.status == "active":
             events += combat.perform_attack(self, seat, char, arm, action.fire, shots,
                                             self._rng, facing=action.facing)
         self._finish_action(seat, char)
@@ -781,6 +783,35 @@ class ArtifactGame(Table):
         self._need_facing(action.facing)
         events = combat.perform_unjam(self, seat, char, action.weapon, self._rng)
         movement.face_after_action(self, char, action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_use_skill(self, seat: str, action: A.UseSkill) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        sheet = self.sheets.characters[char.sheet]
+        if action.skill not in sheet.skills:
+            raise IllegalAction(f"{char.id} lacks the {action.skill} skill")
+        if action.skill != "Medic":
+            raise IllegalAction(f"the {action.skill} skill is not used this way")
+        patient = combat.patient_here(self, seat, char, action.target)
+        movement.face_after_action(self, char, action.facing)
+        events = combat.first_aid(self, seat, char, patient, "medic")
+        self._finish_action(seat, char)
+        return events
+
+    def _do_use_equipment(self, seat: str, action: A.UseEquipment) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        self._check_hands(char)
+        if action.item not in char.items:
+            raise IllegalAction(f"{char.id} does not carry {action.item!r}")
+        item = self._s.items[action.item]
+        if item.type != "medkit":
+            raise IllegalAction(f"the {self.sheets.items[item.type].name} is not used this way")
+        patient = combat.patient_here(self, seat, char, action.target)
+        movement.face_after_action(self, char, action.facing)
+        events = combat.first_aid(self, seat, char, patient, "medkit", item)
         self._finish_action(seat, char)
         return events
 

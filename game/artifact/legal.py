@@ -35,6 +35,8 @@ copy. In play the list is complete for the turn seat in this *compact form*:
   "anyone" is). **Unjam**: every jammed weapon it may clear, with every affordable facing.
   Not spelt out: **move, then attack** (legal where the attack would be from the end of a
   listed walk or jog).
+* **Medic** first aid and **medkits**: every patient in the character's square (its own
+  characters by id, itself included; counters by token), with every affordable facing.
 
 The Judge's free-text actions (message, announcement, victory levels) are listed once each
 with a sample text; its adjudication tools are listed for every character and item in play
@@ -310,6 +312,7 @@ def _play(game, seat):
                     out += [A.WearSuit(cid, suit, f)
                             for f in _after(game, char, entry, items=items)]
         out += _attacks(game, seat, char, after)
+        out += _first_aid(game, seat, char, after)
         for lift in plan.lifts:
             try:
                 movement.lift_controls(plan, s.lifts, char.square, lift.name)
@@ -434,4 +437,24 @@ def _attacks(game, seat: str, char, after: list[str]) -> list[A.Action]:
     for name in char.items:
         if s.items[name].jammed and not combat.unjam_problem(game, char, name):
             out += [A.Unjam(char.id, name, f) for f in after]
+    return out
+
+
+def _first_aid(game, seat: str, char, after: list[str]) -> list[A.Action]:
+    """A medic's first aid and a carried medkit's, on every patient the seat may name in the
+    character's square (first aid is never refused for the patient's state: it is told)."""
+    s = game.state
+    sheet = game.sheets.characters[char.sheet]
+    patients = sorted(c.id for c in game.own_characters(seat) if c.square == char.square)
+    patients += sorted(t for t, c in combat.map_counters(game, seat).items()
+                       if game.plan.sq(*c.square) == char.square)
+    out: list[A.Action] = []
+    if "Medic" in sheet.skills:
+        out += [A.UseSkill(char.id, "Medic", p, f) for p in patients for f in after]
+    if available.hands_problem(sheet.hands, char.id) is None:
+        full = combat.charts_of(game).medkit_charges
+        for iid in sorted(char.items):
+            item = s.items[iid]
+            if item.type == "medkit" and (full if item.charges is None else item.charges) > 0:
+                out += [A.UseEquipment(char.id, iid, p, f) for p in patients for f in after]
     return out

@@ -27,7 +27,8 @@ SAMPLES = [
     A.Attack("kyoshi", "t3", "double", ("t4", (5, 7)), "E"),
     A.MoveThenAttack("orlov", "walk", ((15, 2),), "unarmed", "normal", ("t5",), "E"),
     A.TargetOpportunityFire("kyoshi", "t3", (9, 7), "anyone", "E"),
-    A.Unjam("kyoshi", "t3", "E"),
+    A.Unjam("kyoshi", "t3", "E"), A.UseSkill("doc", "Medic", "t6", "N"),
+    A.UseEquipment("preuitt", "t7", (3, 4), "S"),
 ]
 
 

@@ -503,3 +503,73 @@ def test_a_stray_hit_on_a_bystander_reaches_its_owner_only_at_its_update():
     _round_to(game, "scientist")
     assert [n.about["character"] for n in notices(game, "scientist", "telegram")] == ["mccray"]
     assert notices(game, "phoneco", "telegram") == []
+
+
+# ---- first aid and bug aliens ---------------------------------------------------------------
+
+def test_a_medic_revives_the_knocked_out_and_heals_a_light_wound():
+    game, _log = scene(mccray=(5, 7, "E"), slavin=(5, 7, "E"))
+    _round_to(game, "scientist")
+    s = game.state
+    s.characters["slavin"].status = "ko"
+    game.apply("scientist", A.UseSkill("mccray", "Medic", "slavin", "E"))
+    assert s.characters["slavin"].status == "active"
+    assert notices(game, "scientist", "first_aid")[-1]["done"] == "revived"
+    s.characters["slavin"].wound = True
+    s.turn.acted.remove("mccray")
+    game.apply("scientist", A.UseSkill("mccray", "Medic", "slavin", "E"))
+    assert not s.characters["slavin"].wound
+    assert notices(game, "scientist", "first_aid")[-1]["done"] == "healed"
+    with pytest.raises(IllegalAction, match="lacks the Medic skill"):
+        game.apply("scientist", A.UseSkill("slavin", "Medic", "mccray", "E"))
+
+
+def test_first_aid_cannot_mend_worse_and_says_so_without_a_refusal():
+    game, _log = scene(mccray=(5, 7, "E"), slavin=(5, 7, "E"))
+    _round_to(game, "scientist")
+    game.state.characters["slavin"].status = "serious"
+    game.apply("scientist", A.UseSkill("mccray", "Medic", "slavin", "E"))
+    told = notices(game, "scientist", "first_aid")[-1]
+    assert told["done"] == "" and "cannot help" in told["why"]
+    assert game.state.characters["slavin"].status == "serious"
+
+
+def test_a_medkit_heals_once_then_is_spent_and_the_patients_owner_hears_later():
+    game, _log = scene(preuitt=(5, 7, "E"), mccray=(5, 7, "W"))
+    _round_to(game, "phoneco")
+    s = game.state
+    kit = weapon_of(game, "preuitt", "medkit")
+    s.characters["mccray"].wound = True
+    game.apply("phoneco", A.UseEquipment("preuitt", kit, token(game, "mccray"), "E"))
+    assert not s.characters["mccray"].wound and s.items[kit].charges == 0
+    assert notices(game, "scientist", "treated") == []  # told at its own update
+    _round_to(game, "scientist")
+    assert [n["done"] for n in notices(game, "scientist", "treated")] == ["healed"]
+    _round_to(game, "phoneco")
+    with pytest.raises(IllegalAction, match="spent"):
+        game.apply("phoneco", A.UseEquipment("preuitt", kit, token(game, "mccray"), "E"))
+
+
+def test_a_patient_must_be_on_the_map_in_the_same_square():
+    game, _log = scene(preuitt=(5, 7, "E"), mccray=(9, 7, "W"))
+    _round_to(game, "phoneco")
+    kit = weapon_of(game, "preuitt", "medkit")
+    with pytest.raises(IllegalAction, match="no patient"):
+        game.apply("phoneco", A.UseEquipment("preuitt", kit, token(game, "mccray"), "E"))
+
+
+def test_a_downed_bug_alien_rolls_at_the_aliens_situation_update():
+    from game.artifact.state import Character
+
+    game, _log = scene()
+    s = game.state
+    for cid in ("bug_1", "bug_2"):
+        s.characters[cid] = Character(cid, cid, "alien", f"tbug{cid[-1]}", "Alien",
+                                      square=game.plan.sq(9, 7 + int(cid[-1])),
+                                      status="down")
+    dice = force_dice(game, 4, 5)  # 1-4: dead; 5-6: only stunned, it acts again
+    _round_to(game, "alien")
+    assert dice.exhausted
+    assert (s.characters["bug_1"].status, s.characters["bug_2"].status) == ("dead", "active")
+    assert s.characters["bug_2"].risen
+    assert [n["result"] for n in notices(game, "alien", "bug_recovery")] == ["dead", "stunned"]

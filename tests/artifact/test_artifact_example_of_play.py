@@ -14,7 +14,9 @@ from game.artifact.movement import check_path, path_to
 from game.artifact.state import ItemCounter
 from game.artifact.views import view_for
 
-SEED = 11  # any seed: the scenario's data names Orlov as the G-men's informant
+#: The scenario's data names Orlov as the G-men's informant whatever the seed; with seed 9
+#: the first die rolled in play (Orlov's blow, Phone Co. Turn 3) is the book's 2.
+SEED = 9
 
 
 def _move(game, seat, cid, mode, path, facing):
@@ -57,7 +59,7 @@ def played():
             if c.informant_of == "phoneco"] == ["orlov"]
     # ---- Pirate Turn 1: Yee waits at the cutter's airlock door -------------------------
     seen["yee_0"] = _where(game, "yee")
-    seen["eastwood"] = mv("pirates", "eastwood", "run", [(15, 2), (16, 2), (16, 1)], "E")
+    seen["eastwood"] = mv("pirates", "eastwood", "run", [(15, 2), (15, 1)], "E")
     seen["kyoshi_plan_1"] = _plan(game, "pirates", "kyoshi", "jog", [(16, 6)], "S")
     seen["kyoshi_1"] = mv("pirates", "kyoshi", "jog", [(16, 6)], "S")
     for cid in ("colovisto", "lichter", "mendez"):
@@ -128,6 +130,13 @@ def played():
     act("pirates", A.EndTurn())
     # ---- Phone Co. Turn 3: the informant is activated; Osorio picks up the fake ------------
     act("phoneco", A.ActivateInformant("orlov"))
+    # Orlov makes a move-then-attack against Eastwood, preoccupied in the turret: unarmed,
+    # at whoever he finds there. The seed's next die is the book's 2.
+    seen["pirates_before_blow"] = view_for(game, "pirates")
+    seen["blow"] = act("phoneco", A.MoveThenAttack("orlov", "jog", ((15, 2), (15, 1)),
+                                                   "unarmed", "normal", ((15, 1),), "W"))
+    seen["eastwood_after_blow"] = game.state.characters["eastwood"].status
+    seen["pirates_after_blow"] = view_for(game, "pirates")
     fake = next(i.id for i in game.state.items.values() if i.type == "fake_artifact")
     act("phoneco", A.MoveThenPickUp("osorio", "jog", ((2, 20), (1, 19)), (fake,), (), "S"))
     seen["osorio_carries"] = list(game.state.characters["osorio"].items)
@@ -192,7 +201,7 @@ def test_turn_3_colovisto_joins_the_rest_next_to_the_full_square(played):
 
 def test_turn_1_interlock_stops_pirates_after_one_square(played):
     _game, _log, seen = played
-    assert seen["eastwood"] == ((16, 1), [])
+    assert seen["eastwood"] == ((15, 1), [])  # in the turret, facing the stern
     assert seen["kyoshi_plan_1"].costs == (2,)  # half of jog 2 to open, 1 to enter
     assert seen["kyoshi_1"] == ((16, 6), [])
     for cid in ("colovisto", "lichter", "mendez"):
@@ -253,7 +262,7 @@ def test_turn_4_telegram_and_no_word_of_what_happened(played):
     _game, _log, seen = played
     view = seen["pirate_view_4"]
     telegrams = [n for n in view.notices if n.kind == "telegram"]
-    assert [t.about["counter"] for t in telegrams] == ["Orlov"]
+    assert [t.about["counter"] for t in telegrams] == ["Orlov", "Eastwood"]
     assert "orlov" not in view.own.characters
     text = canonical_json(view)
     assert "phoneco" not in canonical_json(telegrams) and "informant_" not in text
@@ -264,3 +273,28 @@ def test_the_example_replays_byte_for_byte(played):
     game, log, _seen = played
     again = replay(example_setup(), SEED, log)
     assert again.to_json() == game.to_json()
+
+
+def test_turn_3_orlovs_blow_from_behind_downs_eastwood(played):
+    """Orlov is unarmed, Eastwood faces away from him (+1), the die shows 2: on the Unarmed
+    chart's unarmoured row a 3 is Down. The attacker learns at once; the Pirate player only
+    at his next turn, by telegram."""
+    _game, _log, seen = played
+    assert seen["eastwood_after_blow"] == "down"
+    told = next(e.data for e in seen["blow"] if e.kind == "attack")
+    assert told["weapon"] == "Unarmed" and told["shots"][0]["result"] == \
+        "The target collapses and does not move."
+    assert seen["pirates_after_blow"] == seen["pirates_before_blow"]
+
+
+def test_space_armour_would_have_turned_orlovs_blow():
+    """"If Eastwood had reserved some space armor for himself, that roll would have produced
+    an NE result instead": the same 2 + 1 on the armoured row."""
+    from game.artifact import combat_dice
+
+    plain = combat_dice.damage("unarmed", "none", 2,
+                               modifiers=combat_dice.close_modifiers(from_behind=True))
+    armoured = combat_dice.damage(
+        "unarmed", combat_dice.armour_row("human", "none", "space_armour"), 2,
+        modifiers=combat_dice.close_modifiers(from_behind=True))
+    assert (plain.effect.code, armoured.effect.code) == ("D", "NE")
