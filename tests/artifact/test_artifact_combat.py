@@ -573,3 +573,53 @@ def test_a_downed_bug_alien_rolls_at_the_aliens_situation_update():
     assert (s.characters["bug_1"].status, s.characters["bug_2"].status) == ("dead", "active")
     assert s.characters["bug_2"].risen
     assert [n["result"] for n in notices(game, "alien", "bug_recovery")] == ["dead", "stunned"]
+
+
+# ---- robots and androids --------------------------------------------------------------------
+
+def test_robots_defend_as_armoured():
+    game, _log = scene(kyoshi=(5, 7, "E"), recon_bot_mccray=(11, 7, "W"))
+    look(game, "pirates")
+    force_dice(game, 6, 6, 4)  # a hit; die 4 on the rifle's armoured row: a light wound
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "recon_bot_mccray"),), "E"))
+    bot = game.state.characters["recon_bot_mccray"]
+    assert (bot.status, bot.wound) == ("active", True)  # unarmoured it would be Down
+
+
+def test_an_emp_pistol_stops_a_robot_and_leaves_an_android_untouched():
+    from game.artifact.state import Character
+
+    game, _log = scene(kyoshi=(5, 7, "E"), recon_bot_mccray=(11, 7, "W"))
+    s = game.state
+    s.characters["koch"] = Character("koch", "koch", "alien", "tkoch0001", "Koch",
+                                     square=game.plan.sq(11, 8), facing="W")
+    emp = give(game, "kyoshi", "emp_pistol")
+    look(game, "pirates")
+    dice = force_dice(game, 6, 6)  # a hit: the EMP pistol rolls no damage die
+    game.apply("pirates", A.Attack("kyoshi", emp, "normal",
+                                   (token(game, "recon_bot_mccray"),), "E"))
+    assert dice.exhausted
+    assert s.characters["recon_bot_mccray"].status == "inactive"
+    game.state.turn.acted.remove("kyoshi")
+    force_dice(game, 6, 6)
+    game.apply("pirates", A.Attack("kyoshi", emp, "normal", ("tkoch0001",), "E"))
+    assert game.state.characters["koch"].status == "active"
+    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"].startswith(
+        "The hit glances off")
+
+
+def test_a_robot_uses_its_built_in_torch_as_if_skilled():
+    game, _log = scene(kyoshi=(5, 7, "E"), recon_bot_mccray=(5, 7, "W"))
+    _round_to(game, "scientist")
+    force_dice(game, 4)  # welding torch, light row (Kyoshi's spacesuit), die 4: serious
+    game.apply("scientist", A.Attack("recon_bot_mccray", "welding_torch", "normal",
+                                     (token(game, "kyoshi"),), "W"))
+    assert game.state.characters["kyoshi"].status == "serious"
+    # A human without the Mechanic skill may not use a carried torch as a weapon.
+    game2, _ = scene(kyoshi=(5, 7, "E"), osorio=(5, 7, "W"))
+    torch = give(game2, "kyoshi", "welding_torch")
+    look(game2, "pirates")
+    with pytest.raises(IllegalAction, match="Mechanic"):
+        game2.apply("pirates", A.Attack("kyoshi", torch, "normal",
+                                        (token(game2, "osorio"),), "E"))
