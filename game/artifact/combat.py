@@ -836,9 +836,9 @@ def resolve_pending(game, seat: str, rng) -> list[Event]:
     remaining opportunity-fire markers come off (each was one action's worth)."""
     s = game.state
     events: list[Event] = []
-    mine = [a for a in s.attacks if a.seat == seat]
-    s.attacks = [a for a in s.attacks if a.seat != seat]
-    for attack in mine:
+    due = [a for a in s.attacks if a.seat == seat and a.target]  # mines: Global Updates
+    s.attacks = [a for a in s.attacks if a not in due]
+    for attack in due:
         if attack.source in s.items:
             events += _trap_goes_off(game, seat, s.items[attack.source], rng)
         else:
@@ -964,4 +964,89 @@ def bug_recovery(game, seat: str, rng) -> list[Event]:
             char.status, char.risen = "active", True
         events.append(game.notify(seat, {"kind": "bug_recovery", "character": char.id,
                                          "result": fate}))
+    return events
+
+
+# ---- booby traps and thermite mines (Plasma skill) ---------------------------------------------
+
+def plasma_work(game, seat: str, char: Character, target) -> list[Event]:
+    """Plasma skill at a square: inspect it (the character's own square, or the one across a
+    hatch beside it) for booby traps and disarm what is found. The trap's owner sees its
+    marker gone at its next Situation Update."""
+    s = game.state
+    plan = game.plan
+    if isinstance(target, str):
+        raise IllegalAction("name the square to inspect")
+    x, y = target
+    if not plan.inside(x, y):
+        raise IllegalAction(f"({x}, {y}) is not on the map")
+    square = plan.sq(x, y)
+    across = {n for n, _d, hatch in plan.neighbours(char.square) if hatch is not None}
+    if square != char.square and square not in across:
+        raise IllegalAction("inspect your own square or the one across a hatch beside you")
+    found = sorted((i for i in s.items.values()
+                    if i.square == square and i.holder is None and i.type == "booby_trap"
+                    and i.id not in {a.source for a in s.attacks}), key=lambda i: i.id)
+    for trap in found:
+        situation.hold_forces(game, trap.owner)
+        trap.square = None
+        trap.disabled = "disarmed"
+        if trap.owner and trap.owner != seat:
+            game.notify(trap.owner, {"kind": "trap_disarmed", "square": [x, y]},
+                        pending=trap.owner != game.turn_seat)
+    return [game.notify(seat, {"kind": "traps_inspected", "character": char.id,
+                               "square": [x, y], "disarmed": len(found)})]
+
+
+def set_mine(game, seat: str, char: Character, mine: Item) -> list[Event]:
+    """Set a carried thermite mine on the floor of the character's square, armed."""
+    char.items.remove(mine.id)
+    mine.holder, mine.square, mine.armed = None, char.square, True
+    return [game.notify(seat, {"kind": "mine_set", "character": char.id,
+                               "square": list(game.plan.xy(char.square))})]
+
+
+def detonate_mine(game, seat: str, mine: Item) -> list[Event]:
+    """Remote detonation is an anonymous act: it is resolved at the next Global Updates."""
+    s = game.state
+    if any(a.source == mine.id for a in s.attacks):
+        raise IllegalAction("that mine is already set to go off")
+    s.attacks.append(PendingAttack(seat, mine.id, "", mine.square, s.round))
+    return [game.notify(seat, {"kind": "mine_primed",
+                               "square": list(game.plan.xy(mine.square))})]
+
+
+def resolve_mines(game, rng) -> list[Event]:
+    """Global Updates: every mine set to go off burns: thermite damage to everyone in its
+    square, and it eats through the hatches, windows, computer and generator there."""
+    s = game.state
+    plan = game.plan
+    events: list[Event] = []
+    mines = [a for a in s.attacks if a.target == "" and a.source in s.items]
+    s.attacks = [a for a in s.attacks if a not in mines]
+    for attack in mines:
+        mine = s.items[attack.source]
+        square = mine.square
+        if square is None or mine.holder is not None or not mine.armed:
+            continue
+        res = Resolver(game, attack.seat, rng)
+        results = [res.told(v, res.harm(v, "thermite_mine")) for v in res.in_square(square)]
+        x, y = plan.xy(square)
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if not plan.inside(nx, ny):
+                continue
+            other = plan.sq(nx, ny)
+            edge = plan.edge_between(square, other)
+            if edge in ("hatch", "glass"):
+                res.strike_feature("thermite_mine", "hatch" if edge == "hatch" else "window",
+                                   other, (square, other))
+            elif plan.feature[other] == "shield_generator":
+                res.strike_feature("thermite_mine", "generator", other, None)
+        if plan.feature[square] in ("major_terminal", "minor_terminal"):
+            res.strike_feature("thermite_mine", "computer", square, None)
+        mine.square, mine.armed, mine.disabled = None, False, "spent"
+        events.append(game.notify(attack.seat, {"kind": "mine_went_off", "square": [x, y],
+                                                "results": results},
+                                  pending=attack.seat != game.turn_seat))
+        events += res.events
     return events

@@ -481,6 +481,7 @@ class ArtifactGame(Table):
                 names.append(space)
                 names.sort()
         s.systems.failing = []
+        events += combat.resolve_mines(self, self._rng)
         s.round += 1
         events.append(Event("global_updates", tuple(s.seats) + (JUDGE,),
                             {"round": s.round}))
@@ -792,6 +793,11 @@ class ArtifactGame(Table):
         sheet = self.sheets.characters[char.sheet]
         if action.skill not in sheet.skills:
             raise IllegalAction(f"{char.id} lacks the {action.skill} skill")
+        if action.skill == "Plasma":
+            movement.face_after_action(self, char, action.facing)
+            events = combat.plasma_work(self, seat, char, action.target)
+            self._finish_action(seat, char)
+            return events
         if action.skill != "Medic":
             raise IllegalAction(f"the {action.skill} skill is not used this way")
         patient = combat.patient_here(self, seat, char, action.target)
@@ -804,14 +810,39 @@ class ArtifactGame(Table):
         char = self._acting_character(seat, action.character)
         self._need_facing(action.facing)
         self._check_hands(char)
+        item = self._s.items.get(action.item)
+        if item is not None and item.type == "thermite_mine":
+            return self._thermite(seat, char, item, action)
         if action.item not in char.items:
             raise IllegalAction(f"{char.id} does not carry {action.item!r}")
-        item = self._s.items[action.item]
         if item.type != "medkit":
             raise IllegalAction(f"the {self.sheets.items[item.type].name} is not used this way")
         patient = combat.patient_here(self, seat, char, action.target)
         movement.face_after_action(self, char, action.facing)
         events = combat.first_aid(self, seat, char, patient, "medkit", item)
+        self._finish_action(seat, char)
+        return events
+
+    def _thermite(self, seat: str, char: Character, mine, action: A.UseEquipment):
+        """Set a carried thermite mine here (target: this square), or detonate one of the
+        seat's mines already set, from anywhere (target: its square); both need Plasma."""
+        if "Plasma" not in self.sheets.characters[char.sheet].skills:
+            raise IllegalAction("thermite mines need the Plasma skill")
+        target = action.target
+        if isinstance(target, str) or not self.plan.inside(*target):
+            raise IllegalAction("name the mine's square")
+        square = self.plan.sq(*target)
+        if mine.id in char.items:
+            if square != char.square:
+                raise IllegalAction("a mine is set in the character's own square")
+            movement.face_after_action(self, char, action.facing)
+            events = combat.set_mine(self, seat, char, mine)
+        elif (mine.owner == seat and mine.holder is None and mine.armed
+              and mine.square == square):
+            movement.face_after_action(self, char, action.facing)
+            events = combat.detonate_mine(self, seat, mine)
+        else:
+            raise IllegalAction(f"{char.id} does not carry {action.item!r}")
         self._finish_action(seat, char)
         return events
 

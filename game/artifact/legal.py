@@ -37,6 +37,9 @@ copy. In play the list is complete for the turn seat in this *compact form*:
   listed walk or jog).
 * **Medic** first aid and **medkits**: every patient in the character's square (its own
   characters by id, itself included; counters by token), with every affordable facing.
+* **Plasma**: inspecting (and disarming) its own square and each square across a hatch
+  beside it; setting each carried thermite mine in its square; detonating each of the
+  seat's mines set and not yet primed. Every affordable facing.
 
 The Judge's free-text actions (message, announcement, victory levels) are listed once each
 with a sample text; its adjudication tools are listed for every character and item in play
@@ -313,6 +316,7 @@ def _play(game, seat):
                             for f in _after(game, char, entry, items=items)]
         out += _attacks(game, seat, char, after)
         out += _first_aid(game, seat, char, after)
+        out += _plasma(game, seat, char, after)
         for lift in plan.lifts:
             try:
                 movement.lift_controls(plan, s.lifts, char.square, lift.name)
@@ -457,4 +461,29 @@ def _first_aid(game, seat: str, char, after: list[str]) -> list[A.Action]:
             item = s.items[iid]
             if item.type == "medkit" and (full if item.charges is None else item.charges) > 0:
                 out += [A.UseEquipment(char.id, iid, p, f) for p in patients for f in after]
+    return out
+
+
+def _plasma(game, seat: str, char, after: list[str]) -> list[A.Action]:
+    """The Plasma skill's work: traps inspected, thermite mines set and detonated."""
+    s = game.state
+    plan = game.plan
+    sheet = game.sheets.characters[char.sheet]
+    if "Plasma" not in sheet.skills:
+        return []
+    squares = [char.square] + sorted(n for n, _d, hatch in plan.neighbours(char.square)
+                                     if hatch is not None)
+    out: list[A.Action] = [A.UseSkill(char.id, "Plasma", plan.xy(q), f)
+                           for q in squares for f in after]
+    if available.hands_problem(sheet.hands, char.id) is not None:
+        return out
+    primed = {a.source for a in s.attacks}
+    for item in sorted(s.items.values(), key=lambda i: i.id):
+        if item.type != "thermite_mine":
+            continue
+        if item.holder == char.id:
+            out += [A.UseEquipment(char.id, item.id, plan.xy(char.square), f) for f in after]
+        elif (item.owner == seat and item.holder is None and item.armed
+              and item.square is not None and item.id not in primed):
+            out += [A.UseEquipment(char.id, item.id, plan.xy(item.square), f) for f in after]
     return out

@@ -14,7 +14,7 @@ situation is one the rules could reach.
 from __future__ import annotations
 
 from game.artifact.engine import ArtifactGame
-from game.artifact.state import Item
+from game.artifact.state import Character, Item
 
 
 def lock_hatch(game: ArtifactGame, name: str) -> int:
@@ -63,3 +63,19 @@ def act_again(game: ArtifactGame, cid: str) -> None:
     if cid not in acted:
         raise ValueError(f"{cid!r} has not acted this turn")
     acted.remove(cid)
+
+
+def add_character(game: ArtifactGame, sheet: str, seat: str, square: int,
+                  facing: str = "N") -> Character:
+    """A character of the data files' ``sheet`` joining ``seat`` on ``square`` (a species'
+    character the random lobby did not bring: a bug alien, the android Koch)."""
+    s = game.state
+    if sheet in s.characters or sheet not in game.sheets.characters:
+        raise ValueError(f"cannot add character {sheet!r}")
+    if seat not in s.seats or not game.plan.passable(square):
+        raise ValueError(f"cannot put {sheet!r} of {seat!r} on {game.plan.xy(square)}")
+    entry = game.sheets.characters[sheet]
+    char = Character(sheet, sheet, seat, f"t{sheet}", entry.counter, square=square,
+                     facing=facing)
+    s.characters[sheet] = char
+    return char

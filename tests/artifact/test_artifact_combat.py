@@ -15,7 +15,7 @@ from game.artifact.seats import JUDGE
 from game.artifact.sight import field_of_view
 from game.artifact.views import view_for
 
-from .arrange import act_again, give_item
+from .arrange import act_again, add_character, give_item
 from .dice_tools import force_dice
 
 
@@ -511,15 +511,15 @@ def test_a_medic_revives_the_knocked_out_and_heals_a_light_wound():
     game, _log = scene(mccray=(5, 7, "E"), slavin=(5, 7, "E"))
     _round_to(game, "scientist")
     s = game.state
-    s.characters["slavin"].status = "ko"
+    game.apply(JUDGE, A.JudgeSetStatus("slavin", "ko"))
     game.apply("scientist", A.UseSkill("mccray", "Medic", "slavin", "E"))
     assert s.characters["slavin"].status == "active"
-    assert notices(game, "scientist", "first_aid")[-1]["done"] == "revived"
-    s.characters["slavin"].wound = True
-    s.turn.acted.remove("mccray")
+    assert notices(game, "scientist", "first_aid")[-1].about["done"] == "revived"
+    game.apply(JUDGE, A.JudgeSetStatus("slavin", "light_wound"))
+    act_again(game, "mccray")
     game.apply("scientist", A.UseSkill("mccray", "Medic", "slavin", "E"))
     assert not s.characters["slavin"].wound
-    assert notices(game, "scientist", "first_aid")[-1]["done"] == "healed"
+    assert notices(game, "scientist", "first_aid")[-1].about["done"] == "healed"
     with pytest.raises(IllegalAction, match="lacks the Medic skill"):
         game.apply("scientist", A.UseSkill("slavin", "Medic", "mccray", "E"))
 
@@ -527,10 +527,10 @@ def test_a_medic_revives_the_knocked_out_and_heals_a_light_wound():
 def test_first_aid_cannot_mend_worse_and_says_so_without_a_refusal():
     game, _log = scene(mccray=(5, 7, "E"), slavin=(5, 7, "E"))
     _round_to(game, "scientist")
-    game.state.characters["slavin"].status = "serious"
+    game.apply(JUDGE, A.JudgeSetStatus("slavin", "serious"))
     game.apply("scientist", A.UseSkill("mccray", "Medic", "slavin", "E"))
     told = notices(game, "scientist", "first_aid")[-1]
-    assert told["done"] == "" and "cannot help" in told["why"]
+    assert told.about["done"] == "" and "cannot help" in told.about["why"]
     assert game.state.characters["slavin"].status == "serious"
 
 
@@ -539,12 +539,12 @@ def test_a_medkit_heals_once_then_is_spent_and_the_patients_owner_hears_later():
     _round_to(game, "phoneco")
     s = game.state
     kit = weapon_of(game, "preuitt", "medkit")
-    s.characters["mccray"].wound = True
+    game.apply(JUDGE, A.JudgeSetStatus("mccray", "light_wound"))
     game.apply("phoneco", A.UseEquipment("preuitt", kit, token(game, "mccray"), "E"))
     assert not s.characters["mccray"].wound and s.items[kit].charges == 0
     assert notices(game, "scientist", "treated") == []  # told at its own update
     _round_to(game, "scientist")
-    assert [n["done"] for n in notices(game, "scientist", "treated")] == ["healed"]
+    assert [n.about["done"] for n in notices(game, "scientist", "treated")] == ["healed"]
     _round_to(game, "phoneco")
     with pytest.raises(IllegalAction, match="spent"):
         game.apply("phoneco", A.UseEquipment("preuitt", kit, token(game, "mccray"), "E"))
@@ -559,20 +559,18 @@ def test_a_patient_must_be_on_the_map_in_the_same_square():
 
 
 def test_a_downed_bug_alien_rolls_at_the_aliens_situation_update():
-    from game.artifact.state import Character
-
     game, _log = scene()
     s = game.state
     for cid in ("bug_1", "bug_2"):
-        s.characters[cid] = Character(cid, cid, "alien", f"tbug{cid[-1]}", "Alien",
-                                      square=game.plan.sq(9, 7 + int(cid[-1])),
-                                      status="down")
+        add_character(game, cid, "alien", game.plan.sq(9, 7 + int(cid[-1])))
+        game.apply(JUDGE, A.JudgeSetStatus(cid, "down"))
     dice = force_dice(game, 4, 5)  # 1-4: dead; 5-6: only stunned, it acts again
     _round_to(game, "alien")
     assert dice.exhausted
     assert (s.characters["bug_1"].status, s.characters["bug_2"].status) == ("dead", "active")
     assert s.characters["bug_2"].risen
-    assert [n["result"] for n in notices(game, "alien", "bug_recovery")] == ["dead", "stunned"]
+    assert [n.about["result"] for n in notices(game, "alien", "bug_recovery")] == [
+        "dead", "stunned"]
 
 
 # ---- robots and androids --------------------------------------------------------------------
@@ -588,12 +586,9 @@ def test_robots_defend_as_armoured():
 
 
 def test_an_emp_pistol_stops_a_robot_and_leaves_an_android_untouched():
-    from game.artifact.state import Character
-
     game, _log = scene(kyoshi=(5, 7, "E"), recon_bot_mccray=(11, 7, "W"))
     s = game.state
-    s.characters["koch"] = Character("koch", "koch", "alien", "tkoch0001", "Koch",
-                                     square=game.plan.sq(11, 8), facing="W")
+    add_character(game, "koch", "alien", game.plan.sq(11, 8), "W")
     emp = give(game, "kyoshi", "emp_pistol")
     look(game, "pirates")
     dice = force_dice(game, 6, 6)  # a hit: the EMP pistol rolls no damage die
@@ -601,11 +596,11 @@ def test_an_emp_pistol_stops_a_robot_and_leaves_an_android_untouched():
                                    (token(game, "recon_bot_mccray"),), "E"))
     assert dice.exhausted
     assert s.characters["recon_bot_mccray"].status == "inactive"
-    game.state.turn.acted.remove("kyoshi")
+    act_again(game, "kyoshi")
     force_dice(game, 6, 6)
-    game.apply("pirates", A.Attack("kyoshi", emp, "normal", ("tkoch0001",), "E"))
+    game.apply("pirates", A.Attack("kyoshi", emp, "normal", ("tkoch",), "E"))
     assert game.state.characters["koch"].status == "active"
-    assert notices(game, "pirates", "attack")[-1]["shots"][0]["result"].startswith(
+    assert notices(game, "pirates", "attack")[-1].about["shots"][0]["result"].startswith(
         "The hit glances off")
 
 
@@ -623,3 +618,42 @@ def test_a_robot_uses_its_built_in_torch_as_if_skilled():
     with pytest.raises(IllegalAction, match="Mechanic"):
         game2.apply("pirates", A.Attack("kyoshi", torch, "normal",
                                         (token(game2, "osorio"),), "E"))
+
+
+# ---- the Plasma skill: booby traps and thermite mines -----------------------------------------
+
+def test_plasma_inspects_the_square_across_a_hatch_and_disarms_its_trap():
+    game, _log = scene(mendez=(4, 7, "W"))
+    s = game.state
+    trap = next(i for i in s.items.values()
+                if i.type == "booby_trap" and i.square == game.plan.sq(3, 7))
+    before = view_for(game, "scientist")
+    game.apply("pirates", A.UseSkill("mendez", "Plasma", (3, 7), "W"))
+    assert trap.square is None and trap.disabled == "disarmed"
+    assert notices(game, "pirates", "traps_inspected")[-1].about["disarmed"] == 1
+    assert view_for(game, "scientist") == before  # the owner sees it gone at its update
+    _round_to(game, "scientist")
+    assert [n.about["square"] for n in notices(game, "scientist", "trap_disarmed")] == [[3, 7]]
+    game2, _ = scene(kyoshi=(4, 7, "W"))
+    with pytest.raises(IllegalAction, match="lacks the Plasma skill"):
+        game2.apply("pirates", A.UseSkill("kyoshi", "Plasma", (3, 7), "W"))
+
+
+def test_a_thermite_mine_is_set_then_goes_off_at_global_updates():
+    game, _log = scene(slavin=(5, 7, "W"), kyoshi=(9, 12, "N"))
+    _round_to(game, "scientist")
+    s = game.state
+    mine = weapon_of(game, "slavin", "thermite_mine")
+    game.apply("scientist", A.UseEquipment("slavin", mine, (5, 7), "W"))
+    assert s.items[mine].armed and s.items[mine].square == game.plan.sq(5, 7)
+    game.apply("scientist", A.EndTurn())
+    game.apply(JUDGE, A.JudgeMove("kyoshi", 5, 7, "E"))  # a pirate wanders onto it
+    game.apply(JUDGE, A.JudgeMove("slavin", 9, 7, "W"))  # and Slavin is well away
+    _round_to(game, "scientist")
+    game.apply("scientist", A.UseEquipment("slavin", mine, (5, 7), "W"))  # from afar
+    assert s.characters["kyoshi"].status == "active"  # nothing until Global Updates
+    force_dice(game, 6)  # thermite on Kyoshi's spacesuit (light row), die 6: killed
+    _round_to(game, "pirates")
+    assert s.characters["kyoshi"].status == "dead"
+    assert s.items[mine].disabled == "spent" and s.items[mine].square is None
+    assert [n.about["character"] for n in notices(game, "pirates", "telegram")] == ["kyoshi"]
