@@ -276,6 +276,19 @@ class UseEquipment(Action):
 
 
 @dataclass(frozen=True)
+class PickUpDropCasualty(Action):
+    """Pick up a casualty in the same square (one or two carriers), or with ``drop`` put
+    the one carried down (Casualty Transport). ``casualty`` names it as a patient is named:
+    one's own by id, another by its counter's token."""
+
+    TYPE: ClassVar[str] = "pick_up_drop_casualty"
+    character: str
+    casualty: str
+    drop: bool
+    facing: str
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     """The acting seat has finished its actions: interactions and final map update follow."""
 
@@ -369,7 +382,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
     for cls in (AssignFaction, AssignSpecies, VoteEncryption, Customize, PlaceForces,
                 ReturnPlacement, PlaceRobot, StartPlay, Move, MoveThenPickUp, PickUpDrop,
                 CheckStatus, WearSuit, MoveLiftCar, ActivateInformant, Attack, MoveThenAttack,
-                TargetOpportunityFire, Unjam, UseSkill, UseEquipment, EndTurn, SkipTurn,
+                TargetOpportunityFire, Unjam, UseSkill, UseEquipment, PickUpDropCasualty,
+                EndTurn, SkipTurn,
                 JudgeMessage, Announce, EndGame, JudgeMove, JudgeRemove, JudgeSetStatus,
                 JudgeSetSuit)
 }

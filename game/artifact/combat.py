@@ -616,6 +616,12 @@ def _found_in(game, seat: str, char: Character) -> Character | None:
     return ranked[0] if ranked else None
 
 
+def token_owner(game, token: str) -> str:
+    """The character id behind a counter token on a map (the engine's own lookup)."""
+    found = _character_by_token(game, token)
+    return found.id if found is not None else ""
+
+
 def _character_by_token(game, token: str) -> Character | None:
     return next((c for c in game.state.characters.values() if c.token == token), None)
 
@@ -1050,3 +1056,59 @@ def resolve_mines(game, rng) -> list[Event]:
                                   pending=attack.seat != game.turn_seat))
         events += res.events
     return events
+
+
+# ---- casualty transport -----------------------------------------------------------------------
+
+#: Carriers a casualty may have (rulebook: Casualty Transport).
+MAX_CARRIERS = 2
+
+
+def take_up(game, seat: str, char: Character, name: str) -> list[Event]:
+    """Pick up the casualty ``name`` in the character's square, alone or as the second of a
+    team."""
+    casualty = patient_here(game, seat, char, name)
+    counter = map_counters(game, seat).get(name)
+    shown = counter.status if counter is not None else casualty.status
+    if casualty.id == char.id or shown == "active":
+        raise IllegalAction(f"{name!r} is no casualty")
+    if char.carrying is not None:
+        raise IllegalAction(f"{char.id} already carries a casualty")
+    if len(casualty.carried_by) >= MAX_CARRIERS:
+        raise IllegalAction("two carriers already bear that casualty")
+    situation.hold_forces(game, casualty.seat)
+    char.carrying = casualty.id
+    casualty.carried_by.append(char.id)
+    return [game.notify(seat, {"kind": "casualty", "character": char.id, "casualty": name,
+                               "carried": True, "team": len(casualty.carried_by)})]
+
+
+def put_down(game, seat: str, char: Character, name: str) -> list[Event]:
+    s = game.state
+    casualty = s.characters.get(char.carrying) if char.carrying else None
+    if casualty is None or name not in (casualty.id if casualty.seat == seat else "",
+                                        casualty.token):
+        raise IllegalAction(f"{char.id} does not carry {name!r}")
+    situation.hold_forces(game, casualty.seat)
+    casualty.carried_by.remove(char.id)
+    char.carrying = None
+    return [game.notify(seat, {"kind": "casualty", "character": char.id, "casualty": name,
+                               "carried": False, "team": len(casualty.carried_by)})]
+
+
+def carry_along(game, char: Character) -> None:
+    """After a carrier moves, its casualty is where it is; a team-mate left behind lets go."""
+    s = game.state
+    if char.carrying is None:
+        return
+    casualty = s.characters[char.carrying]
+    if casualty.square == char.square:
+        return
+    situation.hold_forces(game, casualty.seat)
+    casualty.square = char.square
+    for other in list(casualty.carried_by):
+        mate = s.characters[other]
+        if other != char.id and mate.square != char.square:
+            situation.hold_forces(game, mate.seat)
+            casualty.carried_by.remove(other)
+            mate.carrying = None

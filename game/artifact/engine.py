@@ -846,6 +846,18 @@ class ArtifactGame(Table):
         self._finish_action(seat, char)
         return events
 
+    def _do_pick_up_drop_casualty(self, seat: str,
+                                  action: A.PickUpDropCasualty) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        if action.drop:
+            events = combat.put_down(self, seat, char, action.casualty)
+        else:
+            events = combat.take_up(self, seat, char, action.casualty)
+        movement.face_after_action(self, char, action.facing)
+        self._finish_action(seat, char)
+        return events
+
     def _need_facing(self, facing: str) -> None:
         if facing not in FACINGS:
             raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")

@@ -93,6 +93,7 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
                                                  own_map_seats))
     s.turn.opened = sorted(opened)
     char.facing = facing
+    combat.carry_along(game, char)
     events = [Event("moved", (seat, "judge"), {"character": char.id,
                                                "square": list(plan.xy(char.square))})]
     events += trap_events

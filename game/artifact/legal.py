@@ -37,6 +37,8 @@ copy. In play the list is complete for the turn seat in this *compact form*:
   listed walk or jog).
 * **Medic** first aid and **medkits**: every patient in the character's square (its own
   characters by id, itself included; counters by token), with every affordable facing.
+* **Casualties**: picking up each fallen character in the square (own by id, counters by
+  token) while carrying none; putting down the one carried. Every affordable facing.
 * **Plasma**: inspecting (and disarming) its own square and each square across a hatch
   beside it; setting each carried thermite mine in its square; detonating each of the
   seat's mines set and not yet primed. Every affordable facing.
@@ -317,6 +319,7 @@ def _play(game, seat):
         out += _attacks(game, seat, char, after)
         out += _first_aid(game, seat, char, after)
         out += _plasma(game, seat, char, after)
+        out += _casualties(game, seat, char, after)
         for lift in plan.lifts:
             try:
                 movement.lift_controls(plan, s.lifts, char.square, lift.name)
@@ -487,3 +490,20 @@ def _plasma(game, seat: str, char, after: list[str]) -> list[A.Action]:
               and item.square is not None and item.id not in primed):
             out += [A.UseEquipment(char.id, item.id, plan.xy(item.square), f) for f in after]
     return out
+
+
+def _casualties(game, seat: str, char, after: list[str]) -> list[A.Action]:
+    """Casualty Transport: what the character may pick up here, or put down."""
+    s = game.state
+    if char.carrying is not None:
+        carried = s.characters[char.carrying]
+        name = carried.id if carried.seat == seat else carried.token
+        return [A.PickUpDropCasualty(char.id, name, True, f) for f in after]
+    names = sorted(c.id for c in game.own_characters(seat)
+                   if c.square == char.square and c.id != char.id and c.status != "active"
+                   and len(c.carried_by) < combat.MAX_CARRIERS)
+    names += sorted(t for t, c in combat.map_counters(game, seat).items()
+                    if game.plan.sq(*c.square) == char.square and c.status != "active"
+                    and len(s.characters[combat.token_owner(game, t)].carried_by)
+                    < combat.MAX_CARRIERS)
+    return [A.PickUpDropCasualty(char.id, n, False, f) for n in names for f in after]

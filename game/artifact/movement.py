@@ -39,7 +39,12 @@ def _thrusters(game, char: Character) -> bool:
 
 
 def _encumbered(game, char: Character) -> bool:
+    """Carrying a plasma gun, or a casualty with a team-mate (Casualty Transport)."""
     items = game.state.items
+    if char.carrying is not None:
+        team = game.state.characters[char.carrying].carried_by
+        if len(team) > 1:
+            return True
     return any(game.sheets.items[items[i].type].encumbers for i in char.items)
 
 
@@ -117,6 +122,10 @@ def lift_end(plan: DeckPlan, square: int) -> tuple[str, int] | None:
 def _mode_allowed(k: Knowledge, entry: OwnCharacter, mode: str, squares: list[int]) -> None:
     if mode not in MODES:
         raise IllegalAction(f"mode must be one of {', '.join(MODES)}")
+    if entry.carrying is not None and mode != "walk":
+        team = sum(1 for e in k.own.values() if e.carrying == entry.carrying)
+        if team < 2:
+            raise IllegalAction("carrying a casualty alone, a character only walks")
     if any(s in k.dark for s in squares):
         if mode == "run":
             raise IllegalAction("nobody runs in the dark")

@@ -29,6 +29,7 @@ SAMPLES = [
     A.TargetOpportunityFire("kyoshi", "t3", (9, 7), "anyone", "E"),
     A.Unjam("kyoshi", "t3", "E"), A.UseSkill("doc", "Medic", "t6", "N"),
     A.UseEquipment("preuitt", "t7", (3, 4), "S"),
+    A.PickUpDropCasualty("kyoshi", "lichter", False, "E"),
 ]
 
 

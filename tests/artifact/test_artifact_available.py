@@ -41,7 +41,7 @@ def _concrete(view, game, option, entry):
 #: Actions chosen by targeting on the map (a weapon or a skill, then a counter or square),
 #: not from the bar's list: the bar's offer is not checked for them here.
 TARGETED = (A.Attack, A.MoveThenAttack, A.TargetOpportunityFire, A.Unjam, A.UseSkill,
-            A.UseEquipment)
+            A.UseEquipment, A.PickUpDropCasualty)
 
 
 def _option_of(action: A.Action) -> str:

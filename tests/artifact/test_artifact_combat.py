@@ -657,3 +657,62 @@ def test_a_thermite_mine_is_set_then_goes_off_at_global_updates():
     assert s.characters["kyoshi"].status == "dead"
     assert s.items[mine].disabled == "spent" and s.items[mine].square is None
     assert [n.about["character"] for n in notices(game, "pirates", "telegram")] == ["kyoshi"]
+
+
+# ---- casualty transport -----------------------------------------------------------------------
+
+def _next_turn(game, seat):
+    """End the turn in hand and play on to ``seat``'s next one."""
+    game.apply(game.turn_seat, A.EndTurn())
+    _round_to(game, seat)
+
+
+def test_a_lone_carrier_walks_the_casualty_along_and_fires_at_minus_two():
+    game, _log = scene(kyoshi=(5, 7, "E"), lichter=(5, 7, "E"), osorio=(11, 7, "W"))
+    game.apply(JUDGE, A.JudgeSetStatus("lichter", "down"))
+    game.apply("pirates", A.PickUpDropCasualty("kyoshi", "lichter", False, "E"))
+    s = game.state
+    assert s.characters["kyoshi"].carrying == "lichter"
+    _next_turn(game, "pirates")
+    with pytest.raises(IllegalAction, match="only walks"):
+        game.apply("pirates", A.Move("kyoshi", "jog", ((6, 7), (7, 7)), "E"))
+    with pytest.raises(IllegalAction, match="casualty"):
+        game.apply("pirates", A.MoveThenAttack("kyoshi", "walk", ((6, 7),),
+                                               weapon_of(game, "kyoshi"), "normal",
+                                               (token(game, "osorio"),), "E"))
+    game.apply("pirates", A.Move("kyoshi", "walk", ((6, 7),), "E"))
+    assert s.characters["lichter"].square == s.characters["kyoshi"].square
+    _next_turn(game, "pirates")
+    force_dice(game, 4, 4, 6)  # 8 - 2 (carrying) = 6: hits the short 6
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal",
+                                   (token(game, "osorio"),), "E"))
+    shot = notices(game, "pirates", "attack")[-1].about["shots"][0]
+    assert shot["needed"] == 8 and shot["hit"]
+
+
+def test_two_carriers_may_jog_and_a_third_cannot_join():
+    game, _log = scene(kyoshi=(5, 7, "E"), mendez=(5, 7, "E"), robertson=(5, 7, "E"),
+                       lichter=(5, 7, "E"))
+    game.apply(JUDGE, A.JudgeSetStatus("lichter", "ko"))
+    game.apply("pirates", A.PickUpDropCasualty("kyoshi", "lichter", False, "E"))
+    game.apply("pirates", A.PickUpDropCasualty("mendez", "lichter", False, "E"))
+    with pytest.raises(IllegalAction, match="two carriers"):
+        game.apply("pirates", A.PickUpDropCasualty("robertson", "lichter", False, "E"))
+    _next_turn(game, "pirates")
+    game.apply("pirates", A.Move("kyoshi", "jog", ((6, 7), (7, 7)), "E"))
+    s = game.state
+    assert game.plan.xy(s.characters["lichter"].square) == (7, 7)
+    assert s.characters["lichter"].carried_by == ["kyoshi"]  # Mendez, left behind, let go
+    assert s.characters["mendez"].carrying is None
+
+
+def test_an_enemy_casualty_carried_off_reaches_its_owner_at_its_update():
+    game, _log = scene(kyoshi=(5, 7, "E"), osorio=(5, 7, "E"))
+    game.apply(JUDGE, A.JudgeSetStatus("osorio", "ko"))
+    look(game, "pirates")
+    game.apply("pirates", A.PickUpDropCasualty("kyoshi", token(game, "osorio"), False, "E"))
+    _next_turn(game, "pirates")
+    before = view_for(game, "phoneco")
+    game.apply("pirates", A.Move("kyoshi", "walk", ((6, 7),), "E"))
+    assert game.plan.xy(game.state.characters["osorio"].square) == (6, 7)
+    assert view_for(game, "phoneco") == before
