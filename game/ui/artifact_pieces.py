@@ -72,8 +72,15 @@ def seat_pieces(view: SeatView) -> list[Piece]:
         if item.square is not None:
             out.append(Piece(iid, "item", item.name, item.square,
                              item_sprite(item.name), own_colour, own=True))
+    # An owner knows its own things: an item of its own (an item's id is its token on the
+    # maps) is drawn once, by its true name, never as the counter others see ("The
+    # Artifact" for a fake) nor as a ghost where it used to lie; its own characters never
+    # leave ghosts either.
+    mine = set(view.own.items) | {e.token for e in view.own.characters.values()}
     counters = view.map.counters
     for token, c in counters.items():
+        if token in mine:
+            continue
         if isinstance(c, CharacterCounter):
             out.append(Piece(token, "character", c.counter, c.square,
                              KIND_SPRITE.get(kind_of_counter(c.counter), "counter_human"),
@@ -82,7 +89,7 @@ def seat_pieces(view: SeatView) -> list[Piece]:
             out.append(Piece(token, "item", c.counter, c.square,
                              item_sprite(c.counter), UNKNOWN_COLOUR))
     for token, c in view.map.last_known.items():
-        if token in counters:
+        if token in counters or token in mine:
             continue
         seen = c.round
         out.append(Piece(token, c.KIND, c.counter, c.square, "ghost", UNKNOWN_COLOUR,

@@ -619,3 +619,33 @@ def test_squares_where_a_trap_stopped_us_are_marked(ui_app, in_play):  # noqa: F
     red = ((px[:, :, 0] == VERMILLION[0]) & (px[:, :, 1] == VERMILLION[1])
            & (px[:, :, 2] == VERMILLION[2])).sum()
     assert red > c
+
+
+# ----------------------------------------------------------------------- 4: an owner's things
+
+def test_an_owner_sees_its_own_things_by_name_never_as_ghosts(ui_app):  # noqa: F811
+    """A seat's own item that its map also shows (a fake Artifact looks like the real one
+    to others) is drawn once, by its true name and in the seat's colour; an own item or
+    character the map remembers somewhere else leaves no ghost there."""
+    import dataclasses
+
+    from game.artifact.state import CharacterCounter, ItemCounter, OwnItem
+    from game.ui.artifact_pieces import seat_pieces
+
+    w, _game, carrier = carrier_window(ui_app)
+    view = w.scene.view
+    me = view.own.characters[carrier]
+    fake = OwnItem("tfake0001", "fake_artifact", "Fake artifact", None, (14, 9))
+    carried = view.own.items[me.items[0]]
+    counters = {**view.map.counters,
+                "tfake0001": ItemCounter("The Artifact", (14, 9))}
+    last = {**view.map.last_known,
+            carried.id: ItemCounter(carried.name, (3, 3), round=1),
+            me.token: CharacterCounter(me.counter, (4, 4), "N", "active", round=1)}
+    view = dataclasses.replace(
+        view, own=dataclasses.replace(view.own, items={**view.own.items, "tfake0001": fake}),
+        map=dataclasses.replace(view.map, counters=counters, last_known=last))
+    pieces = seat_pieces(view)
+    at = [p for p in pieces if p.square == (14, 9)]
+    assert [(p.label, p.own) for p in at] == [("Fake artifact", True)]
+    assert not [p for p in pieces if p.ghost and p.square in ((3, 3), (4, 4))]
