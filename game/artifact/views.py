@@ -28,6 +28,9 @@ from .viewtypes import (
     JudgeView,
     OwnForces,
     PlaceRow,
+    Reveal,
+    RevealedCharacter,
+    RevealedItem,
     SeatMap,
     SeatTurn,
     SeatView,
@@ -88,6 +91,7 @@ def view_for(game: Table | dict, seat: str) -> View:
         notices=tuple(s.notices[seat]),
         result=s.result,
         to_place=to_place,
+        reveal=final_reveal(game) if s.phase == "over" else None,
     )
 
 
@@ -113,6 +117,27 @@ def _judge_view(game: Table, state: GameState) -> JudgeView:
         conflicts=tuple(tuple(c) for c in game.placement_conflicts())
         if s.phase == "judge_check" else (),
         state=state)
+
+
+def final_reveal(game) -> Reveal:
+    """Everything told at the end, the same for every seat: every character and item on
+    the ship by name with its owner and place, and each alien seat's species."""
+    s, sheets, plan = game.state, game.sheets, game.plan
+    chars = tuple(RevealedCharacter(sheets.characters[c.sheet].name, c.seat,
+                                    plan.xy(c.square) if c.square is not None else None,
+                                    c.status)
+                  for _cid, c in sorted(s.characters.items())
+                  if sheets.characters[c.sheet].on_map)
+    items = tuple(RevealedItem(sheets.items[i.type].name, i.owner,
+                               plan.xy(i.square) if i.square is not None else None,
+                               sheets.characters[s.characters[i.holder].sheet].name
+                               if i.holder in s.characters else None)
+                  for _iid, i in sorted(s.items.items(), key=lambda kv: (kv[1].type, kv[0])))
+    species = {seat: s.orders[seat].option for seat in s.seats
+               if s.specs[seat].faction == "alien" and seat in s.orders
+               and s.orders[seat].option}
+    species.update({seat: option for seat, option in s.species.items() if option})
+    return Reveal(chars, items, species)
 
 
 def _judge_state(state: GameState) -> GameState:

@@ -89,6 +89,36 @@ class PlaceRow:
 
 
 @dataclass(slots=True, frozen=True)
+class RevealedCharacter:
+    """At the end: one character, its owner (None: the Feynman's), where it was and how."""
+
+    name: str
+    seat: str | None
+    square: tuple[int, int] | None
+    status: str
+
+
+@dataclass(slots=True, frozen=True)
+class RevealedItem:
+    """At the end: one item, its owner, and where it was: on a square, or held by whom."""
+
+    name: str
+    owner: str | None
+    square: tuple[int, int] | None
+    holder: str | None
+
+
+@dataclass(slots=True, frozen=True)
+class Reveal:
+    """What every seat learns once the game is over (the rulebook's end: all is told):
+    where every character and item was, and each alien seat's species."""
+
+    characters: tuple[RevealedCharacter, ...]
+    items: tuple[RevealedItem, ...]
+    species: dict[str, str]
+
+
+@dataclass(slots=True, frozen=True)
 class SeatView:
     """Everything one seat may know (see ``views.view_for``)."""
 
@@ -123,6 +153,8 @@ class SeatView:
     systems: Systems | None = field(default=None, metadata={"omit_none": True})
     ships: dict[str, Ship] = field(default_factory=dict)
     alien: AlienSecrets | None = field(default=None, metadata={"omit_none": True})
+    #: Once the game is over: where everything was (``Reveal``); None before.
+    reveal: Reveal | None = field(default=None, metadata={"omit_none": True})
 
 
 @dataclass(slots=True, frozen=True)

@@ -124,13 +124,18 @@ def solid_panel(surface, rect: pygame.Rect, ctx, title: str = "") -> pygame.Rect
 
 
 def draw_result(surface, ctx, centre: tuple[int, int], result: Result | None,
-                factions: dict[str, str], width: int = 640) -> None:
-    """Every faction's victory level at the end, with the goal that level stands for."""
+                factions: dict[str, str], width: int = 640,
+                species: dict[str, str] | None = None) -> None:
+    """Every faction's victory level at the end and why: the goal that level stands for;
+    an alien seat's species by name (``species``: seat -> option, once revealed)."""
     from game.artifact.sheets import default_sheets
 
     sheets = default_sheets()
+    species = species or {}
     levels = result.levels if result is not None else {}
-    rect = pygame.Rect(0, 0, width, 76 + 48 * len(levels))
+    body = ctx.text.font(ctx.type.body, True).get_linesize()
+    row = body + ctx.text.font(ctx.type.tiny).get_linesize() + 6
+    rect = pygame.Rect(0, 0, width, round(76 * ctx.scale) + row * len(levels))
     rect.center = centre
     inner = solid_panel(surface, rect, ctx, "Game over: every faction's victory level")
     y = inner.y
@@ -138,13 +143,38 @@ def draw_result(surface, ctx, centre: tuple[int, int], result: Result | None,
         win = result is not None and seat in result.winners
         faction = sheets.factions.get(factions.get(seat, ""))
         goals = faction.victory if faction else ()
-        goal = goals[level - 1] if 0 < level <= len(goals) else "no victory"
-        text = f"{seat_title(seat)}: #{level}" + ("   WINNER" if win else "")
-        surface.blit(ctx.text.render(text, ctx.type.body, theme.YELLOW if win else theme.INK,
-                                     win), (inner.x, y))
-        surface.blit(ctx.text.render(goal[:95], ctx.type.tiny, theme.INK_DIM),
-                     (inner.x + 12, y + 24))
-        y += 48
+        why = (f"because: {goals[level - 1]}" if 0 < level <= len(goals)
+               else "no victory: none of its goals was met")
+        text = (f"{seat_title(seat)}: " + (f"victory level {level}" if 0 < level <= len(goals)
+                                          else "no victory")
+                + (f" ({species_name(species[seat])})" if seat in species else "")
+                + ("   WINNER" if win else ""))
+        surface.blit(fit_text(ctx, text, ctx.type.body, theme.YELLOW if win else theme.INK,
+                              inner.w, bold=win), (inner.x, y))
+        surface.blit(fit_text(ctx, why, ctx.type.tiny, theme.INK_DIM, inner.w - 12),
+                     (inner.x + 12, y + body))
+        y += row
+
+
+def end_reveal_lines(reveal) -> list[tuple[str, tuple]]:
+    """The end's reveal as log lines: each alien seat's species, then where every
+    character and item was (by name, owner and place)."""
+    from game.ui.artifact_pieces import place_name
+
+    out: list[tuple[str, tuple]] = [("The game is over. Where everything was:", theme.YELLOW)]
+    for seat, option in reveal.species.items():
+        out.append((f"The {seat_title(seat)} seat was {species_name(option)}.",
+                    theme.PURPLE))
+    for c in reveal.characters:
+        owner = seat_title(c.seat) if c.seat else "the Feynman"
+        where = place_name(c.square) if c.square is not None else "off the map"
+        out.append((f"{c.name} ({owner}): {where}, {c.status.replace('_', ' ')}", theme.INK))
+    for i in reveal.items:
+        owner = f" ({seat_title(i.owner)})" if i.owner else ""
+        where = (f"held by {i.holder}" if i.holder else
+                 place_name(i.square) if i.square is not None else "off the map")
+        out.append((f"{i.name}{owner}: {where}", theme.INK_DIM))
+    return out
 
 
 def seat_names(view: SeatView) -> dict[str, str]:

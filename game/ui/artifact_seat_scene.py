@@ -31,6 +31,7 @@ from game.ui.artifact_mapscene import ARROW_FACING, ArtifactMapScene
 from game.ui.artifact_panels import (
     draw_result,
     draw_turn_bar,
+    end_reveal_lines,
     notice_text,
     seat_names,
     turn_seconds_left,
@@ -169,6 +170,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         self._chrome_buttons: list[Button] = []
         self._bar_plan: BarPlan | None = None
         self._placing = False     # the placement list has the column's room
+        self._revealed = False    # the end's reveal is in the notices
         self.layout((1280, 800))
 
     # ------------------------------------------------------------------ layout
@@ -232,6 +234,10 @@ class ArtifactSeatScene(ArtifactMapScene):
             elif n.kind in ("announcement", "trap_triggered"):
                 ctx.play("alarm")
         self._notices_seen = len(notices)
+        if view.reveal is not None and not self._revealed:  # the end: all is told
+            self._revealed = True
+            for text, colour in end_reveal_lines(view.reveal):
+                self.log.add(text, colour)
         new_pieces = seat_pieces(view)
         if old is not None:
             self._animate(self._pieces, new_pieces)
@@ -1008,7 +1014,8 @@ class ArtifactSeatScene(ArtifactMapScene):
     def _draw_result(self, surface, ctx, view) -> None:
         factions = {spec.id: spec.faction for spec in view.seats}
         draw_result(surface, ctx, self.cam.rect.center, view.result, factions,
-                    min(660, self.cam.rect.w - 20))
+                    min(660, self.cam.rect.w - 20),
+                    view.reveal.species if view.reveal is not None else None)
 
     def facing_tip(self, facing: str) -> str:
         """What hovering a facing arrow says: its cost, or why it cannot be chosen."""

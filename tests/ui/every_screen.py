@@ -285,6 +285,18 @@ def artifact_path(app: App) -> None:
                                  rel=(0, 0), buttons=(0, 0, 0))], 0.02)
 
 
+def artifact_over(app: App) -> None:
+    """A seat's screen once the Judge has ended the game: levels, why, and the reveal."""
+    from game.artifact import actions as A
+    from game.artifact.example import example_game
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+    from game.ui.artifact_source import LocalTable
+
+    game, _log = example_game(6)
+    game.apply("judge", A.EndGame(tuple((s, 2 if s == "pirates" else 1) for s in game.seats)))
+    app.apply(Reset(ArtifactSeatScene(LocalTable(game).source("pirates"))))
+
+
 def artifact_locked(app: App) -> None:
     """A seat window another window has taken the seat from."""
     from game.ui.artifact_seat_scene import ArtifactSeatScene
@@ -381,7 +393,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "artifact_lobby": artifact_lobby, "artifact_purchase": artifact_purchase,
     "artifact_seat": artifact_seat, "artifact_locked": artifact_locked,
     "artifact_carrier": artifact_carrier, "artifact_facing": artifact_facing,
-    "artifact_path": artifact_path, "artifact_placement": artifact_placement,
+    "artifact_path": artifact_path, "artifact_over": artifact_over,
+    "artifact_placement": artifact_placement,
     "judge_lobby": judge_lobby, "judge_play": judge_play,
     "judge_end_levels": _judge_ending(False), "judge_end_confirm": _judge_ending(True),
     "curtain": curtain, "launcher": launcher, "host_form": host_form, "hosting": hosting,

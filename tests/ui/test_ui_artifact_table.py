@@ -649,3 +649,31 @@ def test_an_owner_sees_its_own_things_by_name_never_as_ghosts(ui_app):  # noqa: 
     at = [p for p in pieces if p.square == (14, 9)]
     assert [(p.label, p.own) for p in at] == [("Fake artifact", True)]
     assert not [p for p in pieces if p.ghost and p.square in ((3, 3), (4, 4))]
+
+
+# ----------------------------------------------------------------------- 11: the end screen
+
+def test_the_end_screen_reveals_where_everything_was_and_why(ui_app):  # noqa: F811
+    from game.artifact import actions as A
+    from game.artifact.views import view_for
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    w, game, _carrier = carrier_window(ui_app)
+    assert view_for(game, "pirates").reveal is None  # nothing is told before the end
+    game.apply(JUDGE, A.EndGame(tuple((s, 2 if s == "pirates" else 1) for s in game.seats)))
+    w.scene.source.table.serial += 1
+    w.frame()
+    assert isinstance(w.scene, ArtifactSeatScene)
+    shown = " | ".join(w.texts())
+    assert "Space Pirates" in shown or "Pirate" in shown
+    assert "victory level 2" in shown and "because:" in shown
+    assert "(HAL)" in shown  # the alien seat's species, by name
+    log = " | ".join(t for t, _c in w.scene.log.entries)
+    state = game.state
+    for char in state.characters.values():
+        sheet = game.sheets.characters[char.sheet]
+        if sheet.on_map:
+            assert sheet.name in log, sheet.name
+    for item in state.items.values():
+        assert game.sheets.items[item.type].name in log
+    assert "The Alien seat was HAL" in log
