@@ -656,7 +656,10 @@ class ArtifactGame(Table):
             char.items.append(iid)
             s.items[iid].holder, s.items[iid].square = char.id, None
         char.items.sort()
-        notice = {"kind": "items", "character": char.id, "took": take, "dropped": drop}
+        # the names the seat knows them by (it holds, or held, each): never ids or tokens
+        names = {iid: self.sheets.items[s.items[iid].type].name for iid in take + drop}
+        notice = {"kind": "items", "character": char.id, "took": take, "dropped": drop,
+                  "names": names}
         if missing:
             notice["missing"] = missing
         return [self.notify(seat, notice)]

@@ -209,7 +209,9 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
     who = names.get(n.get("character", ""), "someone")
 
     def things(ids) -> str:
-        return ", ".join(names.get(str(i), "an item") for i in ids or []) or "nothing"
+        told = n.get("names") or {}  # the items notice names what the seat held
+        return ", ".join(told.get(i) or names.get(str(i), "an item")
+                         for i in ids or []) or "nothing"
 
     r = n.round
     head = f"(R{r}) "
