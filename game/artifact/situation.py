@@ -11,8 +11,6 @@ look from where the seat believes its characters are. The seat's Situation Updat
 
 from __future__ import annotations
 
-import copy
-
 from . import movement, sightings
 from .state import (
     XY,
@@ -23,6 +21,7 @@ from .state import (
     Item,
     OwnCharacter,
     OwnItem,
+    snapshot,
 )
 
 
@@ -96,7 +95,7 @@ def own_forces(game, seat: str) -> HeldForces:
         characters={c.id: own_character_entry(game, c) for c in chars},
         items={i.id: own_item_entry(game, i) for i in items},
         counters=partner_counters(game, seat),
-        bodies={c.id: copy.deepcopy(c) for c in chars},
+        bodies={c.id: snapshot(c) for c in chars},
     )
 
 

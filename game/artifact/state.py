@@ -17,7 +17,9 @@ Squares are ints of the deck plan (``DeckPlan.sq``); views turn them into ``[x, 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from .seats import SeatSpec
@@ -378,3 +380,43 @@ class GameState:
     systems: Systems = field(default_factory=Systems)
     ships: dict[str, Ship] = field(default_factory=dict)
     aliens: dict[str, AlienSecrets] = field(default_factory=dict)
+
+
+# ---- copies that share what cannot change ------------------------------------------------------
+
+_ATOMS = (str, int, float, bool, type(None), tuple, frozenset)
+
+
+@cache
+def _copied_fields(cls: type) -> tuple[str, ...] | None:
+    """The fields ``snapshot`` copies of a record class: all of them for a mutable record,
+    None for anything it shares (a frozen record, and whatever is not a record)."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    if cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def snapshot(value: Any) -> Any:
+    """A copy of ``value`` (a ``GameState`` or any part of it) that later rule functions
+    cannot change: every mutable record, list and map is copied, and every frozen record
+    (counters, notices, own entries, specs, results) and tuple is shared, since nothing
+    changes those once made. Much cheaper than ``copy.deepcopy``: the Judge's view and the
+    bodies held forces keep. (The copy ``apply`` restores after a refusal shares nothing
+    at all with the state: ``engine._private_copy``.)"""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list:
+        return [v if type(v) in _ATOMS else snapshot(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else snapshot(v) for k, v in value.items()}
+    names = _copied_fields(kind)
+    if names is None:
+        return value
+    fields = {}
+    for name in names:
+        item = getattr(value, name)
+        fields[name] = item if type(item) in _ATOMS else snapshot(item)
+    return kind(**fields)

@@ -14,14 +14,13 @@ records (``decode_view``).
 
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 
 from .codec import to_plain
 from .customize import things_to_place
 from .seats import JUDGE
 from .situation import believed_forces, partner_counters
-from .state import GameState
+from .state import GameState, snapshot
 from .table import Table
 from .viewtypes import (
     InformantEntry,
@@ -79,7 +78,7 @@ def view_for(game: Table | dict, seat: str) -> View:
         seats=tuple(s.specs[x] for x in s.seats),
         encryption=s.encryption, my_vote=s.votes.get(seat),
         species=s.species.get(seat),
-        order=copy.deepcopy(order) if order is not None else None,
+        order=snapshot(order),
         budget=sheets.factions[faction].budget,
         victory=tuple(sheets.factions[faction].victory),
         own=OwnForces(own_chars, own_items),
@@ -142,7 +141,7 @@ def final_reveal(game) -> Reveal:
 
 def _judge_state(state: GameState) -> GameState:
     """A copy of the state for the Judge's view, without the seed (the RNG is not in it)."""
-    return replace(copy.deepcopy(state), seed=None)
+    return replace(snapshot(state), seed=None)
 
 
 def seat_view_from_judge_view(judge_view: JudgeView, seat: str) -> SeatView:
