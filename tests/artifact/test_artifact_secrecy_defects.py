@@ -249,3 +249,35 @@ def test_fetching_needs_an_item_the_seat_knows_at_the_square_reached():
         game.apply("phoneco", A.MoveThenPickUp("osorio", "walk", ((5, 19),), (medkit,), (),
                                                "E"))
     assert game.to_json() == before
+
+
+def test_a_lift_call_carrying_a_shared_maps_rider_tells_neither_partner_early():
+    """Six players: the two alien seats share a map. The Mad Scientist sends a lift car
+    with the second alien seat's character in it: during that turn neither alien seat's
+    view changes; at the first alien seat's turn its partner's counter still stands where
+    the partner believes it (not where it rode to); the rider's seat learns it at its own
+    Situation Update, with the car at the far end on the shared map."""
+    game = start_game(6, 3)
+    s, plan = game.state, game.plan
+    lift = plan.lifts[0]
+    car, far = lift.ends[s.lifts[lift.name]], lift.ends[1 - s.lifts[lift.name]]
+    rider = on_map_characters(game, "alien2")[0]
+    caller = on_map_characters(game, "scientist")[0]
+    to_seat(game, "scientist")  # the Judge's moves in the caller's turn: told to it at once
+    game.apply(JUDGE, A.JudgeMove(rider, *plan.xy(car), "N"))
+    game.apply(JUDGE, A.JudgeMove(caller, *plan.xy(car), "N"))
+    before = {x: view_for(game, x) for x in ("alien", "alien2")}
+    believed = before["alien2"].own.characters[rider].square
+    game.apply("scientist", A.MoveLiftCar(caller, lift.name, "N"))
+    assert square_of(game, rider) == plan.xy(far)
+    assert {x: view_for(game, x) for x in ("alien", "alien2")} == before
+    game.apply("scientist", A.EndTurn())
+    assert game.turn_seat == "alien" and "alien2" in s.held
+    partner = view_for(game, "alien").map.counters[token_of(game, rider)]
+    assert partner.square == believed != plan.xy(far)
+    game.apply("alien", A.EndTurn())
+    view = view_for(game, "alien2")
+    assert view.own.characters[rider].square == plan.xy(far)
+    assert view.map.lifts[lift.name] == lift.ends.index(far)
+    assert any(n.kind == "lift_moved" and n.about["character"] == rider
+               for n in view.notices)
