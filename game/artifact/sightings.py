@@ -80,21 +80,42 @@ def visible_to(state: GameState, plan: DeckPlan, sheets: Sheets, observer: Chara
                exclude_ids: frozenset = frozenset()) -> dict[str, Counter]:
     """Counters for everything the observer sees in ``fov`` (not of its own map's seats, nor
     the characters in ``exclude_ids``)."""
+    if is_robot(sheets, observer):
+        return visible_in(state, plan, sheets, frozenset(), fov, exclude_seats, exclude_ids)
+    return visible_in(state, plan, sheets, fov, frozenset(), exclude_seats, exclude_ids)
+
+
+def is_robot(sheets: Sheets, observer: Character) -> bool:
+    """Robots and androids do not see an active character in a sneaksuit."""
+    return sheets.characters[observer.sheet].kind in ("robot", "android")
+
+
+def visible_in(state: GameState, plan: DeckPlan, sheets: Sheets, seen: frozenset | set,
+               seen_by_robots: frozenset | set, exclude_seats: set,
+               exclude_ids: frozenset = frozenset()) -> dict[str, Counter]:
+    """Counters for everything a map's observers see together: ``seen`` the squares some
+    observer that is no robot sees, ``seen_by_robots`` those only robots or androids see
+    (where an active character in a sneaksuit stays unseen). One pass over the characters
+    and items, whatever the number of observers."""
     out: dict[str, Counter] = {}
-    robot = sheets.characters[observer.sheet].kind in ("robot", "android")
+    if not seen and not seen_by_robots:
+        return out
     for char in state.characters.values():
         if (char.seat in exclude_seats or char.id in exclude_ids
                 or not is_physical(sheets, char)):
             continue
-        if char.square not in fov:
-            continue
-        suit = char.suit
-        if (robot and suit and state.items[suit].type == "sneaksuit"
-                and char.status == "active"):
+        if char.square in seen:
+            pass
+        elif char.square in seen_by_robots:
+            suit = char.suit
+            if suit and state.items[suit].type == "sneaksuit" and char.status == "active":
+                continue
+        else:
             continue
         out[char.token] = character_counter(state, plan, sheets, char)
     for item in state.items.values():
-        if item.holder is None and item.square is not None and item.square in fov:
+        if item.holder is None and item.square is not None and (
+                item.square in seen or item.square in seen_by_robots):
             if sheets.items[item.type].marker:
                 continue
             out[item.token] = item_counter(plan, sheets, item)
@@ -130,14 +151,18 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
                 if can_observe(sheets, char):
                     observers.append(char)
     seen_squares: set = set()
-    for observer in sorted(observers, key=lambda c: c.id):
+    seen: set = set()
+    seen_by_robots: set = set()
+    for observer in observers:
         fov = observer_fov(state, plan, sheets, observer, dark)
-        seen_squares.update(fov)
-        counters.update(visible_to(state, plan, sheets, observer, fov, seats, exclude_ids))
-    for observer in sorted((b for b in believed if can_observe(sheets, b)),
-                           key=lambda c: c.id):
-        fov = observer_fov(state, plan, sheets, observer, dark)
-        counters.update(visible_to(state, plan, sheets, observer, fov, seats, exclude_ids))
+        seen_squares |= fov
+        (seen_by_robots if is_robot(sheets, observer) else seen).update(fov)
+    for observer in believed:
+        if can_observe(sheets, observer):
+            fov = observer_fov(state, plan, sheets, observer, dark)
+            (seen_by_robots if is_robot(sheets, observer) else seen).update(fov)
+    seen_by_robots -= seen
+    counters.update(visible_in(state, plan, sheets, seen, seen_by_robots, seats, exclude_ids))
     old = book.counters
     for token, entry in old.items():
         if token not in counters:
