@@ -69,7 +69,7 @@ def view_for(game: Table | dict, seat: str) -> View:
     order = s.orders.get(seat)
     to_place: tuple[PlaceRow, ...] = ()
     if s.phase == "place" and not s.placed.get(seat):
-        to_place = tuple(PlaceRow(kind, thing, tuple(regions))
+        to_place = tuple(PlaceRow(kind, thing, tuple(regions), _own_name(game, kind, thing))
                          for kind, thing, regions in things_to_place(game, seat))
     return SeatView(
         seat=seat, faction=faction, player=s.players.get(seat),
@@ -158,3 +158,12 @@ def seat_view_from_judge_view(judge_view: JudgeView, seat: str) -> SeatView:
     view = view_for(Table(judge_view.state), seat)
     assert isinstance(view, SeatView)
     return view
+
+
+def _own_name(game: Table, kind: str, thing: str) -> str:
+    """The name an owner knows one of its own things by: a character's name, an item's true
+    type (never the look-alike it shows others)."""
+    s = game.state
+    if kind == "character":
+        return game.sheets.characters[s.characters[thing].sheet].name
+    return game.sheets.items[s.items[thing].type].name

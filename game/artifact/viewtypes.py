@@ -80,12 +80,14 @@ class SeatTurn:
 
 @dataclass(slots=True, frozen=True)
 class PlaceRow:
-    """Something the seat still places (Place Counters): a character or an item, and the
-    START regions it may go in."""
+    """Something the seat still places (Place Counters): a character or an item, the name
+    its owner knows it by (a fake Artifact is "Fake artifact" to the one who placed it), and
+    the START regions it may go in."""
 
     kind: str
     thing: str
     regions: tuple[str, ...]
+    name: str = ""
 
 
 @dataclass(slots=True, frozen=True)

@@ -225,6 +225,7 @@ class PlacementDraft:
         self.plan = plan or feynman()
         self.things: list[tuple[str, str, tuple[str, ...]]] = [
             (row.kind, row.thing, row.regions) for row in view.to_place]
+        self.names: dict[str, str] = {row.thing: row.name for row in view.to_place if row.name}
         self.places: dict[str, list] = {}
         self.index = 0
         self._allowed: dict[tuple[str, ...], set] = {}
@@ -299,19 +300,19 @@ class PlacementDraft:
                                  colour, facing, own=True))
             else:
                 item = items.get(thing)
-                name = item.name if item else thing
+                name = item.name if item else self.names.get(thing, "an item")
                 out.append(Piece(thing, "item", name, (x, y), item_sprite(name), colour,
                                  own=True))
         return out
 
     def label(self, view: SeatView, thing: str) -> str:
-        """A character's or item's name; an item the view does not describe (one placed on
-        the map by its token) is "an item", never the token."""
+        """A character's or item's name as its owner knows it (the placement row names it;
+        a fake Artifact is "Fake artifact"), never the token."""
         entry = view.own.characters.get(thing)
         if entry:
             return entry.name
         item = view.own.items.get(thing)
-        return item.name if item else "an item"
+        return item.name if item else self.names.get(thing, "an item")
 
 
 def reveal_lines(view: SeatView) -> list[tuple[str, tuple, bool]]:

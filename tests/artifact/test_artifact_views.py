@@ -110,3 +110,28 @@ def test_client_previews_work_on_the_view_alone(game):
     seen = preview.field_of_view(view, "osorio")
     assert (6, 19) in seen and (7, 19) not in seen and (1, 19) not in seen
     assert (1, 19) in preview.field_of_view(view, "osorio", square=(3, 21))
+
+
+def test_the_scientist_places_his_artifact_and_the_fake_by_their_true_names():
+    """The owner of a fake Artifact knows which is which: his placement rows name the
+    Artifact and the fake, and the placement list shows those names, never a token or "an
+    item" (others' maps show both as the Artifact)."""
+    from game.artifact import actions as A
+    from game.artifact.engine import ArtifactGame
+    from game.ui.artifact_lobby import PlacementDraft
+    from game.ui.artifact_source import to_purchase
+
+    game = ArtifactGame.new({"players": 4, "assignment": "random"}, 3)
+    to_purchase(game)
+    seat = next(s for s in game.seats if game.faction_of(s) == "scientist")
+    for other in game.seats:
+        if other != seat:
+            game.apply(other, game.legal_actions(other)[-1])
+    game.apply(seat, A.Customize(items=(("artifact", ""), ("fake_artifact", ""))))
+    view = view_for(game, seat)
+    items = {row.name for row in view.to_place if row.kind == "item"}
+    assert {"The Artifact", "Fake artifact"} <= items
+    draft = PlacementDraft(view)
+    labels = {draft.label(view, row.thing) for row in view.to_place}
+    assert {"The Artifact", "Fake artifact"} <= labels
+    assert not any(row.thing in labels for row in view.to_place)
