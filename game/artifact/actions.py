@@ -188,6 +188,51 @@ class ActivateInformant(Action):
     character: str
 
 
+@dataclass(frozen=True)
+class Hack(Action):
+    """A Hacker check at a computer terminal to wrest Computer Control (Skill Use: Hacker)."""
+
+    TYPE: ClassVar[str] = "hack"
+    character: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class TransferControl(Action):
+    """Hand the Computer Control marker to another character with hands at a terminal
+    (``to``: one of the seat's characters, or a counter token on its map). Free: it is no
+    character's action."""
+
+    TYPE: ClassVar[str] = "transfer_control"
+    character: str
+    to: str
+
+
+@dataclass(frozen=True)
+class SecurityAction(Action):
+    """The controller's security action: ``snoop`` a segment (then ``toggle`` its
+    ``lights`` or ``locks``, or ``""``), or ``cancel_self_destruct`` (segment and toggle
+    ``""``)."""
+
+    TYPE: ClassVar[str] = "security_action"
+    character: str
+    kind: str
+    segment: str
+    toggle: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class SelfDestruct(Action):
+    """Set the self-destruct countdown (``turns`` 3..30) or cancel it (``turns`` 0) with an
+    access code key at a major terminal of the command pod or the computer room."""
+
+    TYPE: ClassVar[str] = "self_destruct"
+    character: str
+    turns: int
+    facing: str
+
+
 #: What an attack may aim at: a character counter on the seat's map (its token), or a
 #: square (a computer there, the hatch or window the line to it meets, a grenade's impact).
 Target = str | Square
@@ -383,7 +428,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
                 ReturnPlacement, PlaceRobot, StartPlay, Move, MoveThenPickUp, PickUpDrop,
                 CheckStatus, WearSuit, MoveLiftCar, ActivateInformant, Attack, MoveThenAttack,
                 TargetOpportunityFire, Unjam, UseSkill, UseEquipment, PickUpDropCasualty,
-                EndTurn, SkipTurn,
+                Hack, TransferControl, SecurityAction, SelfDestruct, EndTurn, SkipTurn,
                 JudgeMessage, Announce, EndGame, JudgeMove, JudgeRemove, JudgeSetStatus,
                 JudgeSetSuit)
 }

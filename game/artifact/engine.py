@@ -24,6 +24,7 @@ from . import (
     available,
     combat,
     combat_dice,
+    computer,
     customize,
     interdiction,
     judging,
@@ -385,6 +386,9 @@ class ArtifactGame(Table):
         s = self._s
         s.phase = "play"
         s.round = 1
+        # McCray, the station's own scientist, starts with the Computer Control marker (the
+        # Example of Play has him hold it in his first turn without taking it).
+        s.systems.control = "mccray" if "mccray" in s.characters else None
         for item in sorted(s.items.values(), key=lambda i: i.id):
             if item.holder is None and item.square is not None and item.owner:
                 if self.sheets.items[item.type].marker:
@@ -437,6 +441,7 @@ class ArtifactGame(Table):
                 char.busy = None
                 s.turn.acted.append(char.id)
         sightings.refresh_map(s, self.plan, self.sheets, s.map_of[seat], informants=True)
+        events += computer.initial_map_update(self, seat)
         return events
 
     def _do_end_turn(self, seat: str, action: A.EndTurn) -> list[Event]:
@@ -482,6 +487,7 @@ class ArtifactGame(Table):
                 names.sort()
         s.systems.failing = []
         events += combat.resolve_mines(self, self._rng)
+        events += computer.global_updates(self, self._rng)
         s.round += 1
         events.append(Event("global_updates", tuple(s.seats) + (JUDGE,),
                             {"round": s.round}))
@@ -858,6 +864,49 @@ class ArtifactGame(Table):
         else:
             events = combat.take_up(self, seat, char, action.casualty)
         movement.face_after_action(self, char, action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    # ---- computer operations -----------------------------------------------------------------
+    def _do_hack(self, seat: str, action: A.Hack) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        problem = computer.hack_problem(self, char)
+        if problem:
+            raise IllegalAction(problem)
+        movement.face_after_action(self, char, action.facing)  # checked before the roll
+        events = computer.hack(self, seat, char, self._rng)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_transfer_control(self, seat: str, action: A.TransferControl) -> list[Event]:
+        self._need_phase("play")
+        if seat != self.turn_seat:
+            raise NotYourTurn("the marker is handed over in its holder's turn")
+        return computer.transfer(self, seat, self.character(seat, action.character),
+                                 action.to)
+
+    def _do_security_action(self, seat: str, action: A.SecurityAction) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        problem = computer.security_action_problem(self, char, action.kind, action.segment,
+                                                   action.toggle)
+        if problem:
+            raise IllegalAction(problem)
+        movement.face_after_action(self, char, action.facing)
+        events = computer.security_action(self, seat, char, action.kind, action.segment,
+                                          action.toggle, self._rng)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_self_destruct(self, seat: str, action: A.SelfDestruct) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        problem = computer.self_destruct_problem(self, char, action.turns)
+        if problem:
+            raise IllegalAction(problem)
+        movement.face_after_action(self, char, action.facing)
+        events = computer.order_self_destruct(self, seat, char, action.turns)
         self._finish_action(seat, char)
         return events
 

@@ -55,7 +55,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from . import actions as A
-from . import available, combat, customize, judging, movement
+from . import available, combat, computer, customize, judging, movement
 from .deckplan import FACINGS
 from .errors import IllegalAction
 from .seats import JUDGE
@@ -320,6 +320,7 @@ def _play(game, seat):
         out += _first_aid(game, seat, char, after)
         out += _plasma(game, seat, char, after)
         out += _casualties(game, seat, char, after)
+        out += computer.listed_actions(game, char, after)
         for lift in plan.lifts:
             try:
                 movement.lift_controls(plan, s.lifts, char.square, lift.name)
@@ -329,6 +330,7 @@ def _play(game, seat):
             landed = lift.ends[1 - here] if char.square == lift.ends[here] else char.square
             out += [A.MoveLiftCar(cid, lift.name, f)
                     for f in _after(game, char, entry, square=landed)]
+    out += computer.listed_transfers(game, seat)
     for char in sorted(s.characters.values(), key=lambda c: c.id):
         if char.informant_of == seat:
             out.append(A.ActivateInformant(char.id))

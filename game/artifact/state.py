@@ -312,6 +312,10 @@ class Systems:
     blown_hatches: list[int] = field(default_factory=list)   # hatches shot or blown open
     # a wrecked computer's darkness or gas, (kind, space): it falls at the next Global Updates
     failing: list[tuple[str, str]] = field(default_factory=list)
+    # security actions' light switches, (space, dark): they take effect at Global Updates
+    switching: list[tuple[str, bool]] = field(default_factory=list)
+    # self-destruct orders (turns, 0 to cancel) resolved anonymously at Global Updates
+    self_destruct_orders: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)

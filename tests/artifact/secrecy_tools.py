@@ -11,7 +11,7 @@ import json
 import random
 
 from game.artifact import actions as A
-from game.artifact import legal, sightings
+from game.artifact import combat, computer, legal, sightings
 from game.artifact.codec import canonical_json
 from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
@@ -191,6 +191,15 @@ def random_step(game: ArtifactGame, rng: random.Random) -> tuple[str, A.Action]:
         options += [A.CheckStatus(cid, t, entry.facing) for t in fallen]
         if options:
             return seat, rng.choice(options)
+    if roll < 0.4:
+        listed = computer.listed_actions(game, s.characters[cid], [entry.facing])
+        listed += computer.listed_transfers(game, seat)
+        if not listed and rng.random() < 0.5:  # the Judge seats it at a terminal
+            x, y = plan.xy(rng.choice(combat.computer_squares(plan)))
+            return JUDGE, A.JudgeMove(cid, x, y, "")
+        options = listed if listed and rng.random() < 0.7 else computer_probes(
+            game, view, cid, rng)
+        return seat, rng.choice(options)
     if roll < 0.42:
         return seat, A.MoveLiftCar(cid, rng.choice([lf.name for lf in plan.lifts]),
                                    entry.facing)
@@ -238,6 +247,26 @@ def combat_actions(view: dict, cid: str, plan, rng: random.Random) -> list[A.Act
     return out
 
 
+def computer_probes(game: ArtifactGame, view, cid: str, rng: random.Random) -> list[A.Action]:
+    """Computer Operations of ``cid``, legal or not: a hack, a snoop of a random segment
+    with a random toggle, a cancelled self-destruct, an unknown security action, a
+    self-destruct order in and out of range, a hand-over of the marker to one of the seat's
+    characters, a counter on its map or a hidden name."""
+    entry = view.own.characters[cid]
+    facing = entry.facing
+    names = sorted(view.own.characters) + sorted(
+        t for t, c in view.map.counters.items() if c.KIND == "character")
+    hidden = sorted(c.token for c in game.state.characters.values()
+                    if c.token not in view.map.counters and c.seat != view.seat)
+    return [A.Hack(cid, facing),
+            A.SecurityAction(cid, "snoop", rng.choice(computer.feynman_segments(game.plan)),
+                             rng.choice(computer.TOGGLES), facing),
+            A.SecurityAction(cid, "cancel_self_destruct", "", "", facing),
+            A.SecurityAction(cid, "command_robot", "", "", facing),
+            A.SelfDestruct(cid, rng.choice([0, 2, 3, 17, 30, 31]), facing),
+            A.TransferControl(cid, rng.choice(names + hidden[:2] + ["nobody"]))]
+
+
 WEAPON_ITEMS = ("pistol", "rifle", "rpp7", "grenade_launcher", "emp_pistol",
                 "welding_torch")
 
@@ -259,7 +288,10 @@ def random_adjudication(game: ArtifactGame, rng: random.Random) -> A.Action:
     s = game.state
     cid = rng.choice(sorted(s.characters))
     iid = rng.choice(sorted(s.items))
-    x, y = game.plan.xy(rng.choice(sorted(game.plan.region("Feynman"))))
+    squares = sorted(game.plan.region("Feynman"))
+    if rng.random() < 0.25:  # sometimes to a computer terminal, for Computer Operations
+        squares = combat.computer_squares(game.plan)
+    x, y = game.plan.xy(rng.choice(squares))
     return rng.choice([
         A.JudgeSetStatus(cid, rng.choice(A.JUDGE_STATUSES)),
         A.JudgeMove(rng.choice([cid, iid]), x, y, rng.choice(["", "N", "E", "S", "W"])),
@@ -459,6 +491,7 @@ def probe_actions(game: ArtifactGame, seat: str, rng: random.Random,
         out += [A.MoveLiftCar(cid, lf.name, facing) for lf in plan.lifts]
         out += _fetch_probes(view, cid, plan)
         out += probe_junk(game, seat, cid)
+        out += computer_probes(game, view, cid, rng)
         out += rng.sample(combat := combat_actions(view, cid, plan, rng), min(6, len(combat)))
         hidden = sorted(c.token for c in game.state.characters.values()
                         if c.token not in view.map.counters and c.seat != seat)

@@ -30,6 +30,9 @@ SAMPLES = [
     A.Unjam("kyoshi", "t3", "E"), A.UseSkill("doc", "Medic", "t6", "N"),
     A.UseEquipment("preuitt", "t7", (3, 4), "S"),
     A.PickUpDropCasualty("kyoshi", "lichter", False, "E"),
+    A.Hack("preuitt", "N"), A.TransferControl("mccray", "t6"),
+    A.SecurityAction("mccray", "snoop", "Ring Segment 7", "lights", "S"),
+    A.SelfDestruct("slavin", 12, "W"),
 ]
 
 
