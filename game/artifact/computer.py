@@ -161,6 +161,13 @@ def transfer_problem(game, seat: str, char: Character, to: str) -> str | None:
 
 
 # ---- rules in play -------------------------------------------------------------------------
+def hacking_check(game, char: Character, rng) -> tuple[int, int, bool]:
+    """Skill Use, Hacker: (die, bonus, success): +2 at a major terminal, 6 or more."""
+    bonus = MAJOR_BONUS if terminal_at(game, char.square) == "major_terminal" else 0
+    roll = combat_dice.d6(rng)
+    return roll, bonus, roll + bonus >= HACK_TARGET
+
+
 def hack(game, seat: str, char: Character, rng) -> list[Event]:
     """A hacking check: one die, +2 at a major terminal, 6 or more takes the marker."""
     problem = hack_problem(game, char)
@@ -169,17 +176,15 @@ def hack(game, seat: str, char: Character, rng) -> list[Event]:
     if controls(game, char):
         raise IllegalAction(f"{char.id} holds Computer Control already")
     s = game.state
-    major = terminal_at(game, char.square) == "major_terminal"
-    roll = combat_dice.d6(rng)
-    success = roll + (MAJOR_BONUS if major else 0) >= HACK_TARGET
+    roll, bonus, success = hacking_check(game, char, rng)
     s.systems.hack_attempts.append(Notice("hack_attempt", s.round, {
         "space": game.plan.space_name(char.square), "success": success}))
     events = []
     if success:
         events += take_control(game, char)
     events.append(game.notify(seat, {"kind": "hack", "character": char.id, "roll": roll,
-                                     "bonus": MAJOR_BONUS if major else 0,
-                                     "needed": HACK_TARGET, "success": success}))
+                                     "bonus": bonus, "needed": HACK_TARGET,
+                                     "success": success}))
     return events
 
 
@@ -215,14 +220,12 @@ def security_action(game, seat: str, char: Character, kind: str, segment: str,
     if problem:
         raise IllegalAction(problem)
     if kind == "cancel_self_destruct":
-        roll = combat_dice.d6(rng)
-        major = terminal_at(game, char.square) == "major_terminal"
-        success = roll + (MAJOR_BONUS if major else 0) >= HACK_TARGET
+        roll, bonus, success = hacking_check(game, char, rng)
         if success:
             game.state.systems.self_destruct_orders.append(0)
         return [game.notify(seat, {"kind": "cancel_self_destruct", "character": char.id,
-                                   "roll": roll, "bonus": MAJOR_BONUS if major else 0,
-                                   "needed": HACK_TARGET, "success": success})]
+                                   "roll": roll, "bonus": bonus, "needed": HACK_TARGET,
+                                   "success": success})]
     return snoop(game, seat, char, segment, toggle)
 
 
