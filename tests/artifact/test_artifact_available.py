@@ -42,6 +42,9 @@ def _concrete(view, game, option, entry):
 #: not from the bar's list: the bar's offer is not checked for them here.
 TARGETED = (A.Attack, A.MoveThenAttack, A.TargetOpportunityFire, A.Unjam, A.UseSkill,
             A.UseEquipment, A.PickUpDropCasualty)
+#: Computer Operations are offered by the controller's computer panel, not by the bar (the
+#: panel is still to come); legal_actions lists them for bots.
+COMPUTER = (A.Hack, A.TransferControl, A.SecurityAction, A.SelfDestruct)
 
 
 def _option_of(action: A.Action) -> str:
@@ -85,7 +88,7 @@ def _check(game, seat, full: bool) -> int:
             offered = {o.key for o in options if o.ok}
             for action in game.legal_actions(seat):
                 if getattr(action, "character", None) == cid and not isinstance(
-                        action, (A.ActivateInformant, *TARGETED)):
+                        action, (A.ActivateInformant, *TARGETED, *COMPUTER)):
                     assert _option_of(action) in offered, (cid, action, offered)
     return checked
 
