@@ -378,7 +378,9 @@ def perturb_hidden(game: ArtifactGame, seat: str,
     characters and loose items out of its map's sight moved elsewhere out of sight, fallen or
     risen, running or not, their pockets swapped, lift cars moved where neither end is seen,
     the real and the fake Artifact swapped where it holds neither, another pirate as the secret
-    informant when it is not the master's map, other seats' private notices, and the RNG
+    informant when it is not the master's map, Computer Control held by another seat's
+    character (and hacking attempts logged for it), a self-destruct order waiting for Global
+    Updates, other seats' private notices, and the RNG
     (every future roll). Returns the copy and how many things were moved or swapped (the
     notices and the RNG always differ); ``game`` is untouched."""
     twin = ArtifactGame.from_dict(json.loads(game.to_json()))
@@ -456,6 +458,19 @@ def perturb_hidden(game: ArtifactGame, seat: str,
             spy.informant_of = None
             rng.choice(others).informant_of = master
             changes += 1
+    holder = s.characters.get(s.systems.control) if s.systems.control else None
+    if holder is None or holder.seat not in seats:  # who holds Computer Control, and
+        # the hacking attempts and self-destruct orders only the holder or Judge hears of
+        others = sorted(c.id for c in s.characters.values()
+                        if c.seat not in seats and sheets.characters[c.sheet].hands)
+        if others and rng.random() < 0.5:
+            s.systems.control = rng.choice(others)
+            s.systems.hack_attempts.append(Notice("hack_attempt", s.round,
+                                                  {"space": "Biolab", "success": False}))
+            changes += 1
+    if rng.random() < 0.3:
+        s.systems.self_destruct_orders.append(rng.choice([0, 3, 30]))
+        changes += 1
     for other in s.seats:
         if other not in seats:
             s.pending[other].append(Notice("judge", s.round, {"text": "noise"}))
