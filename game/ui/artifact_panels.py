@@ -213,8 +213,7 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
         return ", ".join(told.get(i) or names.get(str(i), "an item")
                          for i in ids or []) or "nothing"
 
-    r = n.round
-    head = f"(R{r}) "
+    head = f"Round {n.round}: " if n.round else "Setup: "
     if kind == "telegram":
         return (head + f"TELEGRAM from the War Department: contact with "
                 f"{n.get('counter', who)} is lost.", theme.VERMILLION)

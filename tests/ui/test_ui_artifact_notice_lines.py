@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.artifact import actions as A
 from game.artifact.example import example_game
+from game.artifact.state import Notice
 from game.artifact.views import view_for
 from game.ui.artifact_panels import notice_text
 
@@ -32,3 +33,15 @@ def test_an_items_notice_names_what_was_dropped_and_taken():
     took = view_for(game, "pirates").notices[-1]
     text, _colour = notice_text(took, names)
     assert f"took {name}" in text and item not in text and token not in text
+
+
+def test_a_notice_line_says_its_round_in_words():
+    """Each line starts with "Setup:" or "Round N:", never a code such as "(R0)"."""
+    game, _log = example_game(11)
+    view = view_for(game, "pirates")
+    heads = [notice_text(n)[0] for n in view.notices]
+    assert heads and all(h.startswith(("Setup: ", "Round ")) for h in heads)
+    assert not any("(R" in h for h in heads)
+    assert any(h.startswith("Setup: ") for h in heads)
+    text, _colour = notice_text(Notice("trap_triggered", 3))
+    assert text == "Round 3: A booby trap was triggered."
