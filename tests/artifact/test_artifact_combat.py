@@ -17,6 +17,7 @@ from game.artifact.views import view_for
 
 from .arrange import act_again, add_character, give_item
 from .dice_tools import force_dice
+from .secrecy_tools import to_seat
 
 
 def scene(**places):
@@ -54,11 +55,6 @@ def weapon_of(game, cid, kind="rifle"):
 def give(game, cid, kind):
     """Hand a character an item of ``kind`` (a test's stand-in for a purchase)."""
     return give_item(game, cid, kind)
-
-
-def _round_to(game, seat):
-    while game.turn_seat != seat:
-        game.apply(game.turn_seat, A.EndTurn())
 
 
 def notices(game, seat, kind):
@@ -382,7 +378,7 @@ def test_a_computer_shot_to_pieces_rolls_on_the_computer_hits_chart():
     assert s.systems.destroyed_terminals == [game.plan.sq(12, 6)]
     space = game.plan.space_name(game.plan.sq(12, 6))
     assert space not in s.dark  # the lights fail at the next Global Updates
-    _round_to(game, "alien")
+    to_seat(game, "alien")
     assert space not in view_for(game, "phoneco").dark
     game.apply("alien", A.EndTurn())
     assert space in s.dark and space in view_for(game, "phoneco").dark
@@ -412,7 +408,7 @@ def test_opportunity_fire_stops_the_mover_and_is_resolved_in_the_placers_turn():
     rifle = weapon_of(game, "kyoshi")
     game.apply("pirates", A.TargetOpportunityFire("kyoshi", rifle, (9, 7), "phoneco", "E"))
     assert [n.about["square"] for n in notices(game, "pirates", "opportunity_fire")] == [[9, 7]]
-    _round_to(game, "phoneco")
+    to_seat(game, "phoneco")
     osorio = game.state.characters["osorio"]
     game.apply(JUDGE, A.JudgeMove("osorio", 11, 7, "W"))
     game.apply("phoneco", A.Move("osorio", "walk", ((10, 7),), "W"))
@@ -424,7 +420,7 @@ def test_opportunity_fire_stops_the_mover_and_is_resolved_in_the_placers_turn():
     assert notices(game, "pirates", "opportunity_triggered") == []  # the placer: next turn
     assert osorio.status == "active"
     force_dice(game, 5, 5, 6)  # at the pirates' Situation Update: 10 hits; die 6: K
-    _round_to(game, "pirates")
+    to_seat(game, "pirates")
     assert osorio.status == "dead"
     triggered = notices(game, "pirates", "opportunity_triggered")
     assert [n.about["square"] for n in triggered] == [[9, 7]]
@@ -437,7 +433,7 @@ def test_opportunity_fire_spares_who_the_placer_does_not_call_hostile():
     game, _log = scene(kyoshi=(5, 7, "E"))
     rifle = weapon_of(game, "kyoshi")
     game.apply("pirates", A.TargetOpportunityFire("kyoshi", rifle, (9, 7), "scientist", "E"))
-    _round_to(game, "phoneco")
+    to_seat(game, "phoneco")
     game.apply(JUDGE, A.JudgeMove("osorio", 11, 7, "W"))
     game.apply("phoneco", A.Move("osorio", "jog", ((10, 7), (9, 7)), "W"))
     assert game.plan.xy(game.state.characters["osorio"].square) == (9, 7)
@@ -474,7 +470,7 @@ def test_a_booby_trap_stops_the_first_one_in_and_goes_off_at_its_owners_update()
     assert game.plan.xy(game.state.characters["mendez"].square) == (2, 7)
     assert [n.about["reason"] for n in notices(game, "pirates", "interdiction")] == ["a booby trap"]
     force_dice(game, 6)  # booby-trap chart, light row (Lichter's spacesuit), die 6: down
-    _round_to(game, "scientist")
+    to_seat(game, "scientist")
     s = game.state
     assert s.characters["lichter"].status == "down"
     assert s.characters["mendez"].status == "active"
@@ -483,7 +479,7 @@ def test_a_booby_trap_stops_the_first_one_in_and_goes_off_at_its_owners_update()
     assert went.about["square"] == [3, 7] and len(went.about["results"]) == 1
     # The pirates learn at their own update: a telegram for Lichter.
     assert notices(game, "pirates", "telegram") == []
-    _round_to(game, "pirates")
+    to_seat(game, "pirates")
     assert [n.about["character"] for n in notices(game, "pirates", "telegram")] == ["lichter"]
 
 
@@ -500,7 +496,7 @@ def test_a_stray_hit_on_a_bystander_reaches_its_owner_only_at_its_update():
     assert game.state.characters["mccray"].status == "dead"
     for seat, view in before.items():
         assert view_for(game, seat) == view, seat
-    _round_to(game, "scientist")
+    to_seat(game, "scientist")
     assert [n.about["character"] for n in notices(game, "scientist", "telegram")] == ["mccray"]
     assert notices(game, "phoneco", "telegram") == []
 
@@ -509,7 +505,7 @@ def test_a_stray_hit_on_a_bystander_reaches_its_owner_only_at_its_update():
 
 def test_a_medic_revives_the_knocked_out_and_heals_a_light_wound():
     game, _log = scene(mccray=(5, 7, "E"), slavin=(5, 7, "E"))
-    _round_to(game, "scientist")
+    to_seat(game, "scientist")
     s = game.state
     game.apply(JUDGE, A.JudgeSetStatus("slavin", "ko"))
     game.apply("scientist", A.UseSkill("mccray", "Medic", "slavin", "E"))
@@ -526,7 +522,7 @@ def test_a_medic_revives_the_knocked_out_and_heals_a_light_wound():
 
 def test_first_aid_cannot_mend_worse_and_says_so_without_a_refusal():
     game, _log = scene(mccray=(5, 7, "E"), slavin=(5, 7, "E"))
-    _round_to(game, "scientist")
+    to_seat(game, "scientist")
     game.apply(JUDGE, A.JudgeSetStatus("slavin", "serious"))
     game.apply("scientist", A.UseSkill("mccray", "Medic", "slavin", "E"))
     told = notices(game, "scientist", "first_aid")[-1]
@@ -536,23 +532,23 @@ def test_first_aid_cannot_mend_worse_and_says_so_without_a_refusal():
 
 def test_a_medkit_heals_once_then_is_spent_and_the_patients_owner_hears_later():
     game, _log = scene(preuitt=(5, 7, "E"), mccray=(5, 7, "W"))
-    _round_to(game, "phoneco")
+    to_seat(game, "phoneco")
     s = game.state
     kit = weapon_of(game, "preuitt", "medkit")
     game.apply(JUDGE, A.JudgeSetStatus("mccray", "light_wound"))
     game.apply("phoneco", A.UseEquipment("preuitt", kit, token(game, "mccray"), "E"))
     assert not s.characters["mccray"].wound and s.items[kit].charges == 0
     assert notices(game, "scientist", "treated") == []  # told at its own update
-    _round_to(game, "scientist")
+    to_seat(game, "scientist")
     assert [n.about["done"] for n in notices(game, "scientist", "treated")] == ["healed"]
-    _round_to(game, "phoneco")
+    to_seat(game, "phoneco")
     with pytest.raises(IllegalAction, match="spent"):
         game.apply("phoneco", A.UseEquipment("preuitt", kit, token(game, "mccray"), "E"))
 
 
 def test_a_patient_must_be_on_the_map_in_the_same_square():
     game, _log = scene(preuitt=(5, 7, "E"), mccray=(9, 7, "W"))
-    _round_to(game, "phoneco")
+    to_seat(game, "phoneco")
     kit = weapon_of(game, "preuitt", "medkit")
     with pytest.raises(IllegalAction, match="no patient"):
         game.apply("phoneco", A.UseEquipment("preuitt", kit, token(game, "mccray"), "E"))
@@ -565,7 +561,7 @@ def test_a_downed_bug_alien_rolls_at_the_aliens_situation_update():
         add_character(game, cid, "alien", game.plan.sq(9, 7 + int(cid[-1])))
         game.apply(JUDGE, A.JudgeSetStatus(cid, "down"))
     dice = force_dice(game, 4, 5)  # 1-4: dead; 5-6: only stunned, it acts again
-    _round_to(game, "alien")
+    to_seat(game, "alien")
     assert dice.exhausted
     assert (s.characters["bug_1"].status, s.characters["bug_2"].status) == ("dead", "active")
     assert s.characters["bug_2"].risen
@@ -606,7 +602,7 @@ def test_an_emp_pistol_stops_a_robot_and_leaves_an_android_untouched():
 
 def test_a_robot_uses_its_built_in_torch_as_if_skilled():
     game, _log = scene(kyoshi=(5, 7, "E"), recon_bot_mccray=(5, 7, "W"))
-    _round_to(game, "scientist")
+    to_seat(game, "scientist")
     force_dice(game, 4)  # welding torch, light row (Kyoshi's spacesuit), die 4: serious
     game.apply("scientist", A.Attack("recon_bot_mccray", "welding_torch", "normal",
                                      (token(game, "kyoshi"),), "W"))
@@ -632,7 +628,7 @@ def test_plasma_inspects_the_square_across_a_hatch_and_disarms_its_trap():
     assert trap.square is None and trap.disabled == "disarmed"
     assert notices(game, "pirates", "traps_inspected")[-1].about["disarmed"] == 1
     assert view_for(game, "scientist") == before  # the owner sees it gone at its update
-    _round_to(game, "scientist")
+    to_seat(game, "scientist")
     assert [n.about["square"] for n in notices(game, "scientist", "trap_disarmed")] == [[3, 7]]
     game2, _ = scene(kyoshi=(4, 7, "W"))
     with pytest.raises(IllegalAction, match="lacks the Plasma skill"):
@@ -641,7 +637,7 @@ def test_plasma_inspects_the_square_across_a_hatch_and_disarms_its_trap():
 
 def test_a_thermite_mine_is_set_then_goes_off_at_global_updates():
     game, _log = scene(slavin=(5, 7, "W"), kyoshi=(9, 12, "N"))
-    _round_to(game, "scientist")
+    to_seat(game, "scientist")
     s = game.state
     mine = weapon_of(game, "slavin", "thermite_mine")
     game.apply("scientist", A.UseEquipment("slavin", mine, (5, 7), "W"))
@@ -649,11 +645,11 @@ def test_a_thermite_mine_is_set_then_goes_off_at_global_updates():
     game.apply("scientist", A.EndTurn())
     game.apply(JUDGE, A.JudgeMove("kyoshi", 5, 7, "E"))  # a pirate wanders onto it
     game.apply(JUDGE, A.JudgeMove("slavin", 9, 7, "W"))  # and Slavin is well away
-    _round_to(game, "scientist")
+    to_seat(game, "scientist")
     game.apply("scientist", A.UseEquipment("slavin", mine, (5, 7), "W"))  # from afar
     assert s.characters["kyoshi"].status == "active"  # nothing until Global Updates
     force_dice(game, 6)  # thermite on Kyoshi's spacesuit (light row), die 6: killed
-    _round_to(game, "pirates")
+    to_seat(game, "pirates")
     assert s.characters["kyoshi"].status == "dead"
     assert s.items[mine].disabled == "spent" and s.items[mine].square is None
     assert [n.about["character"] for n in notices(game, "pirates", "telegram")] == ["kyoshi"]
@@ -664,7 +660,7 @@ def test_a_thermite_mine_is_set_then_goes_off_at_global_updates():
 def _next_turn(game, seat):
     """End the turn in hand and play on to ``seat``'s next one."""
     game.apply(game.turn_seat, A.EndTurn())
-    _round_to(game, seat)
+    to_seat(game, seat)
 
 
 def test_a_lone_carrier_walks_the_casualty_along_and_fires_at_minus_two():

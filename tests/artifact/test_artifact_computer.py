@@ -13,6 +13,7 @@ from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
 from tests.artifact.dice_tools import force_dice
+from tests.artifact.secrecy_tools import to_seat
 
 COMMAND_POD_TERMINAL = (2, 7)   # major
 COMPUTER_ROOM_TERMINAL = (12, 6)  # major, where McCray starts
@@ -22,11 +23,6 @@ MEDLAB_TERMINAL = (4, 9)        # minor
 def _game():
     game, _log = example_game(11)
     return game
-
-
-def _to(game, seat):
-    while game.turn_seat != seat:
-        game.apply(game.turn_seat, A.EndTurn())
 
 
 def _kinds(game, seat):
@@ -48,7 +44,7 @@ def test_mccray_starts_with_the_marker():
 def test_example_preuitt_rolls_5_at_a_minor_terminal_and_mccray_hears_of_it():
     """Example of Play, Phone Co. Turn 1 and Mad Scientist Turn 1."""
     game = _game()
-    _to(game, "phoneco")
+    to_seat(game, "phoneco")
     force_dice(game, 5)
     game.apply("phoneco", A.Hack("preuitt", "N"))
     told = _last(game, "phoneco", "hack").about
@@ -72,14 +68,14 @@ def test_example_preuitt_rolls_5_at_a_minor_terminal_and_mccray_hears_of_it():
     assert {"The Artifact", "Osorio"} <= names
     # The report is told once: the attempts since the controller's last turn.
     game.apply("scientist", A.EndTurn())
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     assert _last(game, "scientist", "computer_report").about["hacks"] == []
 
 
 @pytest.mark.parametrize("roll, success", [(4, True), (3, False)])
 def test_a_major_terminal_adds_two(roll, success):
     game = _game()
-    _to(game, "phoneco")
+    to_seat(game, "phoneco")
     _place(game, "preuitt", COMMAND_POD_TERMINAL)
     dice = force_dice(game, roll)
     game.apply("phoneco", A.Hack("preuitt", "N"))
@@ -94,20 +90,20 @@ def test_a_major_terminal_adds_two(roll, success):
 
 def test_hacking_needs_a_hacker_with_hands_at_a_working_terminal():
     game = _game()
-    _to(game, "phoneco")
+    to_seat(game, "phoneco")
     with pytest.raises(IllegalAction, match="no hacker"):
         game.apply("phoneco", A.Hack("osorio", "N"))
     _place(game, "preuitt", (12, 40))
     with pytest.raises(IllegalAction, match="not at a working computer terminal"):
         game.apply("phoneco", A.Hack("preuitt", "N"))
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     with pytest.raises(IllegalAction, match="holds Computer Control already"):
         game.apply("scientist", A.Hack("mccray", "S"))
 
 
 def test_the_marker_is_handed_to_a_character_with_hands_at_a_terminal():
     game = _game()
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     with pytest.raises(IllegalAction, match="has no hands"):
         game.apply("scientist", A.TransferControl("mccray", "recon_bot_mccray"))
     _place(game, "slavin", (12, 8))
@@ -125,9 +121,9 @@ def test_the_marker_is_handed_to_a_character_with_hands_at_a_terminal():
 
 def test_handing_the_marker_to_another_seat_reaches_it_at_its_situation_update():
     game = _game()
-    _to(game, "phoneco")
+    to_seat(game, "phoneco")
     _place(game, "preuitt", COMMAND_POD_TERMINAL)
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     _place(game, "mccray", (3, 7), "W")  # the Command Pod: Preuitt's counter in view
     game.apply("scientist", A.Move("mccray", "walk", (), "W"))
     token = game.state.characters["preuitt"].token
@@ -135,13 +131,13 @@ def test_handing_the_marker_to_another_seat_reaches_it_at_its_situation_update()
     game.apply("scientist", A.TransferControl("mccray", token))  # McCray need not be at one
     assert game.state.systems.control == "preuitt"
     assert "control_received" not in _kinds(game, "phoneco")
-    _to(game, "phoneco")
+    to_seat(game, "phoneco")
     assert _last(game, "phoneco", "control_received").about == {"character": "preuitt"}
 
 
 def test_snoop_toggles_locks_now_and_lights_at_global_updates():
     game = _game()
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     hatches = computer.segment_hatches(game, "Ring Segment 7")
     assert hatches
     game.apply("scientist", A.SecurityAction("mccray", "snoop", "Ring Segment 7", "locks",
@@ -157,17 +153,17 @@ def test_snoop_toggles_locks_now_and_lights_at_global_updates():
         game.apply("scientist", A.SecurityAction("mccray", "snoop", "Ring Segment 7", "",
                                                  "S"))
     game.apply("scientist", A.EndTurn())
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     game.apply("scientist", A.SecurityAction("mccray", "snoop", "Ring Segment 7", "lights",
                                              "S"))
     spaces = computer.segment_spaces(game.plan, "Ring Segment 7")
     assert "Stateroom 15" in spaces
     assert not set(spaces) & set(game.state.dark)  # not yet: at Global Updates
-    _to(game, "alien")
+    to_seat(game, "alien")
     game.apply("alien", A.EndTurn())
     assert set(spaces) <= set(game.state.dark)
     assert set(spaces) <= set(view_for(game, "phoneco").dark)
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     game.apply("scientist", A.SecurityAction("mccray", "snoop", "Ring Segment 7", "locks",
                                              "S"))
     assert not set(hatches) & set(game.state.locked)  # all were locked: now all open
@@ -177,12 +173,12 @@ def test_snoop_misses_sneaksuits_and_is_for_the_controller_only():
     game = _game()
     suit = game.state.characters["mccray"].suit
     assert game.state.items[suit].type == "sneaksuit"  # the Professor wears his sneaksuit
-    _to(game, "phoneco")
+    to_seat(game, "phoneco")
     _place(game, "preuitt", COMMAND_POD_TERMINAL)
     force_dice(game, 4)
     game.apply("phoneco", A.Hack("preuitt", "N"))
     game.apply("phoneco", A.EndTurn())
-    _to(game, "phoneco")
+    to_seat(game, "phoneco")
     with pytest.raises(IllegalAction, match="does not hold Computer Control"):
         game.apply("phoneco", A.SecurityAction("osorio", "snoop", "Fore Segment", "", "N"))
     with pytest.raises(IllegalAction, match="no segment of the Feynman"):
@@ -197,7 +193,7 @@ def test_snoop_misses_sneaksuits_and_is_for_the_controller_only():
 
 
 def _set_countdown(game, turns):
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     if game.plan.xy(game.state.characters["slavin"].square) != COMMAND_POD_TERMINAL:
         _place(game, "slavin", COMMAND_POD_TERMINAL)
     game.apply("scientist", A.SelfDestruct("slavin", turns, "N"))
@@ -209,17 +205,17 @@ def test_self_destruct_is_announced_at_global_updates_and_the_drives_go_off():
     _set_countdown(game, 3)
     assert game.state.systems.self_destruct is None  # anonymous: resolved at Global Updates
     assert "self_destruct" not in _kinds(game, "pirates")
-    _to(game, "alien")
+    to_seat(game, "alien")
     game.apply("alien", A.EndTurn())
     for seat in game.seats:
         assert _last(game, seat, "self_destruct").about["turns"] == 3
     for left in (2, 1):
-        _to(game, "alien")
+        to_seat(game, "alien")
         game.apply("alien", A.EndTurn())
         assert _last(game, "pirates", "self_destruct").about["turns"] == left
     assert all(c.status != "dead" for c in game.state.characters.values()
                if c.square is not None)
-    _to(game, "alien")
+    to_seat(game, "alien")
     game.apply("alien", A.EndTurn())
     assert all(c.status == "dead" for c in game.state.characters.values()
                if c.square is not None)
@@ -229,7 +225,7 @@ def test_self_destruct_is_announced_at_global_updates_and_the_drives_go_off():
 
 def test_self_destruct_needs_a_key_a_major_terminal_and_3_to_30_turns():
     game = _game()
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     with pytest.raises(IllegalAction, match="access code key"):
         game.apply("scientist", A.SelfDestruct("mccray", 10, "N"))
     _place(game, "slavin", MEDLAB_TERMINAL)
@@ -249,29 +245,29 @@ def test_self_destruct_needs_a_key_a_major_terminal_and_3_to_30_turns():
 def test_the_key_cancels_and_so_does_a_hackers_security_action():
     game = _game()
     _set_countdown(game, 10)
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     assert game.state.systems.self_destruct == 10
     game.apply("scientist", A.SelfDestruct("slavin", 0, "N"))
-    _to(game, "pirates")
+    to_seat(game, "pirates")
     assert game.state.systems.self_destruct is None
     assert _last(game, "pirates", "self_destruct").about["text"] == "Self-destruct cancelled."
     _set_countdown(game, 10)
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     force_dice(game, 3)  # +2 at the Computer Room's major terminal: 5, too low
     game.apply("scientist", A.SecurityAction("mccray", "cancel_self_destruct", "", "", "S"))
     assert _last(game, "scientist", "cancel_self_destruct").about["success"] is False
     game.apply("scientist", A.EndTurn())
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     assert game.state.systems.self_destruct == 9
     force_dice(game, 4)
     game.apply("scientist", A.SecurityAction("mccray", "cancel_self_destruct", "", "", "S"))
-    _to(game, "pirates")
+    to_seat(game, "pirates")
     assert game.state.systems.self_destruct is None
 
 
 def test_legal_lists_only_what_the_engine_accepts():
     game = _game()
-    _to(game, "scientist")
+    to_seat(game, "scientist")
     listed = [a for a in game.legal_actions("scientist")
               if isinstance(a, (A.Hack, A.SecurityAction, A.SelfDestruct, A.TransferControl))]
     snoops = [a for a in listed if isinstance(a, A.SecurityAction)]

@@ -15,6 +15,7 @@ from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
 from game.artifact.state import Notice
 from game.artifact.views import decode_view, view_for
+from tests.artifact.secrecy_tools import to_seat
 
 
 @pytest.fixture
@@ -28,11 +29,6 @@ def refused(game, seat, action, match, error=IllegalAction):
     with pytest.raises(error, match=match):
         game.apply(seat, action)
     assert game.to_json() == before
-
-
-def to_seat(game, seat):
-    while game.turn_seat != seat:
-        game.apply(game.turn_seat, A.EndTurn())
 
 
 def first_char(game, seat):

@@ -14,17 +14,13 @@ from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
 
 from .arrange import drop_item, lights_out, lock_hatch
+from .secrecy_tools import to_seat
 
 
 @pytest.fixture
 def game():
     game, _log = example_game(11)
     return game
-
-
-def to_seat(game, seat):
-    while game.turn_seat != seat:
-        game.apply(game.turn_seat, A.EndTurn())
 
 
 def refused(game, seat, action, match):
