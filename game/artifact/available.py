@@ -24,6 +24,19 @@ MAX_CARRIED = 4
 
 # ---- the shared checks (the engine raises with these reasons) ---------------------------------
 
+def may_act(status: str, skills) -> bool:
+    """Whether a character in this state acts at all: active, or seriously wounded but Tough
+    (rulebook: Tough; it may creep one square or take one action)."""
+    return status == "active" or (status == "serious" and "Tough" in skills)
+
+
+def hampered_problem(status: str, what: str) -> str | None:
+    """A seriously wounded Tough character creeps or acts, never both in one action."""
+    if status == "serious":
+        return f"seriously wounded, it may creep one square or {what}, not both"
+    return None
+
+
 def acting_problem(*, acted: bool, active: bool, on_map: bool, cid: str) -> str | None:
     """Why a character of the seat in turn may not act now (None: it may)."""
     if acted:
@@ -114,7 +127,7 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
                        sheets: Sheets, turn_problem: str | None) -> list[Option]:
     acted = view.turn is not None and cid in view.turn.acted
     problem = turn_problem or acting_problem(
-        acted=acted, active=entry.status == "active",
+        acted=acted, active=may_act(entry.status, entry.skills),
         on_map=entry.square is not None and entry.kind != "program", cid=cid)
     base = {"character": cid}
     if problem:

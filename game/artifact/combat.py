@@ -79,6 +79,27 @@ def charts_of(game) -> CombatCharts:
     return getattr(game, "charts", None) or default_charts()
 
 
+def is_tough(game, char: Character) -> bool:
+    """Whether ``char`` has the Tough skill (immune to mind control; not put out of action
+    by a serious wound)."""
+    return "Tough" in game.sheets.characters[char.sheet].skills
+
+
+def hampered(game, char: Character) -> bool:
+    """A Tough character with a serious wound: it may still creep one square or take one
+    action, each die it rolls at -1 (rulebook: Tough)."""
+    return char.status == "serious" and is_tough(game, char)
+
+
+def check_modifiers(game, char: Character,
+                    extra: Sequence[dice.Modifier] = ()) -> tuple[dice.Modifier, ...]:
+    """Modifiers of a one-die table roll ``char`` makes (unjam, repair): a hampered Tough
+    character's -1, then ``extra`` (a place's bonus, passed in by the rules of that place)."""
+    mods = [dice.modifier("tough_serious_check", charts=charts_of(game))] \
+        if hampered(game, char) else []
+    return tuple(mods) + tuple(extra)
+
+
 def arm_for(game, char: Character, name: str) -> Arm:
     """The weapon ``name`` stands for in ``char``'s hands, or IllegalAction saying why not."""
     s = game.state
@@ -241,6 +262,7 @@ def _conditions(game, seat: str, char: Character, line: LineWalk, square: int,
         target_unaware=unaware, target_helpless=helpless,
         target_is_object=counter is None,
         shooter_light_wound=char.wound, carrying_casualty=char.carrying is not None,
+        tough_serious=hampered(game, char),
         characters_in_line=known_in_line(game, seat, line.squares, square, target_square,
                                           token),
         furniture_in_line=furniture)
@@ -404,7 +426,9 @@ class Resolver:
         sheet = game.sheets.characters[victim.sheet]
         if victim.seat == self.seat:
             return  # the attacking seat is told in the attack's own notice
-        if was_active and victim.status != "active":
+        if was_active and victim.status != "active" and not hampered(game, victim):
+            # Control is lost: the owner hears only that (Telegram from the War Department).
+            # A Tough character seriously wounded stays in its owner's hands, told as a wound.
             if victim.id not in self.telegrams:
                 self.telegrams.add(victim.id)
                 self.events.append(game.notify(victim.seat, {
@@ -574,7 +598,8 @@ def perform_attack(game, seat: str, char: Character, arm: Arm, fire: str,
         else:
             behind = shot.approach is not None and dice.is_behind(
                 plan.xy(victim.square), victim.facing, plan.xy(shot.approach))
-            mods = dice.close_modifiers(from_behind=behind, charts=res.charts)
+            mods = dice.close_modifiers(from_behind=behind, tough_serious=hampered(game, char),
+                                        charts=res.charts)
             outcome = res.harm(victim, chart.id, mods)
             report.update(res.told(victim, outcome))
         reports.append(report)
@@ -732,15 +757,22 @@ def unjam_problem(game, char: Character, weapon: str) -> str:
     chart = charts.weapon_for_item(item.type)
     if chart is None:
         return f"the {game.sheets.items[item.type].name} is no weapon"
-    if not item.jammed:
+    if not item.jammed and item.disabled != "overheated":
         return f"the {chart.name} is not jammed"
     sheet = game.sheets.characters[char.sheet]
     return dice.unjam_problem(chart, hands=sheet.hands, mechanic="Mechanic" in sheet.skills,
                               charts=charts)
 
 
-def perform_unjam(game, seat: str, char: Character, weapon: str, rng) -> list[Event]:
-    """Jammed Weapons: a roll on the Unjam Table (+1 in the machine shop, +1 a mechanic)."""
+def in_machine_shop(game, char: Character) -> bool:
+    """Whether ``char`` works in the Machine Shop (its tools: repairs, +1 to unjam)."""
+    return game.plan.space_name(char.square) == "Machine Shop"
+
+
+def perform_unjam(game, seat: str, char: Character, weapon: str, rng, *,
+                  extra: Sequence[dice.Modifier] = ()) -> list[Event]:
+    """Jammed Weapons: a roll on the Unjam Table (+1 in the machine shop, +1 a mechanic,
+    -1 for a hampered Tough character, then ``extra``: the hook for a place's bonus)."""
     problem = unjam_problem(game, char, weapon)
     if problem:
         raise IllegalAction(problem)
@@ -749,14 +781,141 @@ def perform_unjam(game, seat: str, char: Character, weapon: str, rng) -> list[Ev
     chart = charts.weapon_for_item(item.type)
     sheet = game.sheets.characters[char.sheet]
     mechanic = "Mechanic" in sheet.skills
-    shop = game.plan.space_name(char.square) == "Machine Shop"
     rolled = dice.unjam(chart, dice.d6(rng), hands=sheet.hands, mechanic=mechanic,
-                        in_machine_shop=shop, charts=charts)
+                        in_machine_shop=in_machine_shop(game, char),
+                        extra=check_modifiers(game, char, extra), charts=charts)
     if rolled.result == "cleared":
         item.jammed = False
     return [game.notify(seat, {"kind": "unjam", "character": char.id, "weapon": chart.name,
                                "roll": rolled.roll, "total": rolled.total,
                                "cleared": rolled.result == "cleared"})]
+
+
+# ---- the Mechanic's repairs ------------------------------------------------------------------
+
+#: Item states the Repair Table mends in the machine shop (rulebook: Mechanic).
+SHOP_REPAIRS = ("overheated", "emp")
+#: Robot statuses a repair mends: a serious wound, a Down (its fate rolled first, as a status
+#: check would) and a stop by EMP ("inactive" on a robot that has an owner).
+ROBOT_REPAIRS = ("serious", "down", "inactive")
+
+
+@dataclass(frozen=True)
+class RepairJob:
+    """What a mechanic found to mend: ``kind`` is "robot", "suit" (a breach: no roll,
+    anywhere) or "item" (the Repair Table, in the machine shop); ``why`` says why nothing
+    can be done ("" when the work may go ahead)."""
+
+    kind: str
+    robot: Character | None = None
+    item: Item | None = None
+    why: str = ""
+
+
+def repair_target(game, seat: str, char: Character, name) -> tuple[Character | None,
+                                                                  Item | None]:
+    """The thing ``name`` stands for in the mechanic's square: one of the seat's own
+    characters (by id) or a counter on its map (by token), an item the seat holds there (by
+    id), or an item its map shows lying there (by token). Every refusal reads the same, so
+    a try teaches nothing the seat's map does not show."""
+    s = game.state
+    found: Character | None = None
+    item: Item | None = None
+    if isinstance(name, str):
+        own = s.characters.get(name)
+        if own is not None and own.seat == seat and own.square == char.square:
+            found = own
+        counter = map_counters(game, seat).get(name)
+        if found is None and counter is not None \
+                and game.plan.sq(*counter.square) == char.square:
+            found = _character_by_token(game, name)
+        thing = s.items.get(name)
+        if found is None and thing is not None:
+            holder = s.characters.get(thing.holder) if thing.holder else None
+            if holder is not None and holder.seat == seat and holder.square == char.square:
+                item = thing
+            book = s.maps[s.map_of[seat]]
+            if (holder is None and thing.square == char.square and name in book.counters):
+                item = thing
+    if (found is None or found.square != char.square) and item is None:
+        raise IllegalAction(f"there is nothing {name!r} here to repair")
+    return found, item
+
+
+def repair_job(game, char: Character, found: Character | None, item: Item | None) -> RepairJob:
+    """What mending ``found`` (a character) or ``item`` would be, on the true state."""
+    s = game.state
+    if found is not None:
+        sheet = game.sheets.characters[found.sheet]
+        if sheet.kind == "robot":
+            if found.status == "dead":
+                return RepairJob("robot", found, why="it is wrecked beyond repair")
+            broken = found.status in ROBOT_REPAIRS and not (
+                found.status == "inactive" and found.seat is None)
+            if not broken and not found.wound:
+                return RepairJob("robot", found, why="it needs no repair")
+            if not in_machine_shop(game, char):
+                return RepairJob("robot", found, why="robots are repaired in the machine shop")
+            return RepairJob("robot", found)
+        suit = s.items.get(found.suit) if found.suit else None
+        if suit is None or suit.disabled != "breached":
+            return RepairJob("suit", why="there is no breached suit to seal")
+        return RepairJob("suit", item=suit)
+    assert item is not None
+    if item.disabled == "breached":
+        return RepairJob("suit", item=item)
+    if item.disabled not in SHOP_REPAIRS:
+        return RepairJob("item", item=item, why="it needs no repair")
+    if not in_machine_shop(game, char):
+        return RepairJob("item", item=item, why="that is repaired in the machine shop")
+    return RepairJob("item", item=item)
+
+
+def mechanic_work(game, seat: str, char: Character, name, rng, *,
+                  extra: Sequence[dice.Modifier] = ()) -> list[Event]:
+    """Mechanic: seal a breached suit (anywhere, always succeeds), or in the machine shop
+    roll on the Repair Table for a robot, an overheated plasma gun or anything knocked out
+    by EMP (``extra``: the hook for a place's bonus; a hampered Tough mechanic rolls at -1).
+    A downed robot's fate is rolled first, as a status check would. What the thing needs is
+    found out by trying: it is told, never refused."""
+    charts = charts_of(game)
+    found, item = repair_target(game, seat, char, name)
+    job = repair_job(game, char, found, item)
+    notice = {"kind": "repair", "character": char.id, "target": name}
+    if job.why:
+        return [game.notify(seat, {**notice, "done": "", "why": job.why})]
+    s = game.state
+    if job.robot is not None:  # whose forces change: told at its Situation Update
+        owner, about = job.robot.seat, {"character": job.robot.id}
+    else:
+        holder = s.characters.get(job.item.holder) if job.item.holder else None
+        owner, about = (holder.seat if holder else None), {"item": job.item.id}
+    situation.hold_forces(game, owner)
+    if job.kind == "suit":
+        job.item.disabled = ""
+        done, rolled_words = "sealed", {}
+    else:
+        robot = job.robot
+        if robot is not None and robot.status == "down":
+            robot.status = dice.status_check(dice.d6(rng), charts)
+            if robot.status == "dead":
+                return [game.notify(seat, {**notice, "done": "",
+                                           "why": "it is wrecked beyond repair"})]
+        rolled = dice.repair(dice.d6(rng), extra=check_modifiers(game, char, extra),
+                             charts=charts)
+        rolled_words = {"roll": rolled.roll, "total": rolled.total}
+        done = "repaired" if rolled.result == "repaired" else ""
+        if done and robot is not None:
+            # A robot of nobody's (the Feynman's own) stays switched off until commanded.
+            robot.status, robot.wound = ("active" if robot.seat else "inactive"), False
+        elif done:
+            job.item.disabled = ""
+    events = [game.notify(seat, {**notice, **rolled_words, "done": done,
+                                 "why": "" if done else "not yet: the work goes on"})]
+    if done and owner is not None and owner != seat:
+        events.append(game.notify(owner, {"kind": "repaired", **about, "done": done},
+                                  pending=owner != game.turn_seat))
+    return events
 
 
 # ---- opportunity fire and booby traps ---------------------------------------------------------

@@ -33,13 +33,15 @@ WEAPON_KINDS = ("ranged", "close", "gas", "placed", "blast")
 JAMS = ("jam", "overheat", "never")
 CLEARS = ("hands", "mechanic", "machine_shop")
 AREAS = ("target", "square", "blast", "space")
-MODIFIER_USES = ("to_hit", "damage", "unjam")
+#: to_hit: the 2d6 to-hit roll; damage: a close-combat damage die; unjam: the Unjam Table;
+#: check: any one-die table roll of the acting character (unjam, repair).
+MODIFIER_USES = ("to_hit", "damage", "unjam", "check")
 DIE_SIDES = 6
 #: Modifier ids the rule functions name; the data must define each of them.
 RULE_MODIFIERS = ("unaware", "helpless", "double_fire", "panic_fire", "light_wound",
                   "carrying_casualty", "elusive_target", "tough_serious", "character_in_line",
                   "furniture_in_line", "from_behind", "tough_serious_strike", "machine_shop",
-                  "mechanic")
+                  "mechanic", "tough_serious_check")
 UNJAM_RESULTS = ("still_jammed", "cleared")
 REPAIR_RESULTS = ("not_yet", "repaired")
 COMPUTER_HITS = ("darkness", "gas", "explosion", "special")

@@ -654,8 +654,10 @@ def unjam_problem(weapon: str | Weapon, *, hands: bool, mechanic: bool,
 
 
 def unjam(weapon: str | Weapon, roll: int, *, hands: bool = True, mechanic: bool = False,
-          in_machine_shop: bool = False, charts: CombatCharts | None = None) -> TableRoll:
-    """A roll on the Unjam Table (+1 in the machine shop, +1 for a mechanic)."""
+          in_machine_shop: bool = False, extra: Sequence[Modifier] = (),
+          charts: CombatCharts | None = None) -> TableRoll:
+    """A roll on the Unjam Table (+1 in the machine shop, +1 for a mechanic, then any
+    ``extra`` modifiers: a Tough character's -1 while seriously wounded, a place's bonus)."""
     charts = _charts(charts)
     why = unjam_problem(weapon, hands=hands, mechanic=mechanic, charts=charts)
     if why:
@@ -665,6 +667,7 @@ def unjam(weapon: str | Weapon, roll: int, *, hands: bool = True, mechanic: bool
         mods.append(modifier("machine_shop", charts=charts))
     if mechanic:
         mods.append(modifier("mechanic", charts=charts))
+    mods += extra
     total = _die(roll) + sum(m.value for m in mods)
     return TableRoll(roll, tuple(mods), total, charts.unjam.lookup(total))
 
@@ -678,12 +681,14 @@ def repair_problem(*, mechanic: bool, in_machine_shop: bool) -> str:
 
 
 def repair(roll: int, *, mechanic: bool = True, in_machine_shop: bool = True,
-           charts: CombatCharts | None = None) -> TableRoll:
-    """A roll on the Repair Table (robots, overheated plasma guns, anything hit by EMP)."""
+           extra: Sequence[Modifier] = (), charts: CombatCharts | None = None) -> TableRoll:
+    """A roll on the Repair Table (robots, overheated plasma guns, anything hit by EMP), with
+    ``extra`` modifiers (a Tough character's -1 while seriously wounded, a place's bonus)."""
     why = repair_problem(mechanic=mechanic, in_machine_shop=in_machine_shop)
     if why:
         raise ValueError(why)
-    return TableRoll(roll, (), _die(roll), _charts(charts).repair.lookup(roll))
+    total = _die(roll) + sum(m.value for m in extra)
+    return TableRoll(roll, tuple(extra), total, _charts(charts).repair.lookup(total))
 
 
 def computer_hit(roll: int, charts: CombatCharts | None = None) -> str:

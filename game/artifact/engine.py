@@ -557,7 +557,8 @@ class ArtifactGame(Table):
             raise NotYourTurn("characters act only in their seat's turn")
         char = self.character(seat, cid)
         problem = available.acting_problem(
-            acted=char.id in self._s.turn.acted, active=char.status == "active",
+            acted=char.id in self._s.turn.acted,
+            active=available.may_act(char.status, self.sheets.characters[char.sheet].skills),
             on_map=char.square is not None and self.sheets.characters[char.sheet].on_map,
             cid=cid)
         if problem:
@@ -579,6 +580,9 @@ class ArtifactGame(Table):
         char = self._acting_character(seat, action.character)
         if action.mode == "run":
             raise IllegalAction("move-then-pick-up is walking or jogging only")
+        problem = available.hampered_problem(char.status, "pick up")
+        if problem:
+            raise IllegalAction(problem)
         self._check_hands(char)
         self._check_fetch(seat, char, action)
         events, halted = interdiction.perform_move(self, seat, char, action.mode, action.path,
@@ -759,6 +763,9 @@ class ArtifactGame(Table):
         char = self._acting_character(seat, action.character)
         if action.mode == "run":
             raise IllegalAction("a running character may not move, then attack")
+        problem = available.hampered_problem(char.status, "attack")
+        if problem:
+            raise IllegalAction(problem)
         if char.carrying is not None:
             raise IllegalAction(f"{char.id} carries a casualty: it may not move and fire")
         arm = combat.arm_for(self, char, action.weapon)
@@ -805,6 +812,11 @@ class ArtifactGame(Table):
         if action.skill == "Plasma":
             movement.face_after_action(self, char, action.facing)
             events = combat.plasma_work(self, seat, char, action.target)
+            self._finish_action(seat, char)
+            return events
+        if action.skill == "Mechanic":
+            movement.face_after_action(self, char, action.facing)
+            events = combat.mechanic_work(self, seat, char, action.target, self._rng)
             self._finish_action(seat, char)
             return events
         if action.skill != "Medic":

@@ -291,7 +291,8 @@ def _play(game, seat):
         if char is None or char.seat != seat:
             continue
         problem = available.acting_problem(
-            acted=cid in s.turn.acted, active=char.status == "active",
+            acted=cid in s.turn.acted,
+            active=available.may_act(char.status, sheets.characters[char.sheet].skills),
             on_map=char.square is not None and sheets.characters[char.sheet].on_map, cid=cid)
         if problem or not entry.ma:
             continue
@@ -303,7 +304,8 @@ def _play(game, seat):
                 items = sorted([i for i in char.items if i not in drop] + list(take))
                 out += [A.PickUpDrop(cid, take, drop, f)
                         for f in _after(game, char, entry, items=items)]
-            out += _moves_then_pick_up(game, view, know, char, entry)
+            if available.hampered_problem(char.status, "pick up") is None:
+                out += _moves_then_pick_up(game, view, know, char, entry)
         if available.checker_problem(sheet.kind) is None:
             for target in _fallen_here(game, view, cid):
                 out += [A.CheckStatus(cid, target, f) for f in after]
@@ -319,6 +321,7 @@ def _play(game, seat):
         out += _attacks(game, seat, char, after)
         out += _first_aid(game, seat, char, after)
         out += _plasma(game, seat, char, after)
+        out += _mechanic(game, seat, char, after)
         out += _casualties(game, seat, char, after)
         out += computer.listed_actions(game, char, after)
         for lift in plan.lifts:
@@ -492,6 +495,22 @@ def _plasma(game, seat: str, char, after: list[str]) -> list[A.Action]:
               and item.square is not None and item.id not in primed):
             out += [A.UseEquipment(char.id, item.id, plan.xy(item.square), f) for f in after]
     return out
+
+
+def _mechanic(game, seat: str, char, after: list[str]) -> list[A.Action]:
+    """The Mechanic's repairs on everything the seat may name in the character's square
+    (what each needs is found out by trying, as ``combat.mechanic_work`` tells)."""
+    s = game.state
+    if "Mechanic" not in game.sheets.characters[char.sheet].skills:
+        return []
+    own = [c for c in game.own_characters(seat) if c.square == char.square]
+    names = sorted(c.id for c in own)
+    names += sorted(t for t, c in combat.map_counters(game, seat).items()
+                    if game.plan.sq(*c.square) == char.square)
+    names += sorted(i for c in own for i in c.items)
+    book = s.maps[s.map_of[seat]]
+    names += sorted(i for i in _floor(game, char.square) if i in book.counters)
+    return [A.UseSkill(char.id, "Mechanic", n, f) for n in names for f in after]
 
 
 def _casualties(game, seat: str, char, after: list[str]) -> list[A.Action]:

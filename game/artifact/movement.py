@@ -64,6 +64,8 @@ def mobility(game, char: Character) -> dict:
           for mode in MODES}
     if char.wound:  # a light wound halves the MA (rounded up)
         ma = {mode: (value + 1) // 2 for mode, value in ma.items()}
+    if char.status == "serious":  # Tough: it may creep one square (rulebook: Tough)
+        ma = {mode: 1 if mode == "walk" else 0 for mode in ma}
     return {
         "ma": ma,
         "zero_g": zero_g,

@@ -42,7 +42,10 @@ def is_physical(sheets: Sheets, char: Character) -> bool:
 
 
 def can_observe(sheets: Sheets, char: Character) -> bool:
-    return is_physical(sheets, char) and char.status == "active" and not char.blind
+    """Conscious and looking: active, or seriously wounded but Tough (rulebook: Tough)."""
+    conscious = char.status == "active" or (
+        char.status == "serious" and "Tough" in sheets.characters[char.sheet].skills)
+    return is_physical(sheets, char) and conscious and not char.blind
 
 
 def observer_fov(state: GameState, plan: DeckPlan, sheets: Sheets, char: Character,

@@ -10,55 +10,16 @@ import pytest
 from game.artifact import actions as A
 from game.artifact.engine import replay
 from game.artifact.errors import IllegalAction
-from game.artifact.example import example_game, example_setup
+from game.artifact.example import example_setup
 from game.artifact.seats import JUDGE
 from game.artifact.sight import field_of_view
 from game.artifact.views import view_for
 
-from .arrange import act_again, add_character, give_item
+from .arrange import act_again, add_character
+from .combat_scenes import give, look, notices, scene, token, weapon_of
+from .combat_scenes import next_turn as _next_turn
 from .dice_tools import force_dice
 from .secrecy_tools import to_seat
-
-
-def scene(**places):
-    """The Example's game at Pirate Turn 1 with characters put where the test wants them:
-    name=(x, y, facing). Returns the game and the log that made it."""
-    game, log = example_game(5)
-    for cid, (x, y, facing) in places.items():
-        action = A.JudgeMove(cid, x, y, facing)
-        game.apply(JUDGE, action)
-        log.append((JUDGE, action))
-    return game, log
-
-
-def look(game, seat, log=None):
-    """Let the seat in turn look about (a turn in place by a character that has not acted),
-    so its map shows what the Judge's moves put in view."""
-    s = game.state
-    cid = next(c.id for c in sorted(game.own_characters(seat), key=lambda c: c.id != "yee")
-               if c.id not in s.turn.acted and c.status == "active" and c.square is not None)
-    action = A.Move(cid, "walk", (), s.characters[cid].facing)
-    game.apply(seat, action)
-    if log is not None:
-        log.append((seat, action))
-
-
-def token(game, cid):
-    return game.state.characters[cid].token
-
-
-def weapon_of(game, cid, kind="rifle"):
-    s = game.state
-    return next(i for i in s.characters[cid].items if s.items[i].type == kind)
-
-
-def give(game, cid, kind):
-    """Hand a character an item of ``kind`` (a test's stand-in for a purchase)."""
-    return give_item(game, cid, kind)
-
-
-def notices(game, seat, kind):
-    return [n for n in view_for(game, seat).notices if n.kind == kind]
 
 
 @pytest.fixture
@@ -656,12 +617,6 @@ def test_a_thermite_mine_is_set_then_goes_off_at_global_updates():
 
 
 # ---- casualty transport -----------------------------------------------------------------------
-
-def _next_turn(game, seat):
-    """End the turn in hand and play on to ``seat``'s next one."""
-    game.apply(game.turn_seat, A.EndTurn())
-    to_seat(game, seat)
-
 
 def test_a_lone_carrier_walks_the_casualty_along_and_fires_at_minus_two():
     game, _log = scene(kyoshi=(5, 7, "E"), lichter=(5, 7, "E"), osorio=(11, 7, "W"))
