@@ -26,6 +26,7 @@ from .combat_charts import CombatCharts, Weapon, default_charts
 from .deckplan import STEP, DeckPlan
 from .errors import IllegalAction
 from .events import Event
+from .seats import allied
 from .sight import LineWalk, in_field, walk_line
 from .state import Character, CharacterCounter, Item, Notice, OpportunityFire, PendingAttack
 
@@ -1060,6 +1061,58 @@ def _opportunity_shot(game, seat: str, attack: PendingAttack, rng) -> list[Event
     return perform_attack(game, seat, char, arm, "normal", shots, rng, facing=char.facing)
 
 
+# ---- combat in hostile squares -----------------------------------------------------------------
+
+def _sides_allied(game, a: Character, b: Character) -> bool:
+    return a.seat == b.seat or allied(game.seat_spec(a.seat), game.seat_spec(b.seat))
+
+
+def free_weapon(game, char: Character) -> str:
+    """What a character strikes with in a free attack: a close-combat weapon it carries and
+    is skilled with, or a built-in one (a robot's), else its natural attack."""
+    charts = charts_of(game)
+    sheet = game.sheets.characters[char.sheet]
+    carried = [game.state.items[i].type for i in char.items]
+    found = dice.close_weapons(sheet.kind, hands=sheet.hands, carried=carried,
+                               skills=sheet.skills, robot=char.sheet, charts=charts)
+    chosen = [w for w in found if w not in (charts.natural[sheet.kind], charts.improvised)]
+    return chosen[-1] if chosen else charts.natural[sheet.kind]
+
+
+def last_one_out(game, mover: Character, square: int, rng) -> list[Event]:
+    """Combat in Hostile Squares: ``mover`` is leaving ``square``. If active hostiles stay
+    there and none of the mover's side does, each of them strikes it at once, a free
+    out-of-sequence close-combat blow (in id order, while the mover still stands). The
+    mover's seat learns what befell it at once; each striker's seat is told at its next
+    Situation Update, as the attacker of an action outside its turn."""
+    s = game.state
+    if mover.seat is None:
+        return []
+    staying = [c for c in s.characters.values()
+               if c.square == square and c.id != mover.id and c.status == "active"
+               and c.seat is not None and game.sheets.characters[c.sheet].on_map]
+    hostiles = [c for c in staying if not _sides_allied(game, c, mover)]
+    leavers = [mover.id] if hostiles else []
+    if dice.last_one_out(leavers, len(staying) - len(hostiles)) is None:
+        return []
+    events: list[Event] = []
+    plan = game.plan
+    for striker in sorted(hostiles, key=lambda c: c.id):
+        if mover.status != "active" and not hampered(game, mover):
+            break
+        chart = charts_of(game).weapons[free_weapon(game, striker)]
+        res = Resolver(game, striker.seat, rng, striker)
+        outcome = res.harm(mover, chart.id)
+        report = {"target": mover.token, "hit": True, **res.told(mover, outcome)}
+        events.append(game.notify(striker.seat, {
+            "kind": "attack", "character": striker.id, "weapon": chart.name,
+            "fire": "Free attack on the last one out", "shots": [report],
+            "weapon_state": "ready", "square": list(plan.xy(square))},
+            pending=striker.seat != game.turn_seat))
+        events += res.events
+    return events
+
+
 # ---- first aid (Medic, medkits) -------------------------------------------------------------
 
 def patient_here(game, seat: str, char: Character, name) -> Character:
@@ -1146,8 +1199,7 @@ def plasma_work(game, seat: str, char: Character, target) -> list[Event]:
     if not plan.inside(x, y):
         raise IllegalAction(f"({x}, {y}) is not on the map")
     square = plan.sq(x, y)
-    across = {n for n, _d, hatch in plan.neighbours(char.square) if hatch is not None}
-    if square != char.square and square not in across:
+    if square not in trap_squares(plan, char.square):
         raise IllegalAction("inspect your own square or the one across a hatch beside you")
     found = sorted((i for i in s.items.values()
                     if i.square == square and i.holder is None and i.type == "booby_trap"
@@ -1161,6 +1213,30 @@ def plasma_work(game, seat: str, char: Character, target) -> list[Event]:
                         pending=trap.owner != game.turn_seat)
     return [game.notify(seat, {"kind": "traps_inspected", "character": char.id,
                                "square": [x, y], "disarmed": len(found)})]
+
+
+def trap_squares(plan: DeckPlan, square: int) -> list[int]:
+    """Where a character in ``square`` may set or inspect a booby trap: its own square and
+    the squares across a hatch beside it (traps guard hatches)."""
+    return [square] + sorted(n for n, _d, hatch in plan.neighbours(square) if hatch is not None)
+
+
+def set_trap(game, seat: str, char: Character, trap: Item, target) -> list[Event]:
+    """Plasma skill: set a carried booby trap, armed, on the character's square or the one
+    across a hatch beside it. It is a hidden marker: only its seat knows it is there."""
+    plan = game.plan
+    if isinstance(target, str) or not plan.inside(*target):
+        raise IllegalAction("name the square to set the trap on")
+    square = plan.sq(*target)
+    if square not in trap_squares(plan, char.square):
+        raise IllegalAction("set a trap on your own square or the one across a hatch "
+                            "beside you")
+    if not plan.passable(square):
+        raise IllegalAction(f"{tuple(target)} is no square anyone can enter")
+    char.items.remove(trap.id)
+    trap.holder, trap.square, trap.armed, trap.owner = None, square, True, seat
+    return [game.notify(seat, {"kind": "trap_set", "character": char.id,
+                               "square": list(plan.xy(square))})]
 
 
 def set_mine(game, seat: str, char: Character, mine: Item) -> list[Event]:

@@ -572,7 +572,7 @@ class ArtifactGame(Table):
     def _do_move(self, seat: str, action: A.Move) -> list[Event]:
         char = self._acting_character(seat, action.character)
         events, _halted = interdiction.perform_move(self, seat, char, action.mode, action.path,
-                                                action.facing)
+                                                action.facing, self._rng)
         self._finish_action(seat, char)
         return events
 
@@ -586,7 +586,7 @@ class ArtifactGame(Table):
         self._check_hands(char)
         self._check_fetch(seat, char, action)
         events, halted = interdiction.perform_move(self, seat, char, action.mode, action.path,
-                                               action.facing)
+                                               action.facing, self._rng)
         if not halted:
             s = self._s
             there = [i for i in action.take if s.items[i].holder is None
@@ -777,7 +777,7 @@ class ArtifactGame(Table):
         shots = combat.plan_attack(self, seat, char, arm, action.fire, action.targets,
                                    square=end, facing=action.facing, approach=approach)
         events, _halted = interdiction.perform_move(self, seat, char, action.mode,
-                                                    action.path, action.facing)
+                                                    action.path, action.facing, self._rng)
         # Stopped short, it makes no attack; stopped where it meant to go (bumping into the
         # very character it came for), it strikes.
         if char.square == end and char.status == "active":
@@ -836,6 +836,13 @@ class ArtifactGame(Table):
             return self._thermite(seat, char, item, action)
         if action.item not in char.items:
             raise IllegalAction(f"{char.id} does not carry {action.item!r}")
+        if item.type == "booby_trap":
+            if "Plasma" not in self.sheets.characters[char.sheet].skills:
+                raise IllegalAction("booby traps need the Plasma skill")
+            movement.face_after_action(self, char, action.facing)
+            events = combat.set_trap(self, seat, char, item, action.target)
+            self._finish_action(seat, char)
+            return events
         if item.type != "medkit":
             raise IllegalAction(f"the {self.sheets.items[item.type].name} is not used this way")
         patient = combat.patient_here(self, seat, char, action.target)

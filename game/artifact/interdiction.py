@@ -9,19 +9,22 @@ Situation Update, and sees nothing on the way.
 
 from __future__ import annotations
 
-from . import combat, movement, sightings
+from . import available, combat, movement, sightings
 from .deckplan import DeckPlan
 from .events import Event
 from .state import Character
 from .views import view_for
 
 HATCH_REASON_LOCKED = "the hatch is locked"
+STRUCK_DOWN = "struck down by the hostiles it left behind"
 HATCH_REASON_INTERLOCK = "the airlock's other hatch is open: the safety interlock holds this one"
 
 
 def perform_move(game, seat: str, char: Character, mode: str, path,
-                 facing: str) -> tuple[list[Event], bool]:
-    """Validate from the seat's view, then move, halting on interdiction.
+                 facing: str, rng) -> tuple[list[Event], bool]:
+    """Validate from the seat's view, then move, halting on interdiction. The last one
+    out of a square of active hostiles takes their free attack as it leaves (``rng``: the
+    game's dice); struck down, it stays.
 
     Returns the events and whether the move was interdicted."""
     s = game.state
@@ -55,6 +58,12 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
         if game.stack_count(nxt) + 1 > game.stack_limit(nxt):
             reason = "there is no room: someone unseen fills that square"
             break
+        if index == 0:
+            trap_events += combat.last_one_out(game, char, cur, rng)
+            if not available.may_act(char.status,
+                                     game.sheets.characters[char.sheet].skills):
+                reason = STRUCK_DOWN
+                break
         if hatch is not None:
             opened.add(hatch)
         char.square = nxt
@@ -92,7 +101,8 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
             glimpses.update(sightings.visible_to(s, plan, game.sheets, char, fov,
                                                  own_map_seats))
     s.turn.opened = sorted(opened)
-    char.facing = facing
+    if reason != STRUCK_DOWN:
+        char.facing = facing
     combat.carry_along(game, char)
     events = [Event("moved", (seat, "judge"), {"character": char.id,
                                                "square": list(plan.xy(char.square))})]

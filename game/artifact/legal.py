@@ -473,18 +473,20 @@ def _first_aid(game, seat: str, char, after: list[str]) -> list[A.Action]:
 
 
 def _plasma(game, seat: str, char, after: list[str]) -> list[A.Action]:
-    """The Plasma skill's work: traps inspected, thermite mines set and detonated."""
+    """The Plasma skill's work: traps inspected and set, thermite mines set and detonated."""
     s = game.state
     plan = game.plan
     sheet = game.sheets.characters[char.sheet]
     if "Plasma" not in sheet.skills:
         return []
-    squares = [char.square] + sorted(n for n, _d, hatch in plan.neighbours(char.square)
-                                     if hatch is not None)
+    squares = combat.trap_squares(plan, char.square)
     out: list[A.Action] = [A.UseSkill(char.id, "Plasma", plan.xy(q), f)
                            for q in squares for f in after]
     if available.hands_problem(sheet.hands, char.id) is not None:
         return out
+    traps = sorted(i for i in char.items if s.items[i].type == "booby_trap")
+    out += [A.UseEquipment(char.id, trap, plan.xy(q), f)
+            for trap in traps for q in squares if plan.passable(q) for f in after]
     primed = {a.source for a in s.attacks}
     for item in sorted(s.items.values(), key=lambda i: i.id):
         if item.type != "thermite_mine":

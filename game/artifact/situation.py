@@ -11,6 +11,8 @@ look from where the seat believes its characters are. The seat's Situation Updat
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import movement, sightings
 from .state import (
     XY,
@@ -45,6 +47,44 @@ def own_character_entry(game, char: Character) -> OwnCharacter:
         carrying=char.carrying, carried_by=tuple(char.carried_by), eva=char.eva,
         suspended=char.suspended, airless_turns=char.airless_turns,
         skips_action=char.skips_action, controlled_by=char.controlled_by, **moves)
+
+
+#: The status a seat sees for one of its characters it has lost contact with (Telegram
+#: from the War Department): out of action, but how is not told.
+OUT_OF_CONTACT = "out_of_contact"
+
+
+def out_of_contact(game, chars: list[Character]) -> set[str]:
+    """Which of a seat's characters (``chars``: all of them) it has lost contact with: out
+    of action (neither active nor a seriously wounded Tough character still going) and
+    seen by none of its other conscious characters. The rulebook tells the owner only the
+    telegram: what happened waits until the character is back in view at a map update."""
+    sheets = game.sheets
+    lost = [c for c in chars if sightings.is_physical(sheets, c)
+            and not sightings.can_observe(sheets, c) and c.status != "active"]
+    if not lost:
+        return set()
+    s, plan = game.state, game.plan
+    dark = sightings.dark_squares(s, plan)
+    seen: set[int] = set()
+    for observer in chars:
+        if sightings.can_observe(sheets, observer):
+            seen |= sightings.observer_fov(s, plan, sheets, observer, dark)
+    return {c.id for c in lost if c.square not in seen}
+
+
+def _entries(game, chars: list[Character]) -> dict[str, OwnCharacter]:
+    """The seat's own entries of ``chars`` (all its characters), each character it has
+    lost contact with shown off its map, status unknown (``OUT_OF_CONTACT``)."""
+    lost = out_of_contact(game, chars)
+    out = {}
+    for char in chars:
+        entry = own_character_entry(game, char)
+        if char.id in lost:
+            entry = replace(entry, status=OUT_OF_CONTACT, square=None, wound=False,
+                            carrying=None, carried_by=(), ma=None)
+        out[char.id] = entry
+    return out
 
 
 def own_item_entry(game, item: Item) -> OwnItem:
@@ -92,7 +132,7 @@ def own_forces(game, seat: str) -> HeldForces:
     characters, for map updates made from where the seat believes they are)."""
     chars, items = _own(game, seat)
     return HeldForces(
-        characters={c.id: own_character_entry(game, c) for c in chars},
+        characters=_entries(game, chars),
         items={i.id: own_item_entry(game, i) for i in items},
         counters=partner_counters(game, seat),
         bodies={c.id: snapshot(c) for c in chars},
@@ -137,5 +177,5 @@ def believed_forces(game, seat: str) -> tuple[dict[str, OwnCharacter], dict[str,
     if held is not None:
         return dict(held.characters), dict(held.items)
     chars, items = _own(game, seat)
-    return ({c.id: own_character_entry(game, c) for c in chars},
+    return (_entries(game, chars),
             {i.id: own_item_entry(game, i) for i in items})

@@ -48,7 +48,9 @@ def test_a_hit_rolls_on_the_weapon_chart_and_the_attacker_learns_at_once(duel):
     game.apply("pirates", A.EndTurn())
     phone = view_for(game, "phoneco")
     assert [t.about["counter"] for t in notices(game, "phoneco", "telegram")] == ["Osorio"]
-    assert phone.own.characters["osorio"].status == "serious"
+    # ... and then only that it lost Osorio: none of its characters sees what happened.
+    assert phone.own.characters["osorio"].status == "out_of_contact"
+    assert phone.own.characters["osorio"].square is None
 
 
 def test_a_light_wound_keeps_the_target_going_and_is_told_to_its_owner_later(duel):

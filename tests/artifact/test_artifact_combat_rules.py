@@ -349,3 +349,106 @@ def test_team_carriers_are_encumbered_in_the_ring_and_not_in_zero_g():
     assert own["kyoshi"].ma == own["mendez"].ma == {"walk": 1, "jog": 2, "run": 3}
     assert own["kyoshi"].ma != free_ring
     assert own["robertson"].ma == own["orlov"].ma == free_zero_g
+
+
+# ---- booby traps set in play ------------------------------------------------------------------
+
+def test_a_booby_trap_set_in_play_is_known_only_to_its_seat_and_goes_off_for_it():
+    game, _log = scene(mendez=(6, 7, "E"), osorio=(7, 7, "W"))
+    s = game.state
+    trap = give(game, "mendez", "booby_trap")
+    spare = give(game, "kyoshi", "booby_trap")
+    others = {seat: view_for(game, seat) for seat in ("phoneco", "scientist", "alien")}
+    with pytest.raises(IllegalAction, match="across a hatch"):
+        game.apply("pirates", A.UseEquipment("mendez", trap, (7, 7), "E"))
+    with pytest.raises(IllegalAction, match="Plasma"):
+        game.apply("pirates", A.UseEquipment("kyoshi", spare,
+                                             game.plan.xy(s.characters["kyoshi"].square), "E"))
+    s = game.state  # a refused action leaves the state as it was, in a fresh copy
+    assert A.UseEquipment("mendez", trap, (6, 7), "E") in game.legal_actions("pirates")
+    game.apply("pirates", A.UseEquipment("mendez", trap, (6, 7), "E"))
+    assert s.items[trap].square == game.plan.sq(6, 7) and s.items[trap].armed
+    assert view_for(game, "pirates").own.items[trap].square == (6, 7)
+    assert notices(game, "pirates", "trap_set")[-1].about["square"] == [6, 7]
+    for seat, view in others.items():
+        assert view_for(game, seat) == view, seat
+    game.apply(JUDGE, A.JudgeMove("mendez", 3, 7, "W"))  # out of the way
+    to_seat(game, "phoneco")
+    game.apply("phoneco", A.Move("osorio", "jog", ((6, 7), (5, 7)), "W"))
+    assert game.plan.xy(s.characters["osorio"].square) == (6, 7)
+    assert notices(game, "phoneco", "interdiction")[-1].about["reason"] == "a booby trap"
+    force_dice(game, 4)  # at the Pirates' update: booby-trap chart, unarmoured, die 4: Down
+    to_seat(game, "pirates")
+    assert s.characters["osorio"].status == "down"
+    assert s.items[trap].disabled == "spent"
+
+
+# ---- the free attack on the last one out ------------------------------------------------------
+
+def test_the_last_one_out_of_a_hostile_square_takes_a_free_blow_told_to_the_striker_later():
+    game, _log = scene(kyoshi=(5, 7, "E"), osorio=(5, 7, "W"))
+    s = game.state
+    to_seat(game, "phoneco")
+    dice = force_dice(game, 2)  # Kyoshi's bare hands, unarmoured row, die 2: light wound
+    game.apply("phoneco", A.Move("osorio", "walk", ((6, 7),), "W"))
+    assert dice.exhausted
+    osorio = s.characters["osorio"]
+    assert game.plan.xy(osorio.square) == (6, 7) and osorio.wound  # it got away, hurt
+    assert [n.about["result"] for n in notices(game, "phoneco", "wounded")] == ["Light wound"]
+    assert notices(game, "pirates", "attack") == []  # the striker hears at its update
+    to_seat(game, "pirates")
+    told = notices(game, "pirates", "attack")[-1].about
+    assert told["fire"] == "Free attack on the last one out"
+    assert told["weapon"] == "Unarmed" and told["shots"][0]["who"] == "Osorio"
+
+
+def test_a_free_blow_that_fells_the_leaver_keeps_it_in_the_square():
+    game, _log = scene(kyoshi=(5, 7, "E"), osorio=(5, 7, "W"))
+    to_seat(game, "phoneco")
+    force_dice(game, 3)  # die 3: Down
+    game.apply("phoneco", A.Move("osorio", "walk", ((6, 7),), "W"))
+    osorio = game.state.characters["osorio"]
+    assert game.plan.xy(osorio.square) == (5, 7) and osorio.status == "down"
+    assert notices(game, "phoneco", "interdiction")[-1].about["reason"] == \
+        "struck down by the hostiles it left behind"
+
+
+def test_no_free_blow_while_a_friend_stays_or_for_a_hostile_left_alone():
+    game, _log = scene(kyoshi=(5, 7, "E"), osorio=(5, 7, "W"), preuitt=(5, 7, "W"))
+    to_seat(game, "phoneco")
+    dice = force_dice(game)
+    game.apply("phoneco", A.Move("osorio", "walk", ((6, 7),), "W"))  # Preuitt stays
+    assert dice.exhausted and not game.state.characters["osorio"].wound
+    force_dice(game, 2)
+    game.apply("phoneco", A.Move("preuitt", "walk", ((4, 7),), "W"))  # the last one out
+    assert game.state.characters["preuitt"].wound
+
+
+# ---- combat secrecy: the telegram masks what happened ----------------------------------------
+
+def _osorio_shot(die):
+    """Kyoshi's rifle hits Osorio (out of Preuitt's sight) with damage die ``die``; play
+    goes on to the Phone Co.'s turn."""
+    game, _log = scene(kyoshi=(5, 7, "E"), osorio=(11, 7, "W"))
+    look(game, "pirates")
+    _kyoshi_fires(game, "osorio", 6, 6, die)
+    told = notices(game, "pirates", "attack")[-1].about["shots"][0]["result"]
+    to_seat(game, "phoneco")
+    return game, told
+
+
+def test_twins_differing_in_a_victims_fate_look_alike_to_its_owner_not_to_the_attacker():
+    serious, told_serious = _osorio_shot(3)  # rifle, unarmoured row: 3 serious, 6 kill
+    dead, told_dead = _osorio_shot(6)
+    assert serious.state.characters["osorio"].status == "serious"
+    assert dead.state.characters["osorio"].status == "dead"
+    assert told_serious != told_dead  # the attacker learnt the outcome at once
+    assert view_for(serious, "phoneco") == view_for(dead, "phoneco")
+    entry = view_for(dead, "phoneco").own.characters["osorio"]
+    assert (entry.status, entry.square) == ("out_of_contact", None)
+    assert [n.about["counter"] for n in notices(dead, "phoneco", "telegram")] == ["Osorio"]
+    # Back in view of a conscious comrade, the owner sees how it is.
+    for game, status in ((serious, "serious"), (dead, "dead")):
+        game.apply(JUDGE, A.JudgeMove("preuitt", 10, 7, "E"))
+        look(game, "phoneco", by="preuitt")
+        assert view_for(game, "phoneco").own.characters["osorio"].status == status

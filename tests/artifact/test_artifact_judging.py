@@ -60,7 +60,8 @@ def test_status_change_reaches_the_owner_only_at_its_situation_update(game):
     assert after == before  # not told yet: same view, not even a notice
     to_seat(game, "phoneco")
     view = view_for(game, "phoneco")
-    assert view.own.characters[cid].status == "ko"
+    # Out of its comrades' sight: the telegram, and no word of what happened.
+    assert view.own.characters[cid].status == "out_of_contact"
     telegrams = [n for n in view.notices if n.kind == "telegram"]
     assert telegrams and telegrams[-1].about["character"] == cid
     assert "ko" not in canonical_json(telegrams[-1])  # a telegram says only that it happened

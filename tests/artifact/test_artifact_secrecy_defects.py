@@ -182,13 +182,13 @@ def test_a_status_check_does_not_tell_the_owner_the_roll_before_its_update():
     token = token_of(game, "osorio")
     assert view_for(game, "pirates").map.counters[token].status == "inactive"
     before = view_for(game, "phoneco")
-    assert before.own.characters["osorio"].status == "down"
+    # Among the pirates, out of Preuitt's sight: the Phone Co. has lost contact.
+    assert before.own.characters["osorio"].status == "out_of_contact"
     game.apply("pirates", A.CheckStatus("kyoshi", token, "S"))
     assert game.state.characters["osorio"].status in ("dead", "serious")
     assert view_for(game, "phoneco") == before
-    to_seat(game, "phoneco")
-    status = view_for(game, "phoneco").own.characters["osorio"].status
-    assert status == game.state.characters["osorio"].status
+    to_seat(game, "phoneco")  # nor at its update: none of its characters sees Osorio
+    assert view_for(game, "phoneco").own.characters["osorio"].status == "out_of_contact"
 
 
 def test_a_booby_trap_notice_does_not_name_who_set_it_off():
