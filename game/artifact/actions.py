@@ -368,10 +368,12 @@ class Announce(Action):
 
 @dataclass(frozen=True)
 class EndGame(Action):
-    """The Judge declares the end and each seat's victory level (lowest number wins)."""
+    """The Judge declares the end of the game (rulebook: Victory). The engine works out every
+    seat's victory level; ``adjust`` lists the Judge's changes, each ``(seat, level,
+    reason)``: a level the Judge rules otherwise, with the reason, told to every seat."""
 
     TYPE: ClassVar[str] = "end_game"
-    levels: tuple[tuple[str, int], ...]
+    adjust: tuple[tuple[str, int, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -530,6 +530,7 @@ class Resolver:
         Every seat hears it at once (nobody could miss it)."""
         game = self.game
         s = game.state
+        s.systems.detonated = True  # the game ends with this action (victory.ended_by)
         for char in sorted(s.characters.values(), key=lambda c: c.id):
             if char.square is not None and char.status != "dead":
                 situation.hold_forces(game, char.seat)

@@ -32,6 +32,7 @@ from . import (
     movement,
     sightings,
     situation,
+    victory,
 )
 from .codec import to_plain
 from .customize import FEYNMAN_ROBOTS
@@ -42,6 +43,7 @@ from .events import Event
 from .seats import JUDGE, SeatSpec, faction_mix, map_of
 from .sheets import Sheets, default_sheets
 from .state import (
+    Adjustment,
     Busy,
     Character,
     CharacterCounter,
@@ -52,7 +54,6 @@ from .state import (
     Notice,
     Order,
     OwnCharacter,
-    Result,
     Setup,
     Turn,
 )
@@ -212,7 +213,12 @@ class ArtifactGame(Table):
         handler = getattr(self, "_do_" + action.TYPE, None)
         if handler is None:
             raise IllegalAction(f"{action.TYPE} is not an action of this game")
-        return handler(seat, action)
+        events = handler(seat, action)
+        if self._s.phase == "play":  # the rules end the game (Victory: how a game ends)
+            how = victory.ended_by(self)
+            if how is not None:
+                events += self._end_game(how)
+        return events
 
     # ---- helpers -----------------------------------------------------------------------------
     def _need_phase(self, *phases: str) -> None:
@@ -514,20 +520,39 @@ class ArtifactGame(Table):
     def _do_end_game(self, seat: str, action: A.EndGame) -> list[Event]:
         self._need_judge(seat)
         self._need_phase("play")
-        s = self._s
-        levels = dict(action.levels)
-        if set(levels) != set(s.seats) or len(levels) != len(action.levels):
-            raise IllegalAction("give exactly one victory level for every seat")
-        for other, level in levels.items():
-            count = len(self.sheets.factions[self.faction_of(other)].victory)
+        found, _checks = victory.evaluate(self)
+        adjustments = []
+        for other, level, reason in action.adjust:
+            if other not in self._s.seats:
+                raise IllegalAction(f"no seat {other!r}")
+            if any(a.seat == other for a in adjustments):
+                raise IllegalAction(f"{other}: one adjustment per seat")
+            count = victory.level_count(self, other)
             if not 1 <= level <= count + 1:
                 raise IllegalAction(f"{other}: level must be 1..{count} (or {count + 1}: none)")
-        best = min(levels.values())
-        s.result = Result({k: levels[k] for k in sorted(levels)},
-                          tuple(sorted(k for k, v in levels.items() if v == best)))
+            if not reason.strip():
+                raise IllegalAction(f"{other}: say why the level is changed")
+            if level != found[other]:
+                adjustments.append(Adjustment(other, found[other], level, reason.strip()))
+        return self._end_game("judge", tuple(adjustments))
+
+    def _end_game(self, how: str, adjustments: tuple[Adjustment, ...] = ()) -> list[Event]:
+        """The end (rulebook: Victory): every seat's level evaluated, the Judge's changes
+        applied, and everything still waiting for a seat told to it with the result."""
+        s = self._s
+        s.result = victory.result(self, how, adjustments)
         s.phase = "over"
         s.turn = None
-        return [self.notify(x, {"kind": "game_over", **to_plain(s.result)}) for x in s.seats]
+        events = []
+        for seat in s.seats:
+            for notice in s.pending[seat]:
+                s.notices[seat].append(notice)
+                events.append(Event(notice.kind, (seat, JUDGE), to_plain(notice)))
+            s.pending[seat] = []
+        s.held.clear()
+        summary = {"kind": "game_over", "levels": dict(s.result.levels),
+                   "winners": list(s.result.winners), "ended_by": how}
+        return events + [self.notify(x, summary) for x in s.seats]
 
     # ---- the Judge's adjudication (Human Judgment) -------------------------------------------
     def _do_judge_move(self, seat: str, action: A.JudgeMove) -> list[Event]:

@@ -202,9 +202,8 @@ def _judge_check(game, seat):
 def _judge_play(game) -> list[A.Action]:
     s = game.state
     sheets = game.sheets
-    levels = tuple((x, 1) for x in s.seats)
     out: list[A.Action] = [A.SkipTurn(), A.Announce("All hands: routine systems check."),
-                           A.JudgeMessage(s.seats[0], "Keep it moving."), A.EndGame(levels)]
+                           A.JudgeMessage(s.seats[0], "Keep it moving."), A.EndGame()]
     for char in sorted(s.characters.values(), key=lambda c: c.id):
         body = sheets.characters[char.sheet].on_map
         if char.square is not None and body:

@@ -2,7 +2,8 @@
 
 The rulebook names these components without printing their values; the values live in
 ``data/factions.toml``, ``data/equipment.toml`` and ``data/movement.toml`` so that an owner
-of the printed sheets can type theirs in. Everything is validated on load.
+of the printed sheets can type theirs in. Everything is validated on load. (The sheets'
+victory levels are in ``data/victory.toml``, read by ``victory.py``.)
 """
 
 from __future__ import annotations
@@ -76,7 +77,6 @@ class Faction:
     pick: int
     options: tuple[str, ...]
     start: tuple[str, ...]
-    victory: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -180,7 +180,7 @@ def load_factions(path: Path, items: dict, movement: dict) -> tuple[dict, dict]:
     for faction_id, body in (data.get("faction") or {}).items():
         reader = TableReader(path, text, body, f"[faction.{faction_id}]")
         reader.unknown({"name", "budget", "shop", "free_items", "required", "optional", "pick",
-                        "options", "start", "victory"})
+                        "options", "start"})
         free = reader.get("free_items", list)
         pairs = []
         for pair in free:
@@ -192,9 +192,6 @@ def load_factions(path: Path, items: dict, movement: dict) -> tuple[dict, dict]:
         for item in shop:
             if item not in items:
                 raise reader.fail("shop", f"shop lists unknown item {item!r}")
-        victory = reader.strings("victory")
-        if not 3 <= len(victory) <= 4:
-            raise reader.fail("victory", "a control sheet has three or four victory levels")
         factions[faction_id] = Faction(
             id=faction_id,
             name=reader.get("name", str),
@@ -206,7 +203,6 @@ def load_factions(path: Path, items: dict, movement: dict) -> tuple[dict, dict]:
             pick=reader.get("pick", int),
             options=reader.strings("options"),
             start=reader.strings("start"),
-            victory=victory,
         )
     for char_id, body in (data.get("character") or {}).items():
         reader = TableReader(path, text, body, f"[character.{char_id}]")

@@ -62,11 +62,41 @@ class Order:
 
 
 @dataclass(slots=True, frozen=True)
+class LevelCheck:
+    """One victory level of a seat's control sheet as the engine found it at the end: its
+    goal, whether every part of it held, and the facts that decided it, in words."""
+
+    level: int
+    goal: str
+    met: bool
+    facts: tuple[str, ...] = ()
+
+
+@dataclass(slots=True, frozen=True)
+class Adjustment:
+    """The Judge's change to a seat's level after the engine's evaluation, with its reason."""
+
+    seat: str
+    found: int
+    level: int
+    reason: str
+
+
+@dataclass(slots=True, frozen=True)
 class Result:
-    """The Judge's verdict at the end: each seat's victory level and the winners."""
+    """The end of the game (rulebook: Victory): each seat's victory level and the winners
+    (the lowest level; one past a sheet's last level means none). ``found`` holds the levels
+    the engine evaluated and ``checks`` every level of every seat with its facts; the Judge's
+    ``adjustments`` changed ``found`` into ``levels``. ``ended_by`` says how the game ended:
+    ``judge`` (declared), ``detonation`` (the drives went off) or ``nobody_left`` (no active
+    character with a body remains aboard the Feynman)."""
 
     levels: dict[str, int]
     winners: tuple[str, ...]
+    found: dict[str, int] = field(default_factory=dict)
+    checks: dict[str, tuple[LevelCheck, ...]] = field(default_factory=dict)
+    adjustments: tuple[Adjustment, ...] = ()
+    ended_by: str = ""
 
 
 # ---- characters and items -----------------------------------------------------------------------
@@ -101,6 +131,9 @@ class Character:
     blind: bool = False              # ran this turn: sees nothing until its Situation Update
     informant_of: str | None = None  # the secret master of an informant (Informants)
     wound: bool = False              # light wound: half MA, -2 to hit
+    # the condition set in advance on which an informant changes sides by itself
+    # (Informants: "activate instead of shooting at me"); "" when none
+    informant_when: str = ""
     # later: combat, transport, space, aliens
     carrying: str | None = None      # the casualty it carries (Casualty Transport)
     carried_by: list[str] = field(default_factory=list)
@@ -316,6 +349,7 @@ class Systems:
     switching: list[tuple[str, bool]] = field(default_factory=list)
     # self-destruct orders (turns, 0 to cancel) resolved anonymously at Global Updates
     self_destruct_orders: list[int] = field(default_factory=list)
+    detonated: bool = False          # the drives went off: everything on the map destroyed
 
 
 @dataclass(slots=True)
@@ -328,6 +362,7 @@ class Ship:
     facing: str = "N"
     docked: bool = True
     wrecked_controls: bool = False
+    left: bool = False               # it flew off the map (only with the shields down)
 
 
 @dataclass(slots=True)

@@ -22,6 +22,7 @@ from .seats import JUDGE
 from .situation import believed_forces, partner_counters
 from .state import GameState, snapshot
 from .table import Table
+from .victory import goals_for
 from .viewtypes import (
     InformantEntry,
     JudgeView,
@@ -80,7 +81,7 @@ def view_for(game: Table | dict, seat: str) -> View:
         species=s.species.get(seat),
         order=snapshot(order),
         budget=sheets.factions[faction].budget,
-        victory=tuple(sheets.factions[faction].victory),
+        victory=goals_for(game, seat),
         own=OwnForces(own_chars, own_items),
         informants={k: informants[k] for k in sorted(informants)},
         map=SeatMap(map_id, {k: counters[k] for k in sorted(counters)},

@@ -13,11 +13,14 @@ from __future__ import annotations
 import pygame
 
 from game.artifact import actions as A
+from game.artifact import victory
 from game.artifact.actions import JUDGE_STATUSES
 from game.artifact.errors import ArtifactError
 from game.artifact.judging import judge_status_of
 from game.artifact.sheets import default_sheets
 from game.artifact.state import GameState
+from game.artifact.table import Table
+from game.artifact.victory import goals_for
 from game.artifact.views import seat_view_from_judge_view
 from game.artifact.viewtypes import JudgeView, SeatView
 from game.ui import theme
@@ -69,6 +72,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
         self.moving = False               # the next map click moves the picked counter
         self.pending_square: tuple[int, int] | None = None
         self.levels: dict[str, int] | None = None   # the End game dialog is open
+        self.found: dict[str, int] = {}   # the levels the engine works out, as it opened
         self.confirming = False   # its second page: the levels as they will be announced
         self._seat_views: dict[str, dict] = {}
         self._switch_rows = 1
@@ -211,18 +215,32 @@ class ArtifactJudgeScene(ArtifactMapScene):
 
     def end_lines(self) -> list[tuple[str, str]]:
         """(faction's level, the goal it stands for) for every seat, as the End game
-        dialog shows them and as they will be announced."""
+        dialog shows them and as they will be announced; a level the Judge changed says
+        what the rules found."""
         state = self.state
-        sheets = default_sheets()
+        table = Table(state)
         out = []
         for seat, level in (self.levels or {}).items():
-            faction = sheets.factions[state.specs[seat].faction]
-            if level > len(faction.victory):
-                out.append((f"{seat_title(seat)}: no victory", "none of its goals was met"))
+            goals = goals_for(table, seat)
+            changed = ("" if level == self.found.get(seat) else
+                       f" (the rules found {self._level_words(seat, self.found.get(seat, 0))})")
+            if level > len(goals):
+                out.append((f"{seat_title(seat)}: no victory{changed}",
+                            "none of its goals was met"))
             else:
-                out.append((f"{seat_title(seat)}: victory level {level}",
-                            faction.victory[level - 1]))
+                out.append((f"{seat_title(seat)}: victory level {level}{changed}",
+                            goals[level - 1]))
         return out
+
+    def _level_words(self, seat: str, level: int) -> str:
+        count = len(goals_for(Table(self.state), seat))
+        return f"level {level}" if 0 < level <= count else "no victory"
+
+    def adjustments(self) -> tuple[tuple[str, int, str], ...]:
+        """The levels the Judge changed, each with the reason typed in the text box."""
+        reason = self.text.text.strip()
+        return tuple((seat, level, reason) for seat, level in (self.levels or {}).items()
+                     if level != self.found.get(seat))
 
     def click_button(self, key: str, ctx) -> Command | None:
         kind, _, arg = key.partition(":")
@@ -257,14 +275,21 @@ class ArtifactJudgeScene(ArtifactMapScene):
             self.send(A.JudgeMessage(arg, self.text.text.strip()), ctx)
             self.text.text = ""
         elif kind == "end_game" and self.levels is None:
-            self.levels = {s: 1 for s in state.seats}
+            # the dialog opens on the levels the rules give; the Judge may change them
+            self.found, _checks = victory.evaluate(Table(state))
+            self.levels = {s: self.found[s] for s in state.seats}
             self.confirming = False
         elif kind == "end_review" and self.levels is not None:
-            self.confirming = True
+            if self.adjustments() and not self.text.text.strip():
+                self.status = "Type the reason for the changed levels in the text box first."
+            else:
+                self.confirming = True
         elif kind == "end_back":
             self.confirming = False
         elif kind == "end_confirm" and self.levels is not None and self.confirming:
-            self.send(A.EndGame(tuple(self.levels.items())), ctx)
+            self.send(A.EndGame(self.adjustments()), ctx)
+            if self.adjustments():
+                self.text.text = ""
             self.levels, self.confirming = None, False
         elif kind == "cancel_end":
             self.levels, self.confirming = None, False
@@ -286,7 +311,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
                 self.send(A.JudgeMove(self.picked, where[0], where[1], arg), ctx)
         elif kind == "level" and self.levels is not None and not self.confirming:
             seat, _, step = arg.partition("|")
-            count = len(default_sheets().factions[state.specs[seat].faction].victory)
+            count = len(goals_for(Table(state), seat))
             self.levels[seat] = max(1, min(count + 1, self.levels[seat] + int(step)))
         return None
 
@@ -595,7 +620,8 @@ class ArtifactJudgeScene(ArtifactMapScene):
         title = "End the game: confirm" if self.confirming else "End the game: victory levels"
         inner = solid_panel(surface, rect, ctx, title)
         ask = ("Announce these levels to every seat and end the game? It cannot be undone."
-               if self.confirming else "Set each faction's victory level, then review them.")
+               if self.confirming else "The rules' levels: change one only with a reason "
+               "typed in the text box, then review them.")
         surface.blit(fit_text(ctx, ask, ctx.type.small, theme.YELLOW if self.confirming
                               else theme.INK, inner.w, bold=self.confirming), (inner.x, inner.y))
         y = inner.y + head_h
@@ -633,6 +659,5 @@ class ArtifactJudgeScene(ArtifactMapScene):
 
     def _draw_result(self, surface, ctx, view) -> None:
         state = view.state
-        factions = {seat: spec.faction for seat, spec in state.specs.items()}
-        draw_result(surface, ctx, self.cam.rect.center, state.result, factions,
+        draw_result(surface, ctx, self.cam.rect.center, state.result,
                     min(660, self.cam.rect.w - 20))

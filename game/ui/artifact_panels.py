@@ -124,36 +124,71 @@ def solid_panel(surface, rect: pygame.Rect, ctx, title: str = "") -> pygame.Rect
 
 
 def draw_result(surface, ctx, centre: tuple[int, int], result: Result | None,
-                factions: dict[str, str], width: int = 640,
-                species: dict[str, str] | None = None) -> None:
-    """Every faction's victory level at the end and why: the goal that level stands for;
-    an alien seat's species by name (``species``: seat -> option, once revealed)."""
-    from game.artifact.sheets import default_sheets
-
-    sheets = default_sheets()
+                width: int = 640, species: dict[str, str] | None = None) -> None:
+    """Every faction's victory level at the end and why: the goal of the level earned and
+    the facts the engine found for it (or, with no level, what the last one lacked), and
+    any level the Judge changed with the reason; an alien seat's species by name
+    (``species``: seat -> option, once revealed). Every level of every seat, with its
+    facts, is in the log (``end_level_lines``)."""
     species = species or {}
     levels = result.levels if result is not None else {}
     body = ctx.text.font(ctx.type.body, True).get_linesize()
-    row = body + ctx.text.font(ctx.type.tiny).get_linesize() + 6
+    tiny = ctx.text.font(ctx.type.tiny).get_linesize()
+    row = body + 2 * tiny + 6
     rect = pygame.Rect(0, 0, width, round(76 * ctx.scale) + row * len(levels))
     rect.center = centre
     inner = solid_panel(surface, rect, ctx, "Game over: every faction's victory level")
     y = inner.y
     for seat, level in levels.items():
         win = result is not None and seat in result.winners
-        faction = sheets.factions.get(factions.get(seat, ""))
-        goals = faction.victory if faction else ()
-        why = (f"because: {goals[level - 1]}" if 0 < level <= len(goals)
-               else "no victory: none of its goals was met")
-        text = (f"{seat_title(seat)}: " + (f"victory level {level}" if 0 < level <= len(goals)
+        checks = result.checks.get(seat, ()) if result is not None else ()
+        text = (f"{seat_title(seat)}: " + (f"victory level {level}" if 0 < level <= len(checks)
                                           else "no victory")
                 + (f" ({species_name(species[seat])})" if seat in species else "")
                 + ("   WINNER" if win else ""))
         surface.blit(fit_text(ctx, text, ctx.type.body, theme.YELLOW if win else theme.INK,
                               inner.w, bold=win), (inner.x, y))
+        why, facts = level_reasons(result, seat)
         surface.blit(fit_text(ctx, why, ctx.type.tiny, theme.INK_DIM, inner.w - 12),
                      (inner.x + 12, y + body))
+        surface.blit(fit_text(ctx, facts, ctx.type.tiny, theme.INK_DIM, inner.w - 12),
+                     (inner.x + 12, y + body + tiny))
         y += row
+
+
+def level_reasons(result: Result | None, seat: str) -> tuple[str, str]:
+    """Two lines on a seat's level: the goal it stands for (or that none was met) and the
+    facts found for it, or the Judge's change and its reason."""
+    if result is None:
+        return "", ""
+    level = result.levels.get(seat, 0)
+    checks = result.checks.get(seat, ())
+    earned = next((c for c in checks if c.level == level), None)
+    why = f"because: {earned.goal}" if earned else "no victory: none of its goals was met"
+    adjusted = next((a for a in result.adjustments if a.seat == seat), None)
+    if adjusted is not None:
+        found = (f"level {adjusted.found}" if adjusted.found <= len(checks) else "no victory")
+        return why, f"The Judge ruled so (the rules found {found}): {adjusted.reason}"
+    if earned is not None:
+        return why, " ".join(earned.facts)
+    return why, (" ".join(checks[-1].facts) if checks else "")
+
+
+def end_level_lines(result: Result) -> list[tuple[str, tuple]]:
+    """How the game ended, then every level of every seat with the facts found for it."""
+    from game.artifact.victory import ENDINGS
+
+    out: list[tuple[str, tuple]] = [(ENDINGS.get(result.ended_by, "The game is over."),
+                                     theme.YELLOW)]
+    for seat, checks in result.checks.items():
+        for check in checks:
+            mark = "met" if check.met else "not met"
+            out.append((f"{seat_title(seat)} #{check.level} ({mark}): {check.goal} "
+                        + " ".join(check.facts), theme.GREEN if check.met else theme.INK_DIM))
+    for adjusted in result.adjustments:
+        out.append((f"The Judge set {seat_title(adjusted.seat)} to level {adjusted.level}: "
+                    f"{adjusted.reason}", theme.ORANGE))
+    return out
 
 
 def end_reveal_lines(reveal) -> list[tuple[str, tuple]]:
@@ -286,7 +321,9 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
         result = str(n.get("result", "")).replace("_", " ")
         return head + f"Status check: {target} is {result}.", theme.INK
     if kind == "game_over":
-        return head + "The Judge has ended the game.", theme.YELLOW
+        from game.artifact.victory import ENDINGS
+
+        return head + ENDINGS.get(str(n.get("ended_by")), "The game is over."), theme.YELLOW
     # a kind this screen has no sentence for: its name in words, never its fields
     return head + f"News: {kind.replace('_', ' ')}.", theme.INK_DIM
 

@@ -31,6 +31,7 @@ from game.ui.artifact_mapscene import ARROW_FACING, ArtifactMapScene
 from game.ui.artifact_panels import (
     draw_result,
     draw_turn_bar,
+    end_level_lines,
     end_reveal_lines,
     notice_text,
     seat_names,
@@ -236,7 +237,8 @@ class ArtifactSeatScene(ArtifactMapScene):
         self._notices_seen = len(notices)
         if view.reveal is not None and not self._revealed:  # the end: all is told
             self._revealed = True
-            for text, colour in end_reveal_lines(view.reveal):
+            lines = end_level_lines(view.result) if view.result is not None else []
+            for text, colour in lines + end_reveal_lines(view.reveal):
                 self.log.add(text, colour)
         new_pieces = seat_pieces(view)
         if old is not None:
@@ -1012,8 +1014,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.buttons += self.purchase.buttons
 
     def _draw_result(self, surface, ctx, view) -> None:
-        factions = {spec.id: spec.faction for spec in view.seats}
-        draw_result(surface, ctx, self.cam.rect.center, view.result, factions,
+        draw_result(surface, ctx, self.cam.rect.center, view.result,
                     min(660, self.cam.rect.w - 20),
                     view.reveal.species if view.reveal is not None else None)
 

@@ -14,7 +14,8 @@ situation is one the rules could reach.
 from __future__ import annotations
 
 from game.artifact.engine import ArtifactGame
-from game.artifact.state import Character, Item
+from game.artifact.state import Character, Item, Ship
+from game.artifact.victory import default_victory
 
 
 def lock_hatch(game: ArtifactGame, name: str) -> int:
@@ -79,3 +80,13 @@ def add_character(game: ArtifactGame, sheet: str, seat: str, square: int,
                      facing=facing)
     s.characters[sheet] = char
     return char
+
+
+def ship_flies_off(game: ArtifactGame, key: str) -> None:
+    """The ship ``key`` has left the map (as a pilot will fly it off once the shields are
+    down): whatever is aboard it has left the Feynman."""
+    region = default_victory().ships[key]
+    squares = sorted(game.plan.region(region))
+    if not squares:
+        raise ValueError(f"no region {region!r} on the deck plan")
+    game.state.ships[key] = Ship(squares[0], docked=False, left=True)

@@ -222,9 +222,10 @@ def test_global_updates_announcements_and_end_of_game(game):
         texts = [n.about["text"] for n in view_for(game, seat).notices
                  if n.kind == "announcement"]
         assert texts == ["Biosafety countdown: 30 turns."]
-    refused(game, "judge", A.EndGame((("pirates", 1),)), "every seat")
-    game.apply("judge", A.EndGame((("pirates", 4), ("phoneco", 1), ("scientist", 1),
-                                   ("alien", 2))))
+    refused(game, "judge", A.EndGame((("pirates", 1, " "),)), "say why")
+    refused(game, "judge", A.EndGame((("pirates", 9, "why"),)), "level must be")
+    game.apply("judge", A.EndGame((("pirates", 4, "a test"), ("phoneco", 1, "a test"),
+                                   ("scientist", 1, "a test"), ("alien", 2, "a test"))))
     assert game.phase == "over"
     assert game.state.result.winners == ("phoneco", "scientist")
     assert game.actors() == frozenset()

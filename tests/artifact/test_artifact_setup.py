@@ -20,6 +20,7 @@ from game.artifact.errors import (
 from game.artifact.example import example_data, example_game, example_orders, example_setup
 from game.artifact.seats import JUDGE, faction_mix
 from game.artifact.sheets import default_sheets
+from game.artifact.victory import default_victory
 from game.artifact.views import view_for
 
 
@@ -72,8 +73,9 @@ def test_control_sheets_have_rulebook_characters():
                  "sarma", "orlov", "lichter", "osorio", "preuitt", "mccray", "slavin", "hal",
                  "pan", "koch", "handler_bot", "tech_bot", "securi_bot", "doc_bot"):
         assert name in sheets.characters
-    for faction in sheets.factions.values():
-        assert 3 <= len(faction.victory) <= 4
+    victory = default_victory()
+    for levels in victory.sheets.values():
+        assert 3 <= len(levels) <= 4
     assert "Pilot" in sheets.characters["orlov"].skills
     assert "Plasma" not in sheets.characters["orlov"].skills  # cannot shoot out the shields
     assert "Mechanic" in sheets.characters["yee"].skills

@@ -293,7 +293,7 @@ def artifact_over(app: App) -> None:
     from game.ui.artifact_source import LocalTable
 
     game, _log = example_game(6)
-    game.apply("judge", A.EndGame(tuple((s, 2 if s == "pirates" else 1) for s in game.seats)))
+    game.apply("judge", A.EndGame((("pirates", 2, "The band's escape was as good as done."),)))
     app.apply(Reset(ArtifactSeatScene(LocalTable(game).source("pirates"))))
 
 

@@ -63,30 +63,44 @@ def test_a_double_click_never_ends_the_game(ui_app, in_play):  # noqa: F811
     assert in_play.game.phase == "play" and j.scene.levels is None
 
 
-def test_the_end_dialog_shows_the_levels_about_to_be_announced(ui_app, in_play):  # noqa: F811
-    from game.artifact.sheets import default_sheets
+def test_the_end_dialog_shows_the_levels_the_rules_give_and_asks_why_for_a_change(
+        ui_app, in_play):  # noqa: F811
+    from game.artifact.victory import evaluate, goals_for
     from game.ui.artifact_pieces import seat_title
 
+    game = in_play.game
+    found, _checks = evaluate(game)
     j = Window(ui_app, ArtifactJudgeScene(in_play.source(JUDGE)))
     j.press("end_game")
-    j.press("level:pirates|1")
-    j.press("level:phoneco|1")
-    j.press("level:phoneco|1")
+    assert j.scene.levels == found  # the dialog opens on the engine's own levels
+    pirates = found["pirates"]
+    j.press("level:pirates|-1")
+    assert j.scene.levels["pirates"] == pirates - 1
+    j.press("end_review")  # a changed level needs its reason first
+    assert not j.scene.confirming and "reason" in j.scene.status
+    j.click(j.scene.text.rect.center)
+    j.type("The band held the Artifact at the airlock.")
     j.press("end_review")
+    assert j.scene.confirming
     shown = " | ".join(j.texts())
-    sheets = default_sheets()
-    for seat in in_play.game.seats:
-        level = {"pirates": 2, "phoneco": 3}.get(seat, 1)
-        goals = sheets.factions[in_play.game.state.specs[seat].faction].victory
-        assert f"{seat_title(seat)}: victory level {level}" in shown
-        assert goals[level - 1][:30] in shown
+    for seat in game.seats:
+        level = found[seat] if seat != "pirates" else pirates - 1
+        goals = goals_for(game, seat)
+        if level <= len(goals):
+            assert f"{seat_title(seat)}: victory level {level}" in shown
+            assert goals[level - 1][:30] in shown
+    assert f"the rules found level {pirates}" in shown
     assert "cannot be undone" in shown
     # the levels cannot change any more on this page; Back can
     assert j.button("level:pirates|1") is None
     j.press("end_confirm")
-    assert in_play.game.phase == "over"
-    levels = dict(in_play.game.state.result.levels)
-    assert levels["pirates"] == 2 and levels["phoneco"] == 3
+    assert game.phase == "over"
+    result = game.state.result
+    assert result.levels["pirates"] == pirates - 1 and result.found["pirates"] == pirates
+    assert [(a.seat, a.reason) for a in result.adjustments] == [
+        ("pirates", "The band held the Artifact at the airlock.")]
+    assert {k: v for k, v in result.levels.items() if k != "pirates"} == {
+        k: v for k, v in found.items() if k != "pirates"}
 
 
 # ----------------------------------------------------------------------- 13: memory
@@ -660,7 +674,7 @@ def test_the_end_screen_reveals_where_everything_was_and_why(ui_app):  # noqa: F
 
     w, game, _carrier = carrier_window(ui_app)
     assert view_for(game, "pirates").reveal is None  # nothing is told before the end
-    game.apply(JUDGE, A.EndGame(tuple((s, 2 if s == "pirates" else 1) for s in game.seats)))
+    game.apply(JUDGE, A.EndGame((("pirates", 2, "The band's escape was as good as done."),)))
     w.scene.source.table.serial += 1
     w.frame()
     assert isinstance(w.scene, ArtifactSeatScene)

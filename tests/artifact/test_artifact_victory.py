@@ -1,0 +1,274 @@
+"""Victory (rulebook: Victory): the engine works out every seat's level at the end, from the
+authored sheets of ``data/victory.toml``; the Judge may change a level with a stated reason;
+the game also ends by the rules (the drives detonate, nobody is left aboard)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.artifact import actions as A
+from game.artifact.datafiles import data_path
+from game.artifact.engine import replay
+from game.artifact.errors import DataError, IllegalAction
+from game.artifact.example import example_game
+from game.artifact.seats import JUDGE
+from game.artifact.sheets import default_sheets
+from game.artifact.victory import FACTS, default_victory, goals_for, load_victory
+from game.artifact.views import view_for
+from tests.artifact.arrange import ship_flies_off
+from tests.artifact.secrecy_tools import to_seat
+
+CUTTER = (15, 2)
+LORRY = (7, 12)
+POD = (2, 7)
+
+
+def _game():
+    game, log = example_game(5)
+    return game, log
+
+
+def _move(game, log, thing, xy, facing="N"):
+    action = A.JudgeMove(thing, xy[0], xy[1], facing)
+    game.apply(JUDGE, action)
+    log.append((JUDGE, action))
+
+
+def _ashore(game, log, *keep):
+    """Every pirate but ``keep`` off the cutter, into the main corridor."""
+    spots = [(x, y) for x in range(4, 12) for y in (7, 8)]
+    for cid in sorted(c.id for c in game.state.characters.values() if c.seat == "pirates"):
+        if cid not in keep:
+            _move(game, log, cid, spots.pop())
+
+
+def _item(game, kind):
+    return next(i.id for i in game.state.items.values() if i.type == kind)
+
+
+def _end(game, log, adjust=()):
+    action = A.EndGame(tuple(adjust))
+    game.apply(JUDGE, action)
+    log.append((JUDGE, action))
+    return game.state.result
+
+
+# ---- the data ---------------------------------------------------------------------------------
+
+def test_every_faction_and_option_has_three_or_four_levels_each_with_its_reason():
+    victory = default_victory()
+    sheets = default_sheets()
+    for faction in sheets.factions.values():
+        if faction.id == "feynman":
+            continue
+        keys = [faction.id] if faction.id in victory.sheets else list(faction.options)
+        for key in keys:
+            levels = victory.sheets[key]
+            assert 3 <= len(levels) <= 4, key
+            for level in levels:
+                assert level.goal and len(level.why) > 10 and level.needs
+                assert all(n.fact in FACTS for n in level.needs)
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    (('fact = "item_left"\nitem = "artifact"', 'fact = "item_left"\nitem = "artefact"'),
+     "unknown item 'artefact'"),
+    (('fact = "active"\ncount = 1', 'fact = "active"\ncount = 0'), "count must be at least 1"),
+    (('fact = "computer"', 'fact = "luck"'), "unknown fact 'luck'"),
+    (('why = "Undefeated."', 'why = "Undefeated."\nodds = 3'), "unknown field 'odds'"),
+    (('cutter = "Pirate Cutter"', ''), "unknown ship 'command_pod'"),
+])
+def test_a_damaged_victory_file_is_refused_with_its_line_and_reason(tmp_path, change, reason):
+    text = data_path("victory.toml").read_text(encoding="utf-8")
+    old, new = change
+    assert old in text
+    bad = tmp_path / "victory.toml"
+    bad.write_text(text.replace(old, new, 1).replace('command_pod = "Command Pod"', "")
+                   if "Pirate Cutter" in old else text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_victory(bad, default_sheets())
+    assert reason in str(err.value) and "victory.toml" in str(err.value)
+    assert err.value.line is None or err.value.line > 0
+
+
+# ---- the Judge declares the end -----------------------------------------------------------------
+
+def test_the_engine_works_out_each_level_with_its_facts_and_the_lowest_wins():
+    game, log = _game()
+    result = _end(game, log)
+    assert game.phase == "over" and result.ended_by == "judge"
+    # Nobody can leave yet: the pirates are on their feet (#4), the G-men too (#4), McCray
+    # lives and the disk stays aboard (#2), and HAL's computer still runs (#3).
+    assert result.levels == {"alien": 3, "phoneco": 4, "pirates": 4, "scientist": 2}
+    assert result.found == result.levels and result.adjustments == ()
+    assert result.winners == ("scientist",)
+    pirates = result.checks["pirates"]
+    assert [c.met for c in pirates] == [False, False, False, True]
+    assert "the Artifact did not leave the Feynman" in pirates[1].facts[0].replace("The", "the")
+    assert pirates[3].facts == ("Active at the end: 8 characters of its forces (1 needed).",)
+    assert goals_for(game, "pirates") == tuple(c.goal for c in pirates)
+    # every seat is told at once, and its view carries the same result
+    for seat in game.seats:
+        assert view_for(game, seat).result == result
+        assert game.state.notices[seat][-1].kind == "game_over"
+
+
+def test_the_judge_changes_a_level_only_with_a_reason_and_it_is_kept():
+    game, log = _game()
+    with pytest.raises(IllegalAction, match="say why"):
+        game.apply(JUDGE, A.EndGame((("pirates", 2, "  "),)))
+    with pytest.raises(IllegalAction, match="level must be 1..4"):
+        game.apply(JUDGE, A.EndGame((("pirates", 6, "why"),)))
+    with pytest.raises(IllegalAction, match="no seat"):
+        game.apply(JUDGE, A.EndGame((("nobody", 1, "why"),)))
+    with pytest.raises(IllegalAction, match="one adjustment per seat"):
+        game.apply(JUDGE, A.EndGame((("pirates", 1, "a"), ("pirates", 2, "b"))))
+    assert game.phase == "play"
+    with pytest.raises(IllegalAction):
+        game.apply("pirates", A.EndGame())
+    result = _end(game, log, [("pirates", 1, "The scientist handed them the Artifact."),
+                              ("alien", 3, "no change: not logged")])
+    assert result.levels["pirates"] == 1 and result.found["pirates"] == 4
+    assert result.winners == ("pirates",)
+    assert [(a.seat, a.found, a.level, a.reason) for a in result.adjustments] == [
+        ("pirates", 4, 1, "The scientist handed them the Artifact.")]
+    again = replay(*_setup_seed(), log)
+    assert again.state.result == result
+
+
+def _setup_seed():
+    from game.artifact.example import example_setup
+
+    return example_setup(), 5
+
+
+# ---- escapes aboard ships -----------------------------------------------------------------------
+
+def test_pirates_who_fly_off_with_the_artifact_and_the_loot_reach_level_1():
+    game, log = _game()
+    _ashore(game, log, "eastwood", "colovisto", "kyoshi")
+    for cid, xy in (("eastwood", CUTTER), ("colovisto", (16, 2)), ("kyoshi", (17, 2))):
+        _move(game, log, cid, xy)
+    _move(game, log, _item(game, "artifact"), (16, 2))
+    ship_flies_off(game, "cutter")
+    result = _end(game, log)
+    assert result.levels["pirates"] == 1
+    facts = " ".join(result.checks["pirates"][0].facts)
+    assert "The Artifact left the Feynman aboard the Pirate Cutter with" in facts
+    assert "The loot left the Feynman aboard the Pirate Cutter with" in facts
+    assert "Colovisto" in facts
+    # #3 needs four of the band aboard: three are not enough
+    assert not result.checks["pirates"][2].met
+    assert "(4 needed)" in result.checks["pirates"][2].facts[1]
+
+
+def test_the_fake_artifact_is_not_the_artifact():
+    game, log = _game()
+    _ashore(game, log, "eastwood")
+    _move(game, log, "eastwood", CUTTER)
+    _move(game, log, _item(game, "fake_artifact"), CUTTER)
+    ship_flies_off(game, "cutter")
+    assert _end(game, log).levels["pirates"] == 4
+
+
+def test_a_ship_that_has_not_left_takes_nobody_away():
+    game, log = _game()
+    _move(game, log, "eastwood", CUTTER)
+    _move(game, log, _item(game, "artifact"), CUTTER)
+    assert _end(game, log).levels["pirates"] == 4
+
+
+def test_the_gmen_take_the_disk_and_eastwood_prisoner_aboard_the_lorry_for_level_2():
+    game, log = _game()
+    _move(game, log, "preuitt", LORRY)      # he carries the evidence disk
+    _move(game, log, "eastwood", (8, 12))
+    game.apply(JUDGE, A.JudgeSetStatus("eastwood", "ko"))
+    log.append((JUDGE, A.JudgeSetStatus("eastwood", "ko")))
+    ship_flies_off(game, "lorry")
+    result = _end(game, log)
+    assert result.levels["phoneco"] == 2
+    assert "Capt. Eastwood was taken away aboard the Phone Lorry, out of action." in \
+        result.checks["phoneco"][1].facts
+    # the disk left with the Phone Co.: McCray's #2 is lost, he still lives (#4)
+    assert result.levels["scientist"] == 4
+
+
+def test_hal_flies_the_pod_off_with_the_video_while_mccray_is_down():
+    game, log = _game()
+    _move(game, log, "preuitt", POD)  # he carries the evidence disk
+    game.apply(JUDGE, A.JudgeSetStatus("mccray", "ko"))
+    log.append((JUDGE, A.JudgeSetStatus("mccray", "ko")))
+    ship_flies_off(game, "command_pod")
+    result = _end(game, log)
+    assert result.levels["alien"] == 1
+    assert result.checks["alien"][0].facts == (
+        "The evidence disk left the Feynman aboard the Command Pod.",
+        "Dr. McCray is out of action.")
+
+
+def test_mccray_holding_the_disk_earns_level_1():
+    game, log = _game()
+    disk = _item(game, "evidence_disk")
+    to_seat(game, "phoneco")
+    here = game.state.characters["preuitt"].square
+    game.apply("phoneco", A.PickUpDrop("preuitt", (), (disk,), "N"))
+    x, y = game.plan.xy(here)
+    game.apply(JUDGE, A.JudgeMove("mccray", x, y, "N"))
+    to_seat(game, "scientist")
+    game.apply("scientist", A.PickUpDrop("mccray", (disk,), (), "N"))
+    game.apply(JUDGE, A.EndGame())
+    result = game.state.result
+    assert result.levels["scientist"] == 1
+    assert "Dr. McCray holds the evidence disk." in result.checks["scientist"][0].facts
+
+
+# ---- the rules end the game ---------------------------------------------------------------------
+
+def test_the_drives_detonating_end_the_game_and_tell_everyone():
+    game, log = _game()
+    to_seat(game, "scientist")
+    _move(game, log, "slavin", POD)  # the Command Pod's major terminal
+    game.apply("scientist", A.SelfDestruct("slavin", 3, "N"))
+    while game.phase == "play":
+        game.apply(game.turn_seat, A.EndTurn())
+    result = game.state.result
+    assert result.ended_by == "detonation" and game.state.systems.detonated
+    assert game.round == 5
+    # everything aboard was destroyed: no level is met by anyone, and nobody wins (HAL's
+    # three levels do not make its "none" a 4 that beats the others' 5)
+    assert all(level == len(result.checks[seat]) + 1 for seat, level in result.levels.items())
+    assert result.levels["alien"] == 4 and result.levels["pirates"] == 5
+    assert result.winners == ()
+    assert "The station blew up, and the computer with it." in result.checks["alien"][-1].facts
+    for seat in game.seats:
+        kinds = [n.kind for n in game.state.notices[seat]]
+        assert "drive_detonation" in kinds and kinds[-1] == "game_over"
+        assert game.state.pending[seat] == []
+    assert game.actors() == frozenset()
+
+
+def test_when_nobody_is_left_on_his_feet_the_game_ends():
+    game, log = _game()
+    active = sorted(c.id for c in game.state.characters.values()
+                    if c.seat and c.status == "active" and c.square is not None
+                    and game.sheets.characters[c.sheet].on_map)
+    for cid in active[:-1]:
+        game.apply(JUDGE, A.JudgeSetStatus(cid, "dead"))
+        assert game.phase == "play"
+    game.apply(JUDGE, A.JudgeSetStatus(active[-1], "ko"))
+    assert game.phase == "over" and game.state.result.ended_by == "nobody_left"
+
+
+def test_everyone_gone_aboard_ships_ends_the_game():
+    game, log = _game()
+    ship_flies_off(game, "cutter")
+    cutter = [(14, 2), (15, 2), (16, 2), (17, 2), (18, 2), (19, 2),
+              (14, 3), (15, 3), (16, 3), (17, 3), (18, 3)]
+    active = sorted(c.id for c in game.state.characters.values()
+                    if c.seat and c.status == "active" and c.square is not None
+                    and game.sheets.characters[c.sheet].on_map)
+    for n, cid in enumerate(active):
+        if game.phase != "play":
+            break
+        _move(game, log, cid, cutter[n // 3])
+    assert game.phase == "over" and game.state.result.ended_by == "nobody_left"
