@@ -239,6 +239,16 @@ Target = str | Square
 
 
 @dataclass(frozen=True)
+class SetInformantCondition(Action):
+    """The secret master sets in advance the condition on which its informant changes
+    sides by itself (Informants: "activate instead of shooting at me"); "" clears it."""
+
+    TYPE: ClassVar[str] = "set_informant_condition"
+    character: str
+    condition: str
+
+
+@dataclass(frozen=True)
 class Attack(Action):
     """Attack (ranged fire or close combat) with ``weapon``: an item the character carries,
     or a weapon it has without one ("unarmed", "claws", "improvised", a robot's built-in).
@@ -428,7 +438,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
     cls.TYPE: cls
     for cls in (AssignFaction, AssignSpecies, VoteEncryption, Customize, PlaceForces,
                 ReturnPlacement, PlaceRobot, StartPlay, Move, MoveThenPickUp, PickUpDrop,
-                CheckStatus, WearSuit, MoveLiftCar, ActivateInformant, Attack, MoveThenAttack,
+                CheckStatus, WearSuit, MoveLiftCar, ActivateInformant, SetInformantCondition,
+                Attack, MoveThenAttack,
                 TargetOpportunityFire, Unjam, UseSkill, UseEquipment, PickUpDropCasualty,
                 Hack, TransferControl, SecurityAction, SelfDestruct, EndTurn, SkipTurn,
                 JudgeMessage, Announce, EndGame, JudgeMove, JudgeRemove, JudgeSetStatus,

@@ -119,6 +119,13 @@ def available_actions(view: SeatView, character: str | None, plan: DeckPlan | No
         for cid, info in sorted(view.informants.items()):
             out.append(Option(f"inform:{cid}", f"Activate {info.counter}",
                               {"type": "activate_informant", "character": cid}))
+            # the condition set in advance on which it changes sides by itself, or clearing it
+            condition = "" if info.when else "instead_of_attacking"
+            label = (f"{info.counter}: no condition" if info.when
+                     else f"{info.counter}: turn instead of attacking us")
+            out.append(Option(f"icond:{cid}|{condition}", label,
+                              {"type": "set_informant_condition", "character": cid,
+                               "condition": condition}))
         out.append(Option("end_turn", "End Turn", {"type": "end_turn"}))
     return out
 

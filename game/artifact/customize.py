@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import actions as A
+from . import informants
 from .datafiles import TableReader, data_path, line_of, load_toml
 from .deckplan import FACINGS, feynman
 from .errors import DataError, IllegalAction
@@ -211,22 +212,8 @@ def build_forces(game) -> list[Event]:
     for item_type, square in ship_stores():
         token = game._token()
         s.items[token] = Item(token, token, item_type, None, square=square)
-    # G-men: the Judge picks the secret informant among the pirates (never the captain).
-    taken: set = set()
-    for seat in s.seats:
-        if game.faction_of(seat) == "phoneco" and s.orders[seat].option == "gmen":
-            candidates = sorted(c.id for c in s.characters.values()
-                                if c.seat in ("pirates", "pirates2")
-                                and c.sheet != "eastwood" and c.id not in taken)
-            if not candidates:
-                continue
-            named = s.setup.informants.get(seat)
-            chosen = named if named in candidates else game._rng.choice(candidates)
-            taken.add(chosen)
-            s.characters[chosen].informant_of = seat
-            events.append(game.notify(seat, {
-                "kind": "informant", "character": chosen,
-                "counter": s.characters[chosen].counter}))
+    # The G-men's informant among the pirates, Pan's two (Informants; the Judge's pick).
+    events += informants.draw(game)
     events.append(Event("forces_built", (JUDGE,), {}))
     return events
 

@@ -26,6 +26,7 @@ from . import (
     combat_dice,
     computer,
     customize,
+    informants,
     interdiction,
     judging,
     legal,
@@ -775,6 +776,8 @@ class ArtifactGame(Table):
     def _do_attack(self, seat: str, action: A.Attack) -> list[Event]:
         char = self._acting_character(seat, action.character)
         self._need_facing(action.facing)
+        if informants.turns_on_attack(self, seat, char, action.targets):
+            return informants.turn_instead(self, seat, char)
         arm = combat.arm_for(self, char, action.weapon)
         shots = combat.plan_attack(self, seat, char, arm, action.fire, action.targets,
                                    facing=char.facing)
@@ -793,6 +796,8 @@ class ArtifactGame(Table):
             raise IllegalAction(problem)
         if char.carrying is not None:
             raise IllegalAction(f"{char.id} carries a casualty: it may not move and fire")
+        if informants.turns_on_attack(self, seat, char, action.targets):
+            return informants.turn_instead(self, seat, char)
         arm = combat.arm_for(self, char, action.weapon)
         plan = self.plan
         # A blow struck from behind: the attacker set out from outside the target's field
@@ -962,25 +967,15 @@ class ArtifactGame(Table):
         self._need_phase("play")
         if seat != self.turn_seat:
             raise NotYourTurn("an informant is activated in its master's turn")
-        s = self._s
-        char = s.characters.get(action.character)
-        if char is None or char.informant_of != seat:
-            raise IllegalAction(f"{action.character!r} is not your informant")
-        loser = char.seat
-        # Until the telegram reaches it, the loser (and its map partner) still sees the
-        # informant, its items and its map as they were.
-        situation.hold_forces(self, loser)
-        char.seat = seat
-        char.informant_of = None
-        char.blind = False
-        if char.id in s.turn.acted:
-            s.turn.acted.remove(char.id)
-        events = [self.notify(loser, {"kind": "telegram", "counter":
-                                      self.sheets.characters[char.sheet].counter,
-                                      "character": char.id}, pending=True),
-                  self.notify(seat, {"kind": "informant_active", "character": char.id})]
-        sightings.refresh_map(s, self.plan, self.sheets, s.map_of[seat])
-        return events
+        return informants.activate(self, seat, informants.check_master(self, seat,
+                                                                       action.character))
+
+    def _do_set_informant_condition(self, seat: str,
+                                    action: A.SetInformantCondition) -> list[Event]:
+        self._need_phase("play")
+        if seat != self.turn_seat:
+            raise NotYourTurn("an informant's condition is set in its master's turn")
+        return informants.set_condition(self, seat, action.character, action.condition)
 
 
 def specs_faction(specs: tuple[SeatSpec, ...], seat: str) -> str:

@@ -55,7 +55,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from . import actions as A
-from . import available, combat, computer, customize, judging, movement
+from . import available, combat, computer, customize, informants, judging, movement
 from .deckplan import FACINGS
 from .errors import IllegalAction
 from .seats import JUDGE
@@ -333,9 +333,13 @@ def _play(game, seat):
             out += [A.MoveLiftCar(cid, lift.name, f)
                     for f in _after(game, char, entry, square=landed)]
     out += computer.listed_transfers(game, seat)
+    master = informants.master_rules(game, seat)
     for char in sorted(s.characters.values(), key=lambda c: c.id):
         if char.informant_of == seat:
             out.append(A.ActivateInformant(char.id))
+            for condition in ("", *(master.conditions if master else ())):
+                if condition != char.informant_when:
+                    out.append(A.SetInformantCondition(char.id, condition))
     return out
 
 

@@ -136,6 +136,8 @@ def own_forces(game, seat: str) -> HeldForces:
         items={i.id: own_item_entry(game, i) for i in items},
         counters=partner_counters(game, seat),
         bodies={c.id: snapshot(c) for c in chars},
+        informants=sorted(c.id for c in game.state.characters.values()
+                          if c.informant_of == seat),
     )
 
 
@@ -168,6 +170,18 @@ def hold_square(game, square: int) -> None:
 def held_forces(state: GameState, seat: str) -> HeldForces | None:
     """The forces ``hold_forces`` froze for ``seat``, or None when its view is live."""
     return state.held.get(seat)
+
+
+def believed_informants(game, seat: str) -> list[Character]:
+    """The informants ``seat`` knows it runs: as held (one that changed sides on its own
+    condition in its owner's turn stays listed until the master's Situation Update), or
+    live."""
+    s = game.state
+    held = held_forces(s, seat)
+    if held is not None:
+        return [s.characters[cid] for cid in held.informants]
+    return sorted((c for c in s.characters.values() if c.informant_of == seat),
+                  key=lambda c: c.id)
 
 
 def believed_forces(game, seat: str) -> tuple[dict[str, OwnCharacter], dict[str, OwnItem]]:

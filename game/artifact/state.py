@@ -287,6 +287,7 @@ class HeldForces:
     items: dict[str, OwnItem] = field(default_factory=dict)
     counters: dict[str, CharacterCounter] = field(default_factory=dict)
     bodies: dict[str, Character] = field(default_factory=dict)
+    informants: list[str] = field(default_factory=list)  # those it secretly ran then
 
 
 # ---- the sequence of play -----------------------------------------------------------------------

@@ -19,7 +19,7 @@ from dataclasses import replace
 from .codec import to_plain
 from .customize import things_to_place
 from .seats import JUDGE
-from .situation import believed_forces, partner_counters
+from .situation import believed_forces, believed_informants, partner_counters
 from .state import GameState, snapshot
 from .table import Table
 from .victory import goals_for
@@ -61,8 +61,8 @@ def view_for(game: Table | dict, seat: str) -> View:
     for partner in s.seats:  # a map-sharing partner's characters, as its seat knows them
         if partner != seat and s.map_of[partner] == map_id:
             counters.update(partner_counters(game, partner))
-    informants = {c.id: InformantEntry(c.counter, c.token)
-                  for c in s.characters.values() if c.informant_of == seat}
+    informants = {c.id: InformantEntry(c.counter, c.token, c.informant_when)
+                  for c in believed_informants(game, seat)}
     turn = None
     if s.turn:
         turn = (SeatTurn(seat, tuple(sorted(s.turn.acted)), tuple(sorted(s.turn.opened)))

@@ -49,10 +49,12 @@ class OwnForces:
 
 @dataclass(slots=True, frozen=True)
 class InformantEntry:
-    """An informant the seat secretly runs: the counter it shows and its token on maps."""
+    """An informant the seat secretly runs: the counter it shows, its token on maps, and
+    the condition set on which it changes sides by itself ("" when none)."""
 
     counter: str
     token: str
+    when: str = ""
 
 
 @dataclass(slots=True, frozen=True)

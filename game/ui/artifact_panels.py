@@ -281,6 +281,12 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
         return head + f"{who} is suited up.", theme.INK_DIM
     if kind == "informant":
         return head + f"Your secret informant is {n.get('counter', who)}.", theme.PURPLE
+    if kind == "informant_condition":
+        if n.get("condition"):
+            return (head + f"Your informant {n.get('counter', who)} will change sides instead "
+                    "of attacking your characters.", theme.PURPLE)
+        return (head + f"Your informant {n.get('counter', who)} will change sides only when "
+                "you say so.", theme.PURPLE)
     if kind == "informant_active":
         return head + f"{who} now answers to you.", theme.PURPLE
     if kind == "announcement":

@@ -494,6 +494,9 @@ class ArtifactSeatScene(ArtifactMapScene):
                                             move.facing)
         elif kind == "inform":
             self.send(A.ActivateInformant(arg), ctx)
+        elif kind == "icond":
+            cid, _, condition = arg.partition("|")
+            self.send(A.SetInformantCondition(cid, condition), ctx)
         elif self.selected and kind in ("turn", "take", "drop", "suit", "lift", "check"):
             entry = self.own()[self.selected]
             at = entry.square

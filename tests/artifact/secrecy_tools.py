@@ -171,6 +171,10 @@ def random_step(game: ArtifactGame, rng: random.Random) -> tuple[str, A.Action]:
     if not mine:
         return seat, A.EndTurn()
     spies = sorted(view.informants)
+    if spies and roll < 0.22:
+        spy = rng.choice(spies)
+        return seat, A.SetInformantCondition(
+            spy, "" if view.informants[spy].when else "instead_of_attacking")
     if spies and roll < 0.24:
         return seat, A.ActivateInformant(rng.choice(spies))
     cid = rng.choice(mine)
@@ -377,10 +381,11 @@ def perturb_hidden(game: ArtifactGame, seat: str,
     """A copy of ``game`` that differs only in what ``seat`` cannot see: other seats'
     characters and loose items out of its map's sight moved elsewhere out of sight, fallen or
     risen, running or not, their pockets swapped, lift cars moved where neither end is seen,
-    the real and the fake Artifact swapped where it holds neither, another pirate as the secret
-    informant when it is not the master's map, Computer Control held by another seat's
-    character (and hacking attempts logged for it), a self-destruct order waiting for Global
-    Updates, other seats' private notices, and the RNG
+    the real and the fake Artifact swapped where it holds neither, another character as a
+    secret informant (the G-men's, Pan's) or its condition changed when it is not the
+    master's map, Computer Control held by another seat's character (and hacking attempts
+    logged for it), a self-destruct order waiting for Global Updates, other seats' private
+    notices, and the RNG
     (every future roll). Returns the copy and how many things were moved or swapped (the
     notices and the RNG always differ); ``game`` is untouched."""
     twin = ArtifactGame.from_dict(json.loads(game.to_json()))
@@ -446,17 +451,21 @@ def perturb_hidden(game: ArtifactGame, seat: str,
         for item in artifacts:
             item.type = {"artifact": "fake_artifact", "fake_artifact": "artifact"}[item.type]
             changes += 1
-    masters = {c.informant_of for c in s.characters.values()} - {None}
-    for master in sorted(masters):
+    spies = sorted((c for c in s.characters.values() if c.informant_of), key=lambda c: c.id)
+    for spy in spies:  # who informs for another map's master (G-men, Pan), and its condition
+        master = spy.informant_of
         if master in seats:
             continue
-        spy = next(c for c in s.characters.values() if c.informant_of == master)
         others = [c for c in s.characters.values()
-                  if c.seat in ("pirates", "pirates2") and c.seat not in seats
-                  and c.sheet != "eastwood" and not c.informant_of]
+                  if c.seat is not None and c.seat not in seats and c.seat != master
+                  and sheets.characters[c.sheet].kind == "human"
+                  and c.sheet not in ("eastwood", "mccray") and not c.informant_of]
         if others and rng.random() < 0.7:
             spy.informant_of = None
             rng.choice(others).informant_of = master
+            changes += 1
+        elif rng.random() < 0.5:
+            spy.informant_when = "" if spy.informant_when else "instead_of_attacking"
             changes += 1
     holder = s.characters.get(s.systems.control) if s.systems.control else None
     if holder is None or holder.seat not in seats:  # who holds Computer Control, and
@@ -487,6 +496,7 @@ def probe_actions(game: ArtifactGame, seat: str, rng: random.Random,
     plan = game.plan
     out: list[A.Action] = [A.EndTurn()]
     out += [A.ActivateInformant(c) for c in view.informants]
+    out += [A.SetInformantCondition(c, "instead_of_attacking") for c in view.informants]
     for cid, entry in sorted(view.own.characters.items()):
         if entry.square is None:
             continue

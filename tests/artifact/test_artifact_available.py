@@ -22,7 +22,7 @@ def _concrete(view, game, option, entry):
     kind = action["type"]
     if kind == "end_turn":
         return action
-    if kind == "activate_informant":
+    if kind in ("activate_informant", "set_informant_condition"):
         return action
     facing = entry.facing
     if kind == "move" and "path" not in action:
