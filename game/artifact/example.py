@@ -47,26 +47,32 @@ def example_game(seed: int = 1) -> tuple[ArtifactGame, list]:
         do(seat, A.VoteEncryption(data["encryption"]))
     for seat, order in example_orders().items():
         do(seat, order)
-    state = game.state
     for seat in game.seats:
-        wanted = data["place"][seat]
-        places = []
-        by_type: dict = {}
-        for item in sorted(state.items.values(), key=lambda i: i.id):
-            if item.owner == seat and item.holder is None:
-                by_type.setdefault(item.type, []).append(item.id)
-        for char in sorted(state.characters.values(), key=lambda c: c.id):
-            if char.seat == seat:
-                x, y, facing = wanted[char.sheet]
-                places.append((char.id, x, y, facing))
-        for item_type, ids in by_type.items():
-            spots = wanted[item_type]
-            if not isinstance(spots[0], list):
-                spots = [spots]
-            for item_id, (x, y, facing) in zip(ids, spots, strict=True):
-                places.append((item_id, x, y, facing))
-        do(seat, A.PlaceForces(tuple(places)))
+        do(seat, example_places(game, seat))
     for robot, (x, y, facing) in data["robots"].items():
         do(JUDGE, A.PlaceRobot(robot, x, y, facing))
     do(JUDGE, A.StartPlay())
     return game, log
+
+
+def example_places(game: ArtifactGame, seat: str) -> A.PlaceForces:
+    """The Example of Play's placement of ``seat``'s forces (characters by sheet, items by
+    type in the order bought), for a game whose ``seat`` ordered as the Example does."""
+    wanted = example_data()["place"][seat]
+    state = game.state
+    places = []
+    by_type: dict = {}
+    for item in sorted(state.items.values(), key=lambda i: i.id):
+        if item.owner == seat and item.holder is None:
+            by_type.setdefault(item.type, []).append(item.id)
+    for char in sorted(state.characters.values(), key=lambda c: c.id):
+        if char.seat == seat:
+            x, y, facing = wanted[char.sheet]
+            places.append((char.id, x, y, facing))
+    for item_type, ids in by_type.items():
+        spots = wanted[item_type]
+        if not isinstance(spots[0], list):
+            spots = [spots]
+        for item_id, (x, y, facing) in zip(ids, spots, strict=True):
+            places.append((item_id, x, y, facing))
+    return A.PlaceForces(tuple(places))
