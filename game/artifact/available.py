@@ -121,7 +121,7 @@ def available_actions(view: SeatView, character: str | None, plan: DeckPlan | No
                               {"type": "activate_informant", "character": cid}))
             # the condition set in advance on which it changes sides by itself, or clearing it
             condition = "" if info.when else "instead_of_attacking"
-            label = (f"{info.counter}: no condition" if info.when
+            label = (f"{info.counter}: turn only when told" if info.when
                      else f"{info.counter}: turn instead of attacking us")
             out.append(Option(f"icond:{cid}|{condition}", label,
                               {"type": "set_informant_condition", "character": cid,

@@ -272,3 +272,25 @@ def test_everyone_gone_aboard_ships_ends_the_game():
             break
         _move(game, log, cid, cutter[n // 3])
     assert game.phase == "over" and game.state.result.ended_by == "nobody_left"
+
+
+def test_trading_the_disk_for_the_artifact_gives_mccray_and_the_gmen_level_1():
+    """The Example's "What next?": "McCray and the G-men could conceivably get a #1 out of
+    this as well, if they trade the disk for the Artifact"."""
+    game, log = _game()
+    disk, artifact = _item(game, "evidence_disk"), _item(game, "artifact")
+    _move(game, log, "preuitt", game.plan.xy(game.state.characters["mccray"].square))
+    _move(game, log, "osorio", game.plan.xy(game.state.items[artifact].square))
+    to_seat(game, "phoneco")
+    chars = game.state.characters
+    game.apply("phoneco", A.PickUpDrop("preuitt", (), (disk,), chars["preuitt"].facing))
+    game.apply("phoneco", A.PickUpDrop("osorio", (artifact,), (), chars["osorio"].facing))
+    to_seat(game, "scientist")
+    game.apply("scientist", A.PickUpDrop("mccray", (disk,), (), chars["mccray"].facing))
+    _move(game, log, "osorio", LORRY)
+    ship_flies_off(game, "lorry")
+    result = _end(game, log)
+    assert result.levels["phoneco"] == 1 and result.levels["scientist"] == 1
+    assert result.winners == ("phoneco", "scientist")
+    assert "The Artifact left the Feynman aboard the Phone Lorry with Osorio." in \
+        result.checks["phoneco"][0].facts
