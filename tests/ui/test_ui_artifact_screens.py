@@ -253,19 +253,24 @@ def test_judge_screens_and_tools(ui_app, in_play, tmp_path):  # noqa: F811
     assert not any("secret terms" in t for t in lines)
     assert any("talking privately" in t for t in lines)
     shoot(j, folder, "judge_negotiation")
-    # ending the game: a level per faction
+    # ending the game: the rules' levels, one changed with the reason typed in the line
     j.press("end_game")
-    j.press("level:pirates|1")
-    j.press("level:pirates|1")
+    found = dict(scene.levels)
+    j.press("level:pirates|-1")
+    j.press("level:pirates|-1")
+    j.click(scene.text.rect.center)
+    j.type("The band took the Artifact at gunpoint.")
     shoot(j, folder, "judge_end_game")
     j.press("end_review")
     j.press("end_confirm")
     assert in_play.game.phase == "over"
-    assert state is not in_play.game.state or in_play.game.state.result.levels["pirates"] == 3
+    result = in_play.game.state.result
+    assert result.found == found and result.levels["pirates"] == max(1, found["pirates"] - 2)
+    assert [a.reason for a in result.adjustments] == ["The band took the Artifact at gunpoint."]
     shoot(j, folder, "judge_game_over")
     w = Window(ui_app, ArtifactSeatScene(in_play.source("pirates")))
     shoot(w, folder, "seat_game_over")
-    assert w.scene.view.result.winners == ("alien", "phoneco", "scientist")
+    assert w.scene.view.result == result and "pirates" in result.winners
 
 
 def test_judge_places_robots_through_the_screen(ui_app, table, tmp_path):  # noqa: F811
