@@ -92,6 +92,11 @@ def hampered(game, char: Character) -> bool:
     return char.status == "serious" and is_tough(game, char)
 
 
+def in_action(game, char: Character) -> bool:
+    """Whether ``char`` can still act: active, or hampered (Tough, seriously wounded)."""
+    return char.status == "active" or hampered(game, char)
+
+
 def check_modifiers(game, char: Character,
                     extra: Sequence[dice.Modifier] = ()) -> tuple[dice.Modifier, ...]:
     """Modifiers of a one-die table roll ``char`` makes (unjam, repair): a hampered Tough
@@ -149,6 +154,13 @@ def weapon_names(game, char: Character) -> list[str]:
 def computer_squares(plan: DeckPlan) -> list[int]:
     return [sq for sq, feature in enumerate(plan.feature)
             if feature in ("major_terminal", "minor_terminal")]
+
+
+def object_squares(plan: DeckPlan) -> list[int]:
+    """Squares of the stationary objects a shot may be aimed at besides hatches and windows
+    (rulebook: Unaware Targets): the computers and the shield generator."""
+    return [sq for sq, feature in enumerate(plan.feature)
+            if feature in ("major_terminal", "minor_terminal", "shield_generator")]
 
 
 def map_counters(game, seat: str) -> dict[str, CharacterCounter]:
@@ -314,6 +326,8 @@ def _aim_at_square(game, seat, char, arm, fire, target: int, square, facing) -> 
             feature, edge, aimed = "window", glass, glass[1]
         elif plan.feature[target] in ("major_terminal", "minor_terminal"):
             feature = "computer"
+        elif plan.feature[target] == "shield_generator":
+            feature = "generator"
         elif arm.chart.area != "blast":
             raise IllegalAction(f"there is nothing at {xy} to shoot at")
     distance = dice.square_distance(plan.xy(square), plan.xy(aimed))
@@ -976,7 +990,7 @@ def opportunity_markers(game, mover: Character) -> dict[int, list[OpportunityFir
     out: dict[int, list[OpportunityFire]] = {}
     for marker in s.opportunity:
         placer = s.characters.get(marker.character)
-        if placer is None or placer.seat is None or placer.status != "active":
+        if placer is None or placer.seat is None or not in_action(game, placer):
             continue
         if s.map_of[placer.seat] == mine or marker.weapon not in placer.items:
             continue
@@ -1040,7 +1054,7 @@ def _opportunity_shot(game, seat: str, attack: PendingAttack, rng) -> list[Event
     why = ""
     shots: list[AimedShot] = []
     arm = None
-    if char.status != "active" or char.seat != seat or marker is None or victim is None \
+    if not in_action(game, char) or char.seat != seat or marker is None or victim is None \
             or victim.square != attack.square:
         why = "The moment passes: the shot is never fired."
     else:
@@ -1099,7 +1113,7 @@ def last_one_out(game, mover: Character, square: int, rng) -> list[Event]:
     events: list[Event] = []
     plan = game.plan
     for striker in sorted(hostiles, key=lambda c: c.id):
-        if mover.status != "active" and not hampered(game, mover):
+        if not in_action(game, mover):
             break
         chart = charts_of(game).weapons[free_weapon(game, striker)]
         res = Resolver(game, striker.seat, rng, striker)

@@ -427,7 +427,7 @@ def _attacks(game, seat: str, char, after: list[str]) -> list[A.Action]:
     s = game.state
     out: list[A.Action] = []
     targets: list = sorted(combat.map_counters(game, seat))
-    targets += [plan.xy(sq) for sq in combat.computer_squares(plan)]
+    targets += [plan.xy(sq) for sq in combat.object_squares(plan)]
     for name in combat.weapon_names(game, char):
         try:
             arm = combat.arm_for(game, char, name)

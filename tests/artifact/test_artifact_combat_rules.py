@@ -335,6 +335,21 @@ def test_robots_have_no_self_preservation_reflex():
     assert s.characters["osorio"].wound and s.characters["kyoshi"].status == "active"
 
 
+def test_a_human_fires_out_of_its_square_once_the_hostile_there_is_down():
+    game, _log = scene(kyoshi=(5, 7, "E"), mccray=(5, 7, "S"), osorio=(11, 7, "W"))
+    look(game, "pirates")
+    rifle = weapon_of(game, "kyoshi")
+    with pytest.raises(IllegalAction, match="own square"):
+        game.apply("pirates", A.Attack("kyoshi", rifle, "normal", (token(game, "osorio"),), "E"))
+    force_dice(game, 3)  # bare hands on McCray's unarmoured row, die 3: Down
+    game.apply("pirates", A.Attack("kyoshi", "unarmed", "normal", (token(game, "mccray"),),
+                                   "E"))
+    assert game.state.characters["mccray"].status == "down"
+    act_again(game, "kyoshi")
+    dice = _kyoshi_fires(game, "osorio", 6, 6, 1)  # now it may: a hit, die 1: light wound
+    assert dice.exhausted and game.state.characters["osorio"].wound
+
+
 def test_team_carriers_are_encumbered_in_the_ring_and_not_in_zero_g():
     game, _log = scene(kyoshi=(8, 30, "N"), mendez=(8, 30, "N"), lichter=(8, 30, "N"),
                        robertson=(5, 7, "E"), orlov=(5, 7, "E"), colovisto=(5, 7, "E"))
@@ -452,3 +467,34 @@ def test_twins_differing_in_a_victims_fate_look_alike_to_its_owner_not_to_the_at
         game.apply(JUDGE, A.JudgeMove("preuitt", 10, 7, "E"))
         look(game, "phoneco", by="preuitt")
         assert view_for(game, "phoneco").own.characters["osorio"].status == status
+
+
+# ---- the shield generator and the drives ------------------------------------------------------
+
+def test_the_shield_generator_falls_to_an_emp_pistol_but_shrugs_off_a_rifle():
+    game, _log = scene(kyoshi=(39, 5, "E"))
+    s = game.state
+    emp = give(game, "kyoshi", "emp_pistol")
+    dice = force_dice(game)  # a stationary object: always hit, and no penetration roll
+    game.apply("pirates", A.Attack("kyoshi", weapon_of(game, "kyoshi"), "normal", ((41, 5),),
+                                   "E"))
+    assert notices(game, "pirates", "attack")[-1].about["shots"][0]["result"] == \
+        "The shield generator shrugs off the hit."
+    assert s.systems.shields_up
+    act_again(game, "kyoshi")
+    game.apply("pirates", A.Attack("kyoshi", emp, "normal", ((41, 5),), "E"))
+    assert dice.exhausted and not s.systems.shields_up
+    assert notices(game, "pirates", "attack")[-1].about["shots"][0]["result"] == \
+        "The shield generator is wrecked."
+
+
+def test_a_missed_shot_into_the_drive_room_detonates_the_drives():
+    game, _log = scene(kyoshi=(26, 7, "E"), osorio=(28, 7, "W"))
+    look(game, "pirates")
+    dice = _kyoshi_fires(game, "osorio", 1, 2)  # a miss: on past Osorio into the drives
+    assert dice.exhausted
+    assert all(c.status == "dead" for c in game.state.characters.values()
+               if c.square is not None)
+    assert game.phase == "over"  # nobody is left standing: the game ends, every seat told
+    for seat in game.seats:
+        assert notices(game, seat, "drive_detonation"), seat

@@ -264,6 +264,10 @@ def test_turn_4_telegram_and_no_word_of_what_happened(played):
     telegrams = [n for n in view.notices if n.kind == "telegram"]
     assert [t.about["counter"] for t in telegrams] == ["Orlov", "Eastwood"]
     assert "orlov" not in view.own.characters
+    # None of his other pirates saw the cutter: Eastwood is out of contact, neither his square
+    # nor his state told (the Example's player learns nothing more).
+    eastwood = view.own.characters["eastwood"]
+    assert (eastwood.status, eastwood.square) == ("out_of_contact", None)
     text = canonical_json(view)
     assert "phoneco" not in canonical_json(telegrams) and "informant_" not in text
     assert view.informants == {}
