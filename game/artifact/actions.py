@@ -256,7 +256,8 @@ class Attack(Action):
     ``fire`` is "normal", "double" or "panic"; ``targets`` one target for every shot, or
     one for all of them. The shots go out within the field the character faces now; then it
     faces ``facing``. When shooter and target share a square, ``facing`` is also the way a
-    missed shot flies on (rulebook: Line of Sight)."""
+    missed shot flies on (rulebook: Line of Sight). A gas grenade (or built-in gas) is
+    thrown with normal fire at one square, whose space it fills (Gas)."""
 
     TYPE: ClassVar[str] = "attack"
     character: str
@@ -321,7 +322,8 @@ class UseSkill(Action):
 @dataclass(frozen=True)
 class UseEquipment(Action):
     """Use a carried item (Equipment Guide). A medkit gives a medic's first aid (one
-    charge); ``target`` names the patient as for ``UseSkill``."""
+    charge); ``target`` names the patient as for ``UseSkill``. A flashlight lights the
+    square ``target`` ([x, y]) for everyone until the turn ends (Dark)."""
 
     TYPE: ClassVar[str] = "use_equipment"
     character: str

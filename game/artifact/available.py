@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import movement
-from .deckplan import DeckPlan, feynman
+from .deckplan import DeckPlan
 from .errors import ArtifactError
 from .sheets import Sheets, default_sheets
 from .state import CharacterCounter, ItemCounter, OwnCharacter
@@ -108,7 +108,7 @@ def available_actions(view: SeatView, character: str | None, plan: DeckPlan | No
                       sheets: Sheets | None = None) -> list[Option]:
     """Every action kind the seat could take now for ``character`` (None: seat-wide only),
     each open or with the reason it is closed; seat-wide ones (informants, End Turn) last."""
-    plan = plan or feynman()
+    plan = plan or movement.view_plan(view)
     sheets = sheets or default_sheets()
     out: list[Option] = []
     turn_problem = _seat_in_turn(view)

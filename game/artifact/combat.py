@@ -535,7 +535,10 @@ class Resolver:
             for victim in self.in_square(square):
                 self.harm(victim, "booby_trap")
         elif result == "special" and not plan.is_zero_g(square):
-            s.systems.ring_stopped = True  # in zero-g it jettisons the pod: the Judge's call
+            # the ring's brakes: everything in it lurches at the next Global Updates, with
+            # the darkness and the gas (hazards.global_updates); in zero-g it jettisons the
+            # pod: the Judge's call
+            s.systems.failing.append(("ring_stop", space))
         s.judge_notices.append(_judge(s, "computer_destroyed", square=list(plan.xy(square)),
                                       result=result))
 

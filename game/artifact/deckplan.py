@@ -200,6 +200,22 @@ class DeckPlan:
         self.memo[key] = found
         return found
 
+    def without_gravity(self) -> DeckPlan:
+        """This plan once the ring has stopped (rulebook: Ring Stop): no segment has gravity,
+        and every square that had it is one terrain level easier (cluttered costs as clear,
+        obstructed as cluttered). Kept in ``memo`` like ``with_breaks``."""
+        found = self.memo.get("without_gravity")
+        if found is not None:
+            return found
+        cost = list(self.cost)
+        for square, seg in enumerate(self.segment_of):
+            if seg >= 0 and self.gravity[seg] and cost[square] > 1:
+                cost[square] -= 1
+        found = replace(self, cost=tuple(cost), gravity=tuple(False for _ in self.gravity),
+                        memo={})
+        self.memo["without_gravity"] = found
+        return found
+
 
 # ---- loading ----------------------------------------------------------------------------------
 

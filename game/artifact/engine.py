@@ -26,6 +26,7 @@ from . import (
     combat_dice,
     computer,
     customize,
+    hazards,
     informants,
     interdiction,
     judging,
@@ -215,6 +216,8 @@ class ArtifactGame(Table):
         if handler is None:
             raise IllegalAction(f"{action.TYPE} is not an action of this game")
         events = handler(seat, action)
+        if self._s.phase == "play":  # a window the action broke decompresses its space
+            events += hazards.settle(self)
         if self._s.phase == "play":  # the rules end the game (Victory: how a game ends)
             how = victory.ended_by(self)
             if how is not None:
@@ -447,6 +450,7 @@ class ArtifactGame(Table):
                                                      "suit": item.id}))
                 char.busy = None
                 s.turn.acted.append(char.id)
+        events += hazards.begin_turn(self, seat)
         sightings.refresh_map(s, self.plan, self.sheets, s.map_of[seat], informants=True)
         events += computer.initial_map_update(self, seat)
         return events
@@ -468,9 +472,11 @@ class ArtifactGame(Table):
         """Interactions and final map update, then the next seat (or global updates)."""
         s = self._s
         seat = s.turn.seat
-        events: list[Event] = []
+        # Interactions: gas attacks and turns without air for the seat's own characters
+        events: list[Event] = hazards.interactions(self, seat, self._rng)
         for mid in sorted(s.maps):
             sightings.refresh_map(s, self.plan, self.sheets, mid)
+        hazards.end_of_turn(self)
         events.append(Event("turn_ended", tuple(s.seats) + (JUDGE,), {"seat": seat}))
         index = s.turn.index + 1
         if index >= len(s.seats):
@@ -487,14 +493,10 @@ class ArtifactGame(Table):
             for seat in s.seats:
                 events.append(self.notify(seat, {"kind": "announcement", "text": text}))
         s.announcements = []
-        for kind, space in s.systems.failing:  # a wrecked computer's darkness or gas
-            names = s.dark if kind == "darkness" else s.systems.gas
-            if space not in names:
-                names.append(space)
-                names.sort()
-        s.systems.failing = []
         events += combat.resolve_mines(self, self._rng)
+        events += hazards.settle(self)  # a mine may have burnt through a window
         events += computer.global_updates(self, self._rng)
+        events += hazards.global_updates(self)
         s.round += 1
         events.append(Event("global_updates", tuple(s.seats) + (JUDGE,),
                             {"round": s.round}))
@@ -778,12 +780,27 @@ class ArtifactGame(Table):
         self._need_facing(action.facing)
         if informants.turns_on_attack(self, seat, char, action.targets):
             return informants.turn_instead(self, seat, char)
+        if hazards.gas_arm(self, char, action.weapon) is not None:
+            return self._gas(seat, char, action)
         arm = combat.arm_for(self, char, action.weapon)
         shots = combat.plan_attack(self, seat, char, arm, action.fire, action.targets,
                                    facing=char.facing)
         movement.face_after_action(self, char, action.facing)  # checked before any roll
         events = combat.perform_attack(self, seat, char, arm, action.fire, shots, self._rng,
                                        facing=action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    def _gas(self, seat: str, char: Character, action: A.Attack) -> list[Event]:
+        """A gas grenade thrown (or a robot's gas sprayed) at one square: its space fills."""
+        if action.fire != "normal" or len(action.targets) != 1:
+            raise IllegalAction("gas is released once, at one square")
+        target = action.targets[0]
+        problem = hazards.gas_problem(self, char, action.weapon, target)
+        if problem:
+            raise IllegalAction(problem)
+        movement.face_after_action(self, char, action.facing)
+        events = hazards.release_gas(self, seat, char, action.weapon, target)
         self._finish_action(seat, char)
         return events
 
@@ -871,6 +888,14 @@ class ArtifactGame(Table):
                 raise IllegalAction("booby traps need the Plasma skill")
             movement.face_after_action(self, char, action.facing)
             events = combat.set_trap(self, seat, char, item, action.target)
+            self._finish_action(seat, char)
+            return events
+        if item.type == "flashlight":
+            problem = hazards.examine_problem(self, char, action.item, action.target)
+            if problem:
+                raise IllegalAction(problem)
+            movement.face_after_action(self, char, action.facing)
+            events = hazards.examine(self, seat, char, action.target)
             self._finish_action(seat, char)
             return events
         if item.type != "medkit":

@@ -55,7 +55,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from . import actions as A
-from . import available, combat, computer, customize, informants, judging, movement
+from . import available, combat, computer, customize, hazards, informants, judging, movement
 from .deckplan import FACINGS
 from .errors import IllegalAction
 from .seats import JUDGE
@@ -323,6 +323,7 @@ def _play(game, seat):
         out += _mechanic(game, seat, char, after)
         out += _casualties(game, seat, char, after)
         out += computer.listed_actions(game, char, after)
+        out += hazards.listed_actions(game, char, after)
         for lift in plan.lifts:
             try:
                 movement.lift_controls(plan, s.lifts, char.square, lift.name)

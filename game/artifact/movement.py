@@ -74,6 +74,13 @@ def mobility(game, char: Character) -> dict:
     }
 
 
+def view_plan(view: SeatView) -> DeckPlan:
+    """The public deck plan as a seat's view knows it: the drawn Feynman, without gravity
+    once the ring has stopped (every seat is told at Global Updates)."""
+    plan = feynman()
+    return plan.without_gravity() if view.ring_stopped else plan
+
+
 @dataclass
 class Knowledge:
     """What one seat knows that matters for moving (built from its view)."""
@@ -90,7 +97,7 @@ class Knowledge:
 def knowledge(view: SeatView, plan: DeckPlan | None = None) -> Knowledge:
     """What ``view`` tells about moving: occupied squares, hostiles, opened hatches, the
     lift cars and the dark squares."""
-    plan = plan or feynman()
+    plan = plan or view_plan(view)
     occupied: dict = {}
     hostile: set = set()
     for entry in view.own.characters.values():

@@ -18,20 +18,23 @@ from .viewtypes import SeatView
 Square = tuple[int, int]
 
 
-def _plan(plan: DeckPlan | None) -> DeckPlan:
-    return plan or feynman()
+def _plan(plan: DeckPlan | None, view: SeatView | None = None) -> DeckPlan:
+    """The plan given, else the public plan as the view knows it (the ring stopped or not)."""
+    if plan is not None:
+        return plan
+    return movement.view_plan(view) if view is not None else feynman()
 
 
 def reachable(view: SeatView, character: str, mode: str,
               plan: DeckPlan | None = None) -> dict[Square, int]:
     """{(x, y): MP} of the squares the character could end a move on this turn."""
-    return movement.reachable(view, character, mode, _plan(plan))
+    return movement.reachable(view, character, mode, _plan(plan, view))
 
 
 def path_to(view: SeatView, character: str, mode: str, target: Square,
             plan: DeckPlan | None = None) -> dict:
     """{"path", "cost", "stop", "reason"} for the cheapest known way towards ``target``."""
-    return movement.path_to(view, character, mode, target, _plan(plan))
+    return movement.path_to(view, character, mode, target, _plan(plan, view))
 
 
 def line_of_sight(a: Square, b: Square, plan: DeckPlan | None = None) -> tuple[bool, Square]:
@@ -45,7 +48,7 @@ def field_of_view(view: SeatView, character: str, square: Square | None = None,
                   facing: str | None = None, plan: DeckPlan | None = None) -> set[Square]:
     """Squares one of the seat's characters sees (from its square and facing, or from the
     ones given, e.g. to preview the end of a move); dark spaces as the view shows them."""
-    p = _plan(plan)
+    p = _plan(plan, view)
     entry = view.own.characters[character]
     where = square if square is not None else entry.square
     dark_names = set(view.dark)
@@ -60,7 +63,7 @@ def available_actions(view: SeatView, character: str | None,
                       plan: DeckPlan | None = None) -> list[available.Option]:
     """What ``character`` (and the seat) may do now, each open or with why not; see
     ``available.available_actions``."""
-    return available.available_actions(view, character, _plan(plan))
+    return available.available_actions(view, character, _plan(plan, view))
 
 
 def facing_choices(view: SeatView, character: str, mode: str | None = None, path=None,
@@ -70,7 +73,7 @@ def facing_choices(view: SeatView, character: str, mode: str | None = None, path
     turn in place) the action is a move of ``mode``, checked by the engine's own
     ``check_path``; without, a non-move action, checked by the rule the engine applies
     after one. In gravity, or with a thruster pack, every facing is free."""
-    p = _plan(plan)
+    p = _plan(plan, view)
     entry = view.own.characters[character]
     out: dict[str, tuple[int, str]] = {}
     for facing in movement.FACINGS:

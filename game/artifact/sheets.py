@@ -35,6 +35,7 @@ class ItemType:
     encumbers: bool
     robot: str
     marker: bool
+    sees_dark: bool = False  # worn or carried, it lets its bearer see in the dark
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ def load_items(path: Path) -> dict:
         raise DataError(str(path), 1, "no [item.*] tables")
     items = {}
     allowed = {"name", "price", "slot", "suit", "thrusters", "visible", "large", "looks_like",
-               "encumbers", "robot", "marker"}
+               "encumbers", "robot", "marker", "sees_dark"}
     for item_id, body in table.items():
         reader = TableReader(path, text, body, f"[item.{item_id}]")
         if not isinstance(body, dict):
@@ -146,6 +147,7 @@ def load_items(path: Path) -> dict:
             encumbers=reader.get("encumbers", bool, False),
             robot=reader.get("robot", str, ""),
             marker=reader.get("marker", bool, False),
+            sees_dark=reader.get("sees_dark", bool, False),
         )
         if item.suit and item.slot:
             raise reader.fail("slot", "a suit takes no carry slot")

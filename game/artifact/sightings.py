@@ -16,25 +16,32 @@ from .sheets import Sheets
 from .sight import field_of_view
 from .state import Character, CharacterCounter, Counter, GameState, Item, ItemCounter
 
-SEE_DARK_ITEMS = ("sneaksuit",)
-
 
 def map_seats(state: GameState, map_id: str) -> list[str]:
     return [seat for seat in state.seats if state.map_of[seat] == map_id]
 
 
 def dark_squares(state: GameState, plan: DeckPlan) -> frozenset:
+    """The squares of the dark spaces, less those a flashlight lights this turn (Dark: the
+    examined spot, and its bearer, are visible to others)."""
     names = set(state.dark)
     if not names:
         return frozenset()
-    return frozenset(s for s in range(len(plan.terrain)) if plan.space_name(s) in names)
+    dark = frozenset(s for s in range(len(plan.terrain)) if plan.space_name(s) in names)
+    lit = state.systems.lit
+    return dark - frozenset(lit) if lit else dark
 
 
 def sees_dark(state: GameState, sheets: Sheets, char: Character) -> bool:
+    """Infrared vision: robots, androids and aliens, a worn sneaksuit, carried infrared
+    goggles (the items marked ``sees_dark`` in equipment.toml)."""
     if sheets.characters[char.sheet].ir_vision:
         return True
-    suit = char.suit
-    return bool(suit) and state.items[suit].type in SEE_DARK_ITEMS
+    items = state.items
+    if char.suit and sheets.items[items[char.suit].type].sees_dark:
+        return True
+    return any(sheets.items[items[i].type].sees_dark and not sheets.items[items[i].type].suit
+               for i in char.items)
 
 
 def is_physical(sheets: Sheets, char: Character) -> bool:
@@ -174,6 +181,10 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
         book.last_known.pop(token, None)
     book.counters = {k: counters[k] for k in sorted(counters)}
     book.last_known = {k: book.last_known[k] for k in sorted(book.last_known)}
+    gas = state.systems.gas
+    if gas or book.gas:  # gas is seen wherever an observer sees a square of its space
+        looked = {plan.space_name(q) for q in seen_squares}
+        book.gas = sorted((set(book.gas) - looked) | (looked & set(gas)))
     for lift in plan.lifts:
         for end, square in enumerate(lift.ends):
             if square in seen_squares:

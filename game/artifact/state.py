@@ -202,6 +202,7 @@ class MapBook:
     counters: dict[str, Counter] = field(default_factory=dict)
     last_known: dict[str, Counter] = field(default_factory=dict)
     lifts: dict[str, int] = field(default_factory=dict)
+    gas: list[str] = field(default_factory=list)  # spaces its observers saw full of gas
 
 
 # ---- what seats are told ------------------------------------------------------------------------
@@ -351,6 +352,11 @@ class Systems:
     # self-destruct orders (turns, 0 to cancel) resolved anonymously at Global Updates
     self_destruct_orders: list[int] = field(default_factory=list)
     detonated: bool = False          # the drives went off: everything on the map destroyed
+    # hazards (hazards.py): windows whose segment has decompressed, the airless segments
+    # the ship's computer has announced, squares a flashlight lights this turn
+    vented: list[int] = field(default_factory=list)
+    warned: list[str] = field(default_factory=list)
+    lit: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)

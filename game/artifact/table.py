@@ -34,11 +34,13 @@ class Table:
     @property
     def plan(self) -> DeckPlan:
         """The deck plan as it stands: the drawn plan with the windows and hatches broken so
-        far opened up (they let sight and movement through at once)."""
+        far opened up (they let sight and movement through at once), and without gravity
+        once the ring has stopped (``DeckPlan.without_gravity``)."""
         systems = self._s.systems
+        plan = self.drawn_plan.without_gravity() if systems.ring_stopped else self.drawn_plan
         if not systems.broken_windows and not systems.blown_hatches:
-            return self.drawn_plan
-        return self.drawn_plan.with_breaks(systems.broken_windows, systems.blown_hatches)
+            return plan
+        return plan.with_breaks(systems.broken_windows, systems.blown_hatches)
 
     # ---- public properties -------------------------------------------------------------------
     @property

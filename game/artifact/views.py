@@ -91,6 +91,10 @@ def view_for(game: Table | dict, seat: str) -> View:
         notices=tuple(s.notices[seat]),
         result=s.result,
         to_place=to_place,
+        gas=tuple(book.gas),
+        airless=tuple(s.systems.warned),
+        ring_stopped=s.systems.ring_stopped,
+        shutdown=s.systems.shutdown,
         reveal=final_reveal(game) if s.phase == "over" else None,
     )
 

@@ -152,6 +152,13 @@ class SeatView:
     result: Result | None
     #: What the seat places, during the placement until it has placed (empty otherwise).
     to_place: tuple[PlaceRow, ...] = ()
+    #: The hazards as the seat knows them (``hazards.py``): spaces its map has seen full of
+    #: gas, segments the ship's computer has announced airless, whether the ring has
+    #: stopped (microgravity there) and the main computer has shut down (both told to all).
+    gas: tuple[str, ...] = ()
+    airless: tuple[str, ...] = ()
+    ring_stopped: bool = False
+    shutdown: bool = False
     # later: the ship's systems as the Computer Control marker's holder knows them, the
     # ships its map shows, an alien seat's own secrets
     systems: Systems | None = field(default=None, metadata={"omit_none": True})

@@ -376,6 +376,17 @@ def seen_squares(game: ArtifactGame, seat: str) -> set:
     return out
 
 
+def hazards_in_play(game: ArtifactGame, rng: random.Random) -> None:
+    """Lights out in a few of the station's spaces and knockout gas in one, as a security
+    action or a wrecked computer leaves them at Global Updates, so that the properties meet
+    characters hidden by the dark and gas seen (or not) from afar."""
+    s = game.state
+    plan = game.plan
+    spaces = sorted({plan.space_name(sq) for sq in plan.region("Feynman")} - {""})
+    s.dark = sorted(set(s.dark) | set(rng.sample(spaces, 6)))
+    s.systems.gas = sorted(set(s.systems.gas) | {rng.choice(spaces)})
+
+
 def perturb_hidden(game: ArtifactGame, seat: str,
                    rng: random.Random) -> tuple[ArtifactGame, int]:
     """A copy of ``game`` that differs only in what ``seat`` cannot see: other seats'
@@ -384,7 +395,8 @@ def perturb_hidden(game: ArtifactGame, seat: str,
     the real and the fake Artifact swapped where it holds neither, another character as a
     secret informant (the G-men's, Pan's) or its condition changed when it is not the
     master's map, Computer Control held by another seat's character (and hacking attempts
-    logged for it), a self-destruct order waiting for Global Updates, other seats' private
+    logged for it), a self-destruct order waiting for Global Updates, knockout gas in a
+    space it cannot see, a segment without air not yet announced, other seats' private
     notices, and the RNG
     (every future roll). Returns the copy and how many things were moved or swapped (the
     notices and the RNG always differ); ``game`` is untouched."""
@@ -479,6 +491,20 @@ def perturb_hidden(game: ArtifactGame, seat: str,
             changes += 1
     if rng.random() < 0.3:
         s.systems.self_destruct_orders.append(rng.choice([0, 3, 30]))
+        changes += 1
+    # knockout gas, and a segment without air the ship has not announced yet, where none
+    # of the seat's observers sees a square of the space (segment) and none stands in it
+    looked = {plan.space_name(sq) for sq in seen}
+    hidden_spaces = sorted({plan.space_name(sq) for sq in plan.region("Feynman")}
+                           - looked - set(s.systems.gas) - {""})
+    if hidden_spaces and rng.random() < 0.5:
+        s.systems.gas = sorted(s.systems.gas + [rng.choice(hidden_spaces)])
+        changes += 1
+    looked_segments = {plan.segment_name(sq) for sq in seen}
+    airless = sorted({plan.segment_name(sq) for sq in plan.region("Feynman")}
+                     - looked_segments - set(s.systems.decompressed) - {""})
+    if airless and rng.random() < 0.3:
+        s.systems.decompressed[rng.choice(airless)] = 0
         changes += 1
     for other in s.seats:
         if other not in seats:

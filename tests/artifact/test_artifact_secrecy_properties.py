@@ -1,9 +1,11 @@
 """Secrecy as properties over many random games of 3 to 8 players.
 
 *Noninterference*: two states that differ only in what a seat cannot see (characters and
-items out of its map's sight, which Artifact is real, who the informant is when it is not
-the master, other seats' notices, every future roll) give that seat byte-identical views
-and the same answer, errors included, to every probe action.
+items out of its map's sight -- the dark's included --, gas in a space it does not see, a
+segment without air not yet announced, which Artifact is real, who the informant is when
+it is not the master, other seats' notices, every future roll) give that seat
+byte-identical views and the same answer, errors included, to every probe action. A third
+of the games are played with the lights out in some spaces and gas in one.
 
 *Timing*: during one seat's turn, another seat's view changes only by the notices the
 rulebook gives it at once (the Judge's private messages); its map partner also sees the
@@ -29,6 +31,7 @@ from game.artifact.viewtypes import SeatView
 from .secrecy_tools import (
     answers,
     canonical_view,
+    hazards_in_play,
     perturb_hidden,
     probe_actions,
     quick_game,
@@ -65,6 +68,8 @@ def test_noninterference_over_random_games():
     for index in range(GAMES):
         rng = random.Random(index)
         game = _game(index)
+        if index % 3 == 0:  # in the dark, with gas about
+            hazards_in_play(game, rng)
         _play(game, rng, rng.randrange(0, 14))
         assert game.phase == "play"
         for seat in game.seats:
@@ -80,8 +85,12 @@ def test_noninterference_over_random_games():
 
 
 #: Parts of a view every seat sees move at the end of a turn (whose turn it is, the round,
-#: and the lights: a wrecked computer's darkness falls at Global Updates).
-FRAME = ("turn_seat", "actors", "turn", "round", "dark")
+#: and what falls at Global Updates: the lights, the ship's warnings of lost pressure, the
+#: ring's stop, the computer's shutdown).
+FRAME = ("turn_seat", "actors", "turn", "round", "dark", "airless", "ring_stopped",
+         "shutdown")
+#: Parts of a view its map updates change (the gas its observers see).
+MAP = ("map", "gas")
 
 
 def _quiet_change(before: SeatView, after: SeatView, *, map_moves: bool, notices=("judge",),
@@ -94,7 +103,7 @@ def _quiet_change(before: SeatView, after: SeatView, *, map_moves: bool, notices
             if new[:len(old)] != old:
                 wrong.append("earlier notices changed")
             wrong += [f"notice {n.kind}" for n in new[len(old):] if n.kind not in notices]
-        elif (key == "map" and map_moves) or (key in FRAME and frame_moves):
+        elif (key in MAP and map_moves) or (key in FRAME and frame_moves):
             continue
         elif getattr(before, key) != getattr(after, key):
             wrong.append(key)
@@ -107,6 +116,8 @@ def test_timing_over_random_games():
     for index in range(GAMES):
         rng = random.Random(10_000 + index)
         game = _game(index)
+        if index % 3 == 0:  # in the dark, with gas about
+            hazards_in_play(game, rng)
         s = game.state
         for _step in range(rng.randrange(6, 16)):
             seat, action = random_step(game, rng)
