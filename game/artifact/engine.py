@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from . import actions as A
@@ -796,11 +796,19 @@ class ArtifactGame(Table):
         if action.fire != "normal" or len(action.targets) != 1:
             raise IllegalAction("gas is released once, at one square")
         target = action.targets[0]
-        problem = hazards.gas_problem(self, char, action.weapon, target)
+        return self._act(seat, char, action.facing,
+                         hazards.gas_problem(self, char, action.weapon, target),
+                         lambda: hazards.release_gas(self, seat, char, action.weapon, target))
+
+    def _act(self, seat: str, char: Character, facing: str, problem: str,
+             perform: Callable[[], list[Event]]) -> list[Event]:
+        """One character's action once its checks are made: refused with ``problem`` if
+        there is one, else the character faces ``facing``, ``perform`` does the rest and
+        the action is over (the seat's map updated)."""
         if problem:
             raise IllegalAction(problem)
-        movement.face_after_action(self, char, action.facing)
-        events = hazards.release_gas(self, seat, char, action.weapon, target)
+        movement.face_after_action(self, char, facing)
+        events = perform()
         self._finish_action(seat, char)
         return events
 
@@ -891,13 +899,9 @@ class ArtifactGame(Table):
             self._finish_action(seat, char)
             return events
         if item.type == "flashlight":
-            problem = hazards.examine_problem(self, char, action.item, action.target)
-            if problem:
-                raise IllegalAction(problem)
-            movement.face_after_action(self, char, action.facing)
-            events = hazards.examine(self, seat, char, action.target)
-            self._finish_action(seat, char)
-            return events
+            return self._act(seat, char, action.facing,
+                             hazards.examine_problem(self, char, action.item, action.target),
+                             lambda: hazards.examine(self, seat, char, action.target))
         if item.type != "medkit":
             raise IllegalAction(f"the {self.sheets.items[item.type].name} is not used this way")
         patient = combat.patient_here(self, seat, char, action.target)
