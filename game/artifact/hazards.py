@@ -140,7 +140,7 @@ def release_gas(game, seat: str, char: Character, name: str, target) -> list[Eve
     if space not in s.systems.gas:
         s.systems.gas.append(space)
         s.systems.gas.sort()
-    s.judge_notices.append(Notice("gas_released", s.round, {"seat": seat, "space": space}))
+    s.judge_notices.append(Notice("gas_filled", s.round, {"seat": seat, "space": space}))
     return [game.notify(seat, {"kind": "gas_released", "character": char.id,
                                "weapon": chart.name, "square": list(target)})]
 
@@ -271,7 +271,7 @@ def decompress(game, edge: int) -> list[Event]:
                 == space and not game.sheets.items[item.type].marker):
             end = _blown(plan, item.square, inside, outside)
             item.square = None if plan.terrain[end] == "space" else end
-    s.judge_notices.append(Notice("decompression", s.round, {
+    s.judge_notices.append(Notice("space_decompressed", s.round, {
         "space": drawn.space_names[space], "breach": list(drawn.xy(inside))}))
     events = []
     for seat in sorted(k for k in moved if k):

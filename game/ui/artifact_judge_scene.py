@@ -24,6 +24,7 @@ from game.artifact.victory import goals_for
 from game.artifact.views import seat_view_from_judge_view
 from game.artifact.viewtypes import JudgeView, SeatView
 from game.ui import theme
+from game.ui.artifact_hazard_layer import hazards_of
 from game.ui.artifact_map import Overlays, Piece
 from game.ui.artifact_mapscene import ARROW_FACING, ArtifactMapScene
 from game.ui.artifact_panels import (
@@ -129,7 +130,8 @@ class ArtifactJudgeScene(ArtifactMapScene):
                 self.log.add(text, theme.ORANGE)
                 continue
             text, colour = notice_text(n, names)
-            self.log.add(f"to {seat_title(n.get('to', '?'))}: {text}", colour)
+            told = f"to {seat_title(n.get('to'))}" if n.get("to") else "on board"
+            self.log.add(f"{told}: {text}", colour)
         self._notices_seen = len(notes)
         self._fill_roster(state)
         self._take_timer(ctx)
@@ -494,8 +496,10 @@ class ArtifactJudgeScene(ArtifactMapScene):
             ov.selected = self.pending_square
         elif self.picked is not None and self.as_seat is None:
             ov.selected = self._picked_square()
+        seat_view = self.seat_view(self.as_seat) if self.as_seat is not None else None
+        self.hazards.take(hazards_of(seat_view or view), ctx.time, self.as_seat)
         self.renderer.draw(surface, ctx, self.cam, hatches=hatches, lifts=lifts, pieces=pieces,
-                           ov=ov)
+                           ov=ov, under=lambda surf, cam: self.hazards.draw(surf, cam, ctx.time))
         label = ("EVERYTHING (Judge)" if self.as_seat is None else
                  f"AS {seat_title(self.as_seat).upper()} SEES IT")
         img = ctx.text.render(label, ctx.type.body, theme.YELLOW, bold=True)

@@ -287,12 +287,16 @@ class DeckRenderer:
 
     def draw(self, surface: pygame.Surface, ctx, cam: Camera, *, hatches: dict[int, str],
              lifts: dict[str, int], pieces: list[Piece], ov: Overlays,
-             overlay_key: tuple = ()) -> None:
+             overlay_key: tuple = (), under=None) -> None:
+        """One frame of the map; ``under(surface, cam)`` draws between the tiles and the
+        counters (the hazards' layer)."""
         c = cam.cell
         clip = surface.get_clip()
         surface.set_clip(cam.rect)
         add_frame(surface, "viewport", cam.rect, cam.rect)  # a label may be half in view
         surface.blit(self.layer(ctx, cam, hatches, lifts, ov, overlay_key), cam.rect.topleft)
+        if under is not None:
+            under(surface, cam)
         self._draw_traps(surface, ctx, cam, ov.traps)
         self._draw_path(surface, ctx, cam, ov)
         self._draw_pieces(surface, ctx, cam, pieces)

@@ -16,6 +16,7 @@ import pygame
 from game.artifact.deckplan import feynman
 from game.artifact.viewtypes import View
 from game.ui import theme
+from game.ui.artifact_hazard_layer import HazardLayer
 from game.ui.artifact_map import Camera, DeckRenderer
 from game.ui.artifact_panels import ChatPanel, solid_panel
 from game.ui.scene import Command, Scene
@@ -45,6 +46,7 @@ class ArtifactMapScene(Scene, ABC):
         self.seat = source.seat
         self.plan = feynman()
         self.renderer = DeckRenderer(self.plan)
+        self.hazards = HazardLayer(self.plan)   # dark, gas, airless as the view knows them
         self.cam = Camera(self.plan, pygame.Rect(0, cam_top, 900, 640))
         self.chat = ChatPanel(self.seat)
         self.log = ScrollText()

@@ -11,6 +11,7 @@ import pygame_gui
 from game.artifact.state import Notice, OwnItem, Result
 from game.artifact.viewtypes import SeatView, View
 from game.ui import theme
+from game.ui.artifact_hazard_layer import hazard_line
 from game.ui.artifact_pieces import item_name, seat_title
 from game.ui.artifact_words import species_name
 from game.ui.text_registry import add_frame
@@ -330,6 +331,9 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
         from game.artifact.victory import ENDINGS
 
         return head + ENDINGS.get(str(n.get("ended_by")), "The game is over."), theme.YELLOW
+    hazard = hazard_line(n, who, names)
+    if hazard is not None:
+        return head + hazard[0], hazard[1]
     # a kind this screen has no sentence for: its name in words, never its fields
     return head + f"News: {kind.replace('_', ' ')}.", theme.INK_DIM
 

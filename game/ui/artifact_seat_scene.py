@@ -25,6 +25,7 @@ from game.artifact.state import ItemCounter, OwnCharacter
 from game.artifact.viewtypes import View
 from game.ui import theme
 from game.ui.anim import ease_in_out
+from game.ui.artifact_hazard_layer import hazards_of
 from game.ui.artifact_lobby import PlacementDraft, PurchaseForm, reveal_lines
 from game.ui.artifact_map import FACING_ANGLE, Overlays, Piece
 from game.ui.artifact_mapscene import ARROW_FACING, ArtifactMapScene
@@ -791,8 +792,10 @@ class ArtifactSeatScene(ArtifactMapScene):
                 self._chrome = [(r, surface.subsurface(r).copy())
                                 for r in (self.top_rect, self.side_rect, self.bar_rect)]
                 self._chrome_buttons = list(self.buttons)
+        self.hazards.take(hazards_of(view), ctx.time)
         self.renderer.draw(surface, ctx, self.cam, hatches=hatches, lifts=lifts, pieces=pieces,
-                           ov=ov, overlay_key=key)
+                           ov=ov, overlay_key=key,
+                           under=lambda surf, cam: self.hazards.draw(surf, cam, ctx.time))
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.cam.rect, 1)
         if phase in LOBBY:  # forms drawn over the map
             self._draw_lobby_forms(surface, ctx, view)
