@@ -215,15 +215,37 @@ def examine(game, seat: str, char: Character, target) -> list[Event]:
 # ---- decompression -------------------------------------------------------------------------
 
 def settle(game) -> list[Event]:
-    """After an action: every window broken since the last call decompresses its space."""
+    """After an action: every window broken since the last call decompresses its space, and
+    so does the space beside a hatch opened (or blown open) onto an airless segment."""
     s = game.state
     events: list[Event] = []
     for edge in list(s.systems.broken_windows):
         if edge not in s.systems.vented:
             s.systems.vented.append(edge)
             s.systems.vented.sort()
-            events += decompress(game, edge)
+            sides = breach_sides(game.drawn_plan, edge)
+            if sides is not None:
+                events += decompress(game, *sides)
+    opened = set(s.systems.blown_hatches) | set(s.turn.opened if s.turn else ())
+    for hatch in sorted(opened):
+        sides = hatch_breach(game, hatch)
+        if sides is not None:
+            events += decompress(game, *sides)
     return events
+
+
+def hatch_breach(game, hatch_id: int) -> tuple[int, int] | None:
+    """(inside, outside) of a hatch open between an airless segment (outside) and one that
+    still has its air (inside); None otherwise."""
+    plan = game.drawn_plan
+    if not 0 <= hatch_id < len(plan.hatches):
+        return None
+    airless = game.state.systems.decompressed
+    a, b = plan.hatches[hatch_id].edges[0]
+    seg_a, seg_b = plan.segment_name(a), plan.segment_name(b)
+    if not seg_a or not seg_b or (seg_a in airless) == (seg_b in airless):
+        return None
+    return (b, a) if seg_a in airless else (a, b)
 
 
 def breach_sides(plan: DeckPlan, edge: int) -> tuple[int, int] | None:
@@ -236,16 +258,13 @@ def breach_sides(plan: DeckPlan, edge: int) -> tuple[int, int] | None:
     return (b, a) if a_out else (a, b)
 
 
-def decompress(game, edge: int) -> list[Event]:
-    """A hull breach at ``edge`` (rulebook: Decompression): everything in the space inside
-    is blown two squares toward it, out through it into space, and the segment is airless.
-    Characters blown out go EVA and lose what they carry (not a worn suit)."""
+def decompress(game, inside: int, outside: int) -> list[Event]:
+    """A breach between ``inside`` and ``outside`` (rulebook: Decompression): everything in
+    the space of ``inside`` is blown two squares toward it and on through it, and its
+    segment is airless. Characters blown out into space go EVA and lose what they carry
+    (not a worn suit)."""
     s = game.state
     drawn = game.drawn_plan
-    sides = breach_sides(drawn, edge)
-    if sides is None:
-        return []
-    inside, outside = sides
     segment = drawn.segment_name(inside)
     if segment and segment not in s.systems.decompressed:
         s.systems.decompressed[segment] = 0
@@ -283,20 +302,24 @@ def decompress(game, edge: int) -> list[Event]:
 
 def _blown(plan: DeckPlan, start: int, inside: int, outside: int) -> int:
     """Where something blown ``BLOWN`` squares from ``start`` toward a breach ends: each step
-    to the neighbour nearest the breach (diagonals where a walker could take them), out
-    through the breach from its inner square, and on away from the hull outside."""
+    to the neighbour nearest the breach (diagonals where a walker could take them), through
+    the breach from its inner square, and on the same way beyond it."""
     square = start
     ox, oy = plan.xy(outside)
     ix, iy = plan.xy(inside)
+    through = False
     for _ in range(BLOWN):
         if square == inside:
-            square = outside
+            square, through = outside, True
             continue
-        if plan.terrain[square] == "space":
+        if through:  # on the way the breach faces, while nothing stops it
             x, y = plan.xy(square)
             nx, ny = x + (ox - ix), y + (oy - iy)
-            if plan.inside(nx, ny) and plan.terrain[plan.sq(nx, ny)] == "space":
-                square = plan.sq(nx, ny)
+            if plan.inside(nx, ny):
+                nxt = plan.sq(nx, ny)
+                if plan.terrain[nxt] == "space" or (
+                        plan.passable(nxt) and plan.edge_between(square, nxt) not in _STOPS):
+                    square = nxt
             continue
         here = _distance(plan, square, inside)
         steps = [(n, _distance(plan, n, inside)) for n, _diag, hatch in plan.neighbours(square)

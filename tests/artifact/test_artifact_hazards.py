@@ -410,3 +410,23 @@ def test_life_support_wrecked_fills_the_most_crowded_space_with_gas():
     force_dice(game, 1, 1)
     _round_to(game, "pirates")
     assert len(game.state.systems.gas) == 2
+
+
+def test_a_hatch_opened_onto_an_airless_segment_decompresses_the_other_side():
+    game = _game()
+    _breach_the_pod(game)
+    game.apply("pirates", A.EndTurn())       # the Phone Co.'s turn: the hatch not locked yet
+    hatch = next(h for h in game.plan.hatches if h.name == "Command Pod Hatch")
+    pod_side, corridor_side = sorted(hatch.edges[0], key=lambda q: game.plan.xy(q)[0])
+    assert hazards.hatch_breach(game, hatch.id) == (corridor_side, pod_side)
+    assert "Fore Segment" not in game.state.systems.decompressed  # shut: nothing vents
+    _place(game, "osorio", game.plan.xy(corridor_side), "W")
+    _place(game, "yee", (7, 7), "W")
+    game.apply("phoneco", A.Move("osorio", "walk", (game.plan.xy(pod_side),), "W"))
+    assert "Fore Segment" in game.state.systems.decompressed
+    # the corridor's air rushes out through the hatch: Yee is blown two squares toward it
+    x, y = _xy(game, "yee")
+    cx, cy = game.plan.xy(corridor_side)
+    assert max(abs(x - cx), abs(y - cy)) == max(abs(7 - cx), abs(7 - cy)) - 2
+    # the pirates are told at their Situation Update
+    assert [n.kind for n in game.state.pending["pirates"]][-1] == "decompression"
