@@ -544,6 +544,15 @@ def probe_actions(game: ArtifactGame, seat: str, rng: random.Random,
         out += probe_junk(game, seat, cid)
         out += computer_probes(game, view, cid, rng)
         out += rng.sample(combat := combat_actions(view, cid, plan, rng), min(6, len(combat)))
+        # gas thrown and a flashlight shone at squares seen or not (the answers rest on the
+        # public plan alone)
+        spots = [plan.xy(sq) for sq in rng.sample(sorted(plan.region("Feynman")), 2)]
+        for iid in entry.items:
+            kind = view.own.items[iid].type
+            if kind == "gas_grenade":
+                out += [A.Attack(cid, iid, "normal", (xy,), facing) for xy in spots]
+            elif kind == "flashlight":
+                out += [A.UseEquipment(cid, iid, xy, facing) for xy in spots]
         hidden = sorted(c.token for c in game.state.characters.values()
                         if c.token not in view.map.counters and c.seat != seat)
         out += [A.Attack(cid, "unarmed", "normal", (t,), facing)
