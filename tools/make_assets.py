@@ -1511,6 +1511,486 @@ def draw_counter_artifact(c: Canvas, rng: random.Random) -> None:
     c.line(SYM_LIGHT, mid, bot, 0.8)
 
 
+# Character portraits: one per counter name (``CHARACTER_ICONS`` in game/ui/assets.py). Each
+# keeps the counter's light plate and dark figure, and is told apart by its outline at a
+# glance (headgear, hair, build, a robot's tools) with a light emblem on the chest.
+
+HEAD = (32.0, 24.0)
+
+
+def bust(c: Canvas, head_r: float = 8.0, width: float = 17.0, head: Point = HEAD) -> None:
+    """A head and rounded shoulders (the human counter's figure), sized per character."""
+    c.circle(SYM, head, head_r)
+    body = c.layer(lambda L: L.ellipse(WHITE, (32, 51), width, 14))
+    body.clip(lambda L: L.rect(WHITE, (8, 35, 48, 16.5)))
+    body.surf.fill((*SYM, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    c.paste(body)
+
+
+def eyes(c: Canvas, y: float = 25.0, gap: float = 3.4, r: float = 1.3) -> None:
+    for sx in (-1, 1):
+        c.circle(SYM_LIGHT, (32 + sx * gap, y), r)
+
+
+def emblem_cross(c: Canvas, cx: float = 32, cy: float = 43, s: float = 4.2) -> None:
+    c.rect(SYM_LIGHT, (cx - s * 0.35, cy - s, s * 0.7, 2 * s))
+    c.rect(SYM_LIGHT, (cx - s, cy - s * 0.35, 2 * s, s * 0.7))
+
+
+def emblem_star(c: Canvas, cx: float = 32, cy: float = 43, s: float = 4.6) -> None:
+    c.poly(SYM_LIGHT, star(cx, cy, s, s * 0.42, 5))
+
+
+def emblem_wrench(c: Canvas, cx: float = 32, cy: float = 43, s: float = 4.6) -> None:
+    a, b = (cx - s, cy + s), (cx + s * 0.55, cy - s * 0.55)
+    c.line(SYM_LIGHT, a, b, 1.8)
+    c.circle(SYM_LIGHT, (cx + s * 0.7, cy - s * 0.7), s * 0.5)
+    c.circle(SYM, (cx + s * 0.95, cy - s * 0.95), s * 0.28)
+
+
+def emblem_bolt(c: Canvas, cx: float = 32, cy: float = 43, s: float = 4.8) -> None:
+    c.poly(SYM_LIGHT, [(cx + s * 0.3, cy - s), (cx - s * 0.55, cy + s * 0.15),
+                       (cx - s * 0.02, cy + s * 0.15), (cx - s * 0.3, cy + s),
+                       (cx + s * 0.55, cy - s * 0.15), (cx + s * 0.02, cy - s * 0.15)])
+
+
+def emblem_flame(c: Canvas, cx: float = 32, cy: float = 43, s: float = 4.8) -> None:
+    c.poly(SYM_LIGHT, [(cx, cy - s), (cx + s * 0.6, cy - s * 0.05), (cx + s * 0.45, cy + s * 0.7),
+                       (cx, cy + s), (cx - s * 0.45, cy + s * 0.7), (cx - s * 0.6, cy),
+                       (cx - s * 0.25, cy - s * 0.3)])
+    c.circle(SYM, (cx, cy + s * 0.45), s * 0.3)
+
+
+def emblem_bell(c: Canvas, cx: float = 32, cy: float = 43, s: float = 4.6) -> None:
+    c.poly(SYM_LIGHT, [(cx - s * 0.5, cy - s * 0.6), (cx + s * 0.5, cy - s * 0.6),
+                       (cx + s * 0.75, cy + s * 0.5), (cx + s, cy + s * 0.7),
+                       (cx - s, cy + s * 0.7), (cx - s * 0.75, cy + s * 0.5)])
+    c.circle(SYM_LIGHT, (cx, cy - s * 0.6), s * 0.5)
+    c.circle(SYM_LIGHT, (cx, cy + s * 0.95), s * 0.3)
+
+
+def emblem_diamond(c: Canvas, cx: float = 32, cy: float = 43, s: float = 4.4) -> None:
+    c.poly(SYM_LIGHT, [(cx, cy - s), (cx + s * 0.8, cy), (cx, cy + s), (cx - s * 0.8, cy)])
+
+
+def emblem_flask(c: Canvas, cx: float = 32, cy: float = 43, s: float = 4.8) -> None:
+    n, w = s * 0.25, s * 0.9
+    c.poly(SYM_LIGHT, [(cx - n, cy - s), (cx + n, cy - s), (cx + n, cy - s * 0.2),
+                       (cx + w, cy + s), (cx - w, cy + s), (cx - n, cy - s * 0.2)])
+
+
+def emblem_wings(c: Canvas, cx: float = 32, cy: float = 42.5, s: float = 6.0) -> None:
+    for sx in (-1, 1):
+        c.poly(SYM_LIGHT, [(cx, cy - 1), (cx + sx * s, cy - 2.6), (cx + sx * s * 0.8, cy),
+                           (cx + sx * s * 0.55, cy + 1.6), (cx, cy + 1.6)])
+    c.circle(SYM_LIGHT, (cx, cy), 1.8)
+
+
+def emblem_bars(c: Canvas, cx: float = 32, cy: float = 43) -> None:
+    for dy in (-2.4, 1.4):
+        c.rect(SYM_LIGHT, (cx - 5, cy + dy, 10, 2.0), 0.8)
+
+
+def emblem_code(c: Canvas, cx: float = 32, cy: float = 43, s: float = 4.0) -> None:
+    c.stroke(SYM_LIGHT, [(cx - s * 0.5, cy - s), (cx - s * 1.3, cy), (cx - s * 0.5, cy + s)], 1.5)
+    c.stroke(SYM_LIGHT, [(cx + s * 0.5, cy - s), (cx + s * 1.3, cy), (cx + s * 0.5, cy + s)], 1.5)
+
+
+def emblem_crossbones(c: Canvas, cx: float = 32, cy: float = 43, s: float = 4.2) -> None:
+    for sx in (-1, 1):
+        c.line(SYM_LIGHT, (cx - s * sx, cy - s), (cx + s * sx, cy + s), 1.6)
+        for end in (-1, 1):
+            c.circle(SYM_LIGHT, (cx + end * s * sx, cy + end * s), 1.2)
+
+
+def emblem_chip(c: Canvas, cx: float = 32, cy: float = 43, s: float = 3.4) -> None:
+    c.rect(SYM_LIGHT, (cx - s, cy - s, 2 * s, 2 * s), 0.8)
+    for k in (-0.5, 0.5):
+        for sx in (-1, 1):
+            y = cy + k * s * 1.2
+            c.line(SYM_LIGHT, (cx + sx * s, y), (cx + sx * (s + 2), y), 0.9)
+    c.rect(SYM, (cx - s * 0.45, cy - s * 0.45, s * 0.9, s * 0.9))
+
+
+def emblem_gear(c: Canvas, cx: float = 32, cy: float = 43, s: float = 4.4) -> None:
+    c.poly(SYM_LIGHT, star(cx, cy, s, s * 0.72, 8))
+    c.circle(SYM, (cx, cy), s * 0.35)
+
+
+@sprite("char_eastwood")
+def draw_char_eastwood(c: Canvas, rng: random.Random) -> None:
+    """Capt. Eastwood: a peaked captain's cap with a star, a full beard, a star on the chest."""
+    counter_base(c)
+    bust(c, 8.2, 18)
+    c.ellipse(SYM, (32, 29.5), 7.6, 5.2)  # beard
+    c.poly(SYM, [(21, 18.5), (43, 18.5), (40, 10), (32, 7.5), (24, 10)])  # cap crown
+    c.rect(SYM, (19.5, 17.5, 25, 3.2), 1.2)  # peak
+    c.rect(SYM_LIGHT, (22, 15.2, 20, 1.4))
+    c.poly(SYM_LIGHT, star(32, 11.6, 2.8, 1.2, 5))
+    eyes(c, 23.5)
+    emblem_star(c)
+
+
+@sprite("char_pirate")
+def draw_char_pirate(c: Canvas, rng: random.Random) -> None:
+    """Pirate (Lichter's counter): a knotted bandana, an eye patch, crossed bones."""
+    counter_base(c)
+    bust(c, 8.2)
+    c.poly(SYM, [(23.5, 21), (24, 15), (29, 13.2), (36, 13.2), (41, 16), (41.5, 21)])
+    c.rect(SYM_LIGHT, (23.2, 18, 18.6, 1.3))
+    c.poly(SYM, [(40, 17), (47, 14), (46, 20)])
+    c.poly(SYM, [(40.5, 18.5), (48, 21), (44.5, 24.5)])
+    c.line(SYM_LIGHT, (24.2, 21.5), (40, 28.5), 0.9)
+    c.circle(SYM_LIGHT, (28.6, 25), 1.3)
+    c.circle(SYM_LIGHT, (35.6, 25.2), 2.3)
+    c.circle(SYM, (35.6, 25.2), 1.5)
+    emblem_crossbones(c)
+
+
+@sprite("char_hernandez")
+def draw_char_hernandez(c: Canvas, rng: random.Random) -> None:
+    """Hernandez: cropped hair with a side parting and a medic's cross on the chest."""
+    counter_base(c)
+    bust(c, 8.0)
+    c.poly(SYM, [(23.5, 22), (24, 16), (29, 13.5), (37, 14), (41, 17.5), (40.8, 22),
+                 (37, 18.5), (30, 18.8)])
+    c.line(SYM_LIGHT, (28, 17.2), (31.5, 15.2), 0.8)
+    eyes(c)
+    c.rect(SYM_LIGHT, (29.5, 28.6, 5, 1.0), 0.5)
+    c.circle(SYM_LIGHT, (32, 43), 6.4)
+    c.rect(SYM, (30.5, 38.6, 3, 8.8))
+    c.rect(SYM, (27.6, 41.5, 8.8, 3))
+
+
+@sprite("char_kyoshi")
+def draw_char_kyoshi(c: Canvas, rng: random.Random) -> None:
+    """Kyoshi: a topknot, a light headband with trailing ties, a diamond on the chest."""
+    counter_base(c)
+    bust(c, 8.0, 18.5)
+    c.circle(SYM, (32, 12.5), 4.2)
+    c.rect(SYM, (30.3, 14, 3.4, 4))
+    c.rect(SYM_LIGHT, (23.6, 19.6, 16.8, 2.4), 1)
+    c.stroke(SYM_LIGHT, [(24, 21), (18.5, 24), (16.5, 29)], 1.4)
+    c.stroke(SYM_LIGHT, [(24, 21.5), (20, 27), (19.5, 31)], 1.2)
+    eyes(c, 25.5, 3.3, 1.1)
+    emblem_diamond(c)
+
+
+@sprite("char_mendez")
+def draw_char_mendez(c: Canvas, rng: random.Random) -> None:
+    """Mendez: curly hair with goggles pushed up on it, a plasma flame on the chest."""
+    counter_base(c)
+    bust(c, 8.0)
+    for i in range(7):
+        a = math.radians(200 + i * 23)
+        c.circle(SYM, (32 + math.cos(a) * 8.2, 23 + math.sin(a) * 8.2), 3.0)
+    c.rect(SYM_LIGHT, (22.5, 17.3, 19, 1.4))
+    for sx in (-1, 1):
+        c.circle(SYM_LIGHT, (32 + sx * 4.2, 18), 3.0)
+        c.circle(SYM, (32 + sx * 4.2, 18), 1.8)
+    eyes(c, 25.5)
+    emblem_flame(c)
+
+
+@sprite("char_colovisto")
+def draw_char_colovisto(c: Canvas, rng: random.Random) -> None:
+    """Colovisto: a welder's mask flipped up above the face, a spanner on the chest."""
+    counter_base(c)
+    bust(c, 8.0)
+    c.poly(SYM, [(21.5, 17.5), (42.5, 17.5), (44, 6.5), (20, 6.5)])
+    c.rect(SYM_LIGHT, (25, 9.5, 14, 4), 1)
+    c.circle(SYM_LIGHT, (21.8, 18.5), 1.6)
+    c.circle(SYM_LIGHT, (42.2, 18.5), 1.6)
+    eyes(c)
+    emblem_wrench(c)
+
+
+@sprite("char_yee")
+def draw_char_yee(c: Canvas, rng: random.Random) -> None:
+    """Yee: a cap worn backwards, a long ponytail, a gear on the chest."""
+    counter_base(c)
+    bust(c, 8.0)
+    c.poly(SYM, [(23.5, 21), (24, 15), (29, 12.8), (36, 12.8), (40.5, 15.5), (41, 21)])
+    c.rect(SYM, (17, 16.5, 9, 3), 1.2)  # peak to the back (left)
+    c.line(SYM_LIGHT, (24, 18.3), (40.5, 18.3), 1.0)
+    c.stroke(SYM, [(40, 20), (45, 23), (46.5, 30), (45, 35)], 3.2)
+    eyes(c, 25)
+    emblem_gear(c)
+
+
+@sprite("char_robertson")
+def draw_char_robertson(c: Canvas, rng: random.Random) -> None:
+    """Robertson: bald and broad, a thick jaw beard, two bars on the chest."""
+    counter_base(c)
+    bust(c, 8.6, 22)
+    c.poly(SYM, [(23.8, 25), (26, 33.5), (32, 36), (38, 33.5), (40.2, 25)])
+    c.arc(SYM_LIGHT, (32, 22), 5.5, 210, 250, 1.2)
+    eyes(c, 23.5, 3.6, 1.3)
+    c.rect(SYM_LIGHT, (29, 29.2, 6, 1.1), 0.5)
+    emblem_bars(c)
+
+
+@sprite("char_sarma")
+def draw_char_sarma(c: Canvas, rng: random.Random) -> None:
+    """Sarma: long hair to the shoulders, a data visor over the eyes, code brackets."""
+    counter_base(c)
+    c.poly(SYM, [(22.5, 24), (23.5, 16), (28, 13), (36, 13), (40.5, 16), (41.5, 24),
+                 (43.5, 37), (20.5, 37)])
+    bust(c, 7.8)
+    c.rect(SYM_LIGHT, (23.5, 22.2, 17, 3.6), 1.5)
+    c.rect(SYM, (26, 23.1, 4.5, 1.8))
+    c.rect(SYM, (33.5, 23.1, 4.5, 1.8))
+    emblem_code(c)
+
+
+@sprite("char_orlov")
+def draw_char_orlov(c: Canvas, rng: random.Random) -> None:
+    """Orlov: a pilot's helmet with ear cups and goggles, pilot's wings on the chest."""
+    counter_base(c)
+    bust(c, 8.0)
+    c.circle(SYM, (32, 22), 9.8)
+    c.rect(SYM, (20, 22, 24, 6), 2)
+    for sx in (-1, 1):
+        c.ellipse(SYM_LIGHT, (32 + sx * 9.6, 24), 2.3, 3.6)
+        c.ellipse(SYM, (32 + sx * 9.6, 24), 1.1, 2.2)
+        c.circle(SYM_LIGHT, (32 + sx * 4, 16.5), 2.6)
+        c.circle(SYM, (32 + sx * 4, 16.5), 1.5)
+    c.rect(SYM_LIGHT, (22.5, 15.9, 19, 1.2))
+    eyes(c, 24.8)
+    emblem_wings(c)
+
+
+@sprite("char_osorio")
+def draw_char_osorio(c: Canvas, rng: random.Random) -> None:
+    """Osorio: a lineman's hard hat with a lamp and its beam, a bell on the chest."""
+    counter_base(c)
+    bust(c, 8.0)
+    c.poly(SYM, [(22.5, 19), (24, 12), (29, 8.5), (35, 8.5), (40, 12), (41.5, 19)])
+    c.rect(SYM, (19, 17.5, 26, 3), 1.5)
+    c.rect(SYM_LIGHT, (29, 11, 6, 3.4), 1.2)
+    c.poly(with_alpha(SYM, 110), [(29, 11), (35, 11), (44, 5.5), (20, 5.5)])
+    eyes(c, 25)
+    emblem_bell(c)
+
+
+@sprite("char_preuitt")
+def draw_char_preuitt(c: Canvas, rng: random.Random) -> None:
+    """Preuitt: a bob of hair, an operator's headset with a microphone, a chip."""
+    counter_base(c)
+    c.poly(SYM, [(22.5, 22), (24, 15), (29, 12.5), (35, 12.5), (40, 15), (41.5, 22),
+                 (42, 30), (38, 30), (26, 30), (22, 30)])
+    bust(c, 7.6)
+    c.arc(SYM_LIGHT, (32, 22.5), 10, 200, 340, 1.3)
+    c.ellipse(SYM_LIGHT, (41.8, 24), 2, 3)
+    c.stroke(SYM_LIGHT, [(41.5, 26.5), (39.5, 30.5), (35, 31)], 1.1)
+    c.circle(SYM_LIGHT, (34.5, 31), 1.3)
+    eyes(c, 24.5, 3.2, 1.1)
+    emblem_chip(c)
+
+
+@sprite("char_mccray")
+def draw_char_mccray(c: Canvas, rng: random.Random) -> None:
+    """Dr. McCray: a wild shock of hair, round spectacles, a flask on the chest."""
+    counter_base(c)
+    bust(c, 8.0)
+    tufts = [(20, 13), (25, 8), (31, 6.5), (37, 8), (43, 12.5), (45.5, 19), (18.5, 19.5)]
+    for x, y in tufts:
+        c.poly(SYM, [(32, 20), (x - 2.5, y + 2), (x, y), (x + 2.5, y + 2)])
+    c.circle(SYM, (32, 17), 8.5)
+    for sx in (-1, 1):
+        c.circle(SYM_LIGHT, (32 + sx * 3.8, 24.5), 2.9, 0.9)
+    c.line(SYM_LIGHT, (31, 24.5), (33, 24.5), 0.8)
+    emblem_flask(c)
+
+
+@sprite("char_slavin")
+def draw_char_slavin(c: Canvas, rng: random.Random) -> None:
+    """Slavin: a crested mohawk, a scar over one eye, a flight jacket, a lightning bolt."""
+    counter_base(c)
+    bust(c, 8.0)
+    c.poly(SYM, [(29.5, 17), (28.5, 9), (31, 5), (33.5, 4.5), (35.5, 8), (34.5, 17)])
+    eyes(c, 24.5)
+    for sx in (-1, 1):  # a flight jacket's padded shoulders and open collar
+        c.stroke(SYM_LIGHT, [(32 + sx * 6, 38), (32 + sx * 13, 39.5), (32 + sx * 16, 44)], 1.6)
+    c.stroke(SYM_LIGHT, [(28, 35.5), (32, 40), (36, 35.5)], 1.3)
+    c.line(SYM_LIGHT, (36.5, 19.5), (34, 29), 0.9)
+    emblem_bolt(c)
+
+
+@sprite("char_koch")
+def draw_char_koch(c: Canvas, rng: random.Random) -> None:
+    """Koch: an android with a fin-crested head, one visor slit and circuit lines."""
+    counter_base(c)
+    c.poly(SYM, [(32, 8), (36, 12), (33, 15), (31, 15), (28, 12)])
+    c.ellipse(SYM, (32, 23), 8.2, 10)
+    c.rect(SYM_LIGHT, (24, 21.5, 16, 2.6), 1.2)
+    c.line(SYM_LIGHT, (32, 26.5), (32, 31), 0.8)
+    c.line(SYM, (32, 32), (32, 36), 4)
+    c.poly(SYM, [(17, 51.5), (20, 38), (28, 35), (36, 35), (44, 38), (47, 51.5)])
+    c.stroke(SYM_LIGHT, [(24, 51), (24, 42), (28, 39)], 1.2, round_caps=False)
+    c.stroke(SYM_LIGHT, [(40, 51), (40, 42), (36, 39)], 1.2, round_caps=False)
+    c.circle(SYM_LIGHT, (28, 39), 1.5)
+    c.circle(SYM_LIGHT, (36, 39), 1.5)
+    c.rect(SYM_LIGHT, (30, 43, 4, 4), 0.8)
+
+
+def robot_eye(c: Canvas, cx: float, cy: float, r: float) -> None:
+    c.circle(SYM_LIGHT, (cx, cy), r)
+    c.circle(SYM, (cx, cy), r * 0.5)
+
+
+@sprite("char_recon_bot_bell")
+def draw_char_recon_bot_bell(c: Canvas, rng: random.Random) -> None:
+    """Bell reconbot: a flying drone, four rotors around a body with one camera eye."""
+    counter_base(c)
+    for sx, sy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        px, py = 32 + sx * 13, 30 + sy * 11
+        c.line(SYM, (32, 30), (px, py), 2.6)
+        c.circle(SYM, (px, py), 2.4)
+        c.ellipse(SYM, (px, py - 0.5), 7, 1.7)
+    c.circle(SYM, (32, 30), 8)
+    robot_eye(c, 32, 30, 4)
+    c.circle(SYM_LIGHT, (32, 41.5), 1.1)
+
+
+@sprite("char_recon_bot_mccray")
+def draw_char_recon_bot_mccray(c: Canvas, rng: random.Random) -> None:
+    """Sailmaker reconbot: a tracked crawler with a mast camera and a dish antenna."""
+    counter_base(c)
+    c.rect(SYM, (14, 40, 36, 11), 5.5)
+    for x in (19.5, 26, 32, 38, 44.5):
+        c.circle(SYM_LIGHT, (x, 45.5), 2)
+    c.rect(SYM, (19, 31, 26, 9), 2)
+    c.rect(SYM, (30.5, 17, 3, 15))
+    c.rect(SYM, (24, 11, 16, 8), 2)
+    robot_eye(c, 32, 15, 2.8)
+    c.arc(SYM, (44, 23), 5, 120, 300, 2)
+    c.line(SYM, (40.6, 26.5), (34, 28), 1.4)
+
+
+@sprite("char_phone_bot")
+def draw_char_phone_bot(c: Canvas, rng: random.Random) -> None:
+    """Phone bot: a squat box whose face is a rotary dial, a handset across its top."""
+    counter_base(c)
+    c.rect(SYM, (16, 22, 32, 29), 4)
+    c.circle(SYM_LIGHT, (32, 36), 10)
+    c.circle(SYM, (32, 36), 8.4)
+    for i in range(8):
+        a = math.radians(-60 + i * 30)
+        c.circle(SYM_LIGHT, (32 + math.cos(a) * 5.8, 36 + math.sin(a) * 5.8), 1.3)
+    c.circle(SYM_LIGHT, (32, 36), 2)
+    c.stroke(SYM, [(15, 16), (19, 11.5), (45, 11.5), (49, 16)], 3.2)
+    c.ellipse(SYM, (16, 17), 4, 3)
+    c.ellipse(SYM, (48, 17), 4, 3)
+
+
+@sprite("char_acid_sprayer_bot")
+def draw_char_acid_sprayer_bot(c: Canvas, rng: random.Random) -> None:
+    """Acid sprayer bot: a tank on wheels with a spray nozzle and a falling drop."""
+    counter_base(c)
+    c.rect(SYM, (16, 18, 20, 28), 8)
+    c.rect(SYM_LIGHT, (19.5, 24, 13, 2), 1)
+    c.rect(SYM_LIGHT, (19.5, 29, 13, 2), 1)
+    c.circle(SYM, (20, 49), 3.5)
+    c.circle(SYM, (32, 49), 3.5)
+    c.stroke(SYM, [(34, 28), (42, 24), (47, 24)], 3)
+    c.poly(SYM, [(46, 21), (51, 19.5), (51, 28.5), (46, 27)])
+    c.poly(SYM, [(48.5, 33), (51, 38.5), (48.5, 40.8), (46, 38.5)])
+    c.circle(SYM, (48.5, 38.6), 2.4)
+
+
+@sprite("char_handler_bot")
+def draw_char_handler_bot(c: Canvas, rng: random.Random) -> None:
+    """Specimen handler bot: a domed body with two long arms ending in pincers."""
+    counter_base(c)
+    c.rect(SYM, (22, 18, 20, 30), 6)
+    c.rect(SYM_LIGHT, (25, 22, 14, 5), 2)
+    for sx in (-1, 1):
+        x0 = 32 + sx * 10
+        c.stroke(SYM, [(x0, 30), (32 + sx * 17, 24), (32 + sx * 17, 14)], 2.6)
+        c.stroke(SYM, [(32 + sx * 14, 9), (32 + sx * 17, 14), (32 + sx * 20, 9)], 2.2)
+    c.rect(SYM, (20, 47, 24, 4), 1.5)
+
+
+@sprite("char_tech_bot")
+def draw_char_tech_bot(c: Canvas, rng: random.Random) -> None:
+    """Tech bot: a gear for a head, a spanner arm raised, a toolbox body."""
+    counter_base(c)
+    c.poly(SYM, star(30, 17, 9, 6.8, 8))
+    robot_eye(c, 30, 17, 3.2)
+    c.rect(SYM, (18, 28, 24, 21), 2.5)
+    c.rect(SYM_LIGHT, (21, 33, 18, 2))
+    c.stroke(SYM, [(42, 38), (47, 31), (47, 20)], 2.6)
+    c.circle(SYM, (47, 17), 4)
+    c.rect((236, 240, 246), (45.6, 11, 2.8, 5))
+
+
+@sprite("char_securi_bot")
+def draw_char_securi_bot(c: Canvas, rng: random.Random) -> None:
+    """Securi bot: a domed head under a beacon, a wide visor, a shield on its chest."""
+    counter_base(c)
+    c.rect(SYM, (30, 7, 4, 4), 1)
+    c.poly(SYM, [(26.5, 12), (37.5, 12), (36, 8.5), (28, 8.5)])
+    c.arc(SYM, (32, 10), 7.5, 160, 200, 1.2)
+    c.arc(SYM, (32, 10), 7.5, -20, 20, 1.2)
+    c.ellipse(SYM, (32, 22), 12, 10)
+    c.rect(SYM, (20, 21, 24, 6))
+    c.rect(SYM_LIGHT, (22, 20.5, 20, 3.4), 1.6)
+    c.rect(SYM, (15, 31, 34, 20), 4)
+    c.poly(SYM_LIGHT, [(26, 35), (38, 35), (38, 42), (32, 47), (26, 42)])
+    c.poly(SYM, [(28.5, 37), (35.5, 37), (35.5, 41.5), (32, 44.5), (28.5, 41.5)])
+
+
+@sprite("char_doc_bot")
+def draw_char_doc_bot(c: Canvas, rng: random.Random) -> None:
+    """Doc bot: a screen face showing a cross, a syringe arm, a round body."""
+    counter_base(c)
+    c.rect(SYM, (20, 10, 24, 18), 4)
+    c.rect(SYM_LIGHT, (23, 13, 18, 12), 2)
+    c.rect(SYM, (30.4, 14.5, 3.2, 9))
+    c.rect(SYM, (27.5, 17.4, 9, 3.2))
+    c.ellipse(SYM, (32, 41), 12, 10)
+    c.rect(SYM, (28, 27, 8, 5))
+    c.stroke(SYM, [(43, 38), (48, 32)], 2.4)
+    c.rect(SYM, (45.5, 22, 5, 10), 1)
+    c.rect(SYM_LIGHT, (46.8, 24, 2.4, 6))
+    c.line(SYM, (48, 22), (48, 16), 1)
+
+
+@sprite("char_zombie")
+def draw_char_zombie(c: Canvas, rng: random.Random) -> None:
+    """Space zombie: a lolling head, arms stretched out ahead, ragged shoulders."""
+    counter_base(c)
+    c.circle(SYM, (30, 22), 8.2)
+    c.poly(SYM, [(13, 51.5), (15, 40), (22, 35), (40, 35), (47, 40), (50, 51.5), (46, 48),
+                 (42, 51.5), (37, 47.5), (31, 51.5), (25, 47.5), (19, 51.5)])
+    for y in (36, 42):
+        c.stroke(SYM, [(41, y + 1), (51, y - 1), (55, y - 1)], 3.2)
+    c.circle(SYM_LIGHT, (27, 21), 2.1)
+    c.circle(SYM_LIGHT, (34, 22.5), 1.5)
+    c.stroke(SYM_LIGHT, [(26, 27), (29, 26.5), (32, 27.5), (35, 27)], 0.9)
+    for x in (27.5, 30, 32.5):
+        c.line(SYM_LIGHT, (x, 25.6), (x, 28.5), 0.6)
+
+
+@sprite("char_bug_alien")
+def draw_char_bug_alien(c: Canvas, rng: random.Random) -> None:
+    """Bug alien: an insect with feelers, mandibles, a segmented body and six legs."""
+    counter_base(c)
+    for sx in (-1, 1):
+        c.stroke(SYM, [(32 + sx * 3, 12), (32 + sx * 7, 7), (32 + sx * 12, 7.5)], 1.4)
+        for y, dx in ((30, 12), (37, 14), (44, 12)):
+            c.stroke(SYM, [(32, y), (32 + sx * dx, y - 3), (32 + sx * (dx + 4), y + 3)], 1.8)
+        c.stroke(SYM, [(32 + sx * 4, 20), (32 + sx * 6.5, 24), (32 + sx * 3, 26.5)], 1.8)
+    c.ellipse(SYM, (32, 16.5), 6, 5.5)
+    c.ellipse(SYM, (32, 30), 5.5, 5)
+    c.ellipse(SYM, (32, 43), 8, 9)
+    for sx in (-1, 1):
+        c.ellipse(SYM_LIGHT, (32 + sx * 3, 15.5), 1.9, 2.6)
+    c.line(SYM_LIGHT, (25, 41), (39, 41), 0.8)
+    c.line(SYM_LIGHT, (25.5, 46), (38.5, 46), 0.8)
+
+
 @sprite("facing_arrow")
 def draw_facing_arrow(c: Canvas, rng: random.Random) -> None:
     """Facing arrow pointing north: a light notched wedge with a dark outline."""

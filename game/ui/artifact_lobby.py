@@ -15,9 +15,9 @@ from game.artifact.deckplan import DeckPlan, feynman
 from game.artifact.sheets import default_sheets
 from game.artifact.viewtypes import SeatView
 from game.ui import theme
-from game.ui.artifact_map import KIND_SPRITE, Piece, faction_colour
+from game.ui.artifact_map import Piece, faction_colour
 from game.ui.artifact_panels import solid_panel
-from game.ui.artifact_pieces import item_sprite, seat_title
+from game.ui.artifact_pieces import character_sprite, item_sprite, seat_title
 from game.ui.artifact_words import option_about, option_name
 from game.ui.widgets import Button, draw_wrapped, fit_text
 
@@ -296,7 +296,7 @@ class PlacementDraft:
                                      "counter_alien", colour, own=True))
                     continue
                 out.append(Piece(thing, "character", counter, (x, y),
-                                 KIND_SPRITE.get(kind_of, "counter_human"),
+                                 character_sprite(counter, kind_of),
                                  colour, facing, own=True))
             else:
                 item = items.get(thing)

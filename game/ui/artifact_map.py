@@ -440,13 +440,12 @@ class DeckRenderer:
         arrow, a name plate along its foot and status badges; a ghost is the same body
         faded, with its facing and the round it was last seen."""
         from game.ui.artifact_icons import glyph, glyph_for
-        from game.ui.artifact_pieces import kind_of_counter
+        from game.ui.artifact_pieces import character_sprite
 
         side = rect.w
         sprite = p.sprite
         if p.ghost:  # a translucent silhouette of what was seen there
-            sprite = (KIND_SPRITE.get(kind_of_counter(p.label), "counter_human")
-                      if p.kind == "character" else "counter_item")
+            sprite = character_sprite(p.label) if p.kind == "character" else "counter_item"
         img = ctx.assets.tinted(sprite, p.colour, (side, side))
         if p.ghost:
             img = img.copy()

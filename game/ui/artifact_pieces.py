@@ -20,6 +20,7 @@ from game.ui.artifact_map import (
     Piece,
     faction_colour,
 )
+from game.ui.assets import SPRITES
 
 SEAT_NAMES = {
     "pirates": "Pirate", "pirates2": "second Pirate", "phoneco": "Phone Company",
@@ -49,6 +50,17 @@ def kind_of_counter(name: str) -> str:
     return counter_kinds().get(base, "human")
 
 
+def character_sprite(counter: str, kind: str | None = None) -> str:
+    """The sprite of a character counter: its own portrait (``char_<slug of the counter's
+    name>``), else its kind's silhouette. Keyed by the counter's name, never by who is
+    under it, so a counter shows no more than the name other maps already print."""
+    base = re.sub(r" \(\d+\)$", "", counter)
+    name = "char_" + re.sub(r"[^a-z0-9]+", "_", base.lower()).strip("_")
+    if name in SPRITES:
+        return name
+    return KIND_SPRITE.get(kind or kind_of_counter(base), "counter_human")
+
+
 def item_sprite(name: str) -> str:
     return "counter_artifact" if "artifact" in name.lower() else "counter_item"
 
@@ -66,7 +78,7 @@ def seat_pieces(view: SeatView) -> list[Piece]:
         if entry.square is None or entry.kind == "program":
             continue
         out.append(Piece(cid, "character", entry.counter, entry.square,
-                         KIND_SPRITE.get(entry.kind, "counter_human"), own_colour,
+                         character_sprite(entry.counter, entry.kind), own_colour,
                          entry.facing, shown_status(entry), bool(entry.suit), own=True))
     for iid, item in view.own.items.items():
         if item.square is not None:
@@ -83,7 +95,7 @@ def seat_pieces(view: SeatView) -> list[Piece]:
             continue
         if isinstance(c, CharacterCounter):
             out.append(Piece(token, "character", c.counter, c.square,
-                             KIND_SPRITE.get(kind_of_counter(c.counter), "counter_human"),
+                             character_sprite(c.counter),
                              UNKNOWN_COLOUR, c.facing, c.status))
         else:
             out.append(Piece(token, "item", c.counter, c.square,
@@ -118,7 +130,7 @@ def judge_pieces(state: GameState, plan: DeckPlan | None = None) -> list[Piece]:
         faction = state.specs[char.seat].faction if char.seat else None
         colour = faction_colour(faction) if char.seat else FEYNMAN_COLOUR
         out.append(Piece(cid, "character", sheet.name, plan.xy(char.square),
-                         KIND_SPRITE.get(sheet.kind, "counter_human"), colour, char.facing,
+                         character_sprite(sheet.counter, sheet.kind), colour, char.facing,
                          shown_status(char), bool(char.suit), own=True))
     for iid, item in sorted(state.items.items()):
         if item.holder is None and item.square is not None:

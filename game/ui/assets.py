@@ -122,6 +122,17 @@ def _same(size: tuple[int, int], *names: str, scale: int = 2) -> dict[str, Sprit
     return {name: SpriteInfo(size, scale) for name in names}
 
 
+# Every character counter that has a portrait of its own (``char_<slug>``): the slug of the
+# counter's name as the control sheets spell it (``counter`` in factions.toml), so a counter
+# looks the same on every map that shows it and tells no more than its name does. A
+# counter without one here falls back to its kind's silhouette (``counter_human`` ...).
+CHARACTER_ICONS: tuple[str, ...] = (
+    "eastwood", "pirate", "hernandez", "kyoshi", "mendez", "colovisto", "yee", "robertson",
+    "sarma", "orlov", "osorio", "preuitt", "mccray", "slavin", "koch",
+    "recon_bot_bell", "phone_bot", "acid_sprayer_bot", "recon_bot_mccray", "handler_bot",
+    "tech_bot", "securi_bot", "doc_bot", "zombie", "bug_alien",
+)
+
 # The binding list of sprites: name (file name without .png) -> nominal size and scale.
 SPRITES: dict[str, SpriteInfo] = {
     # The Herald
@@ -176,6 +187,7 @@ SPRITES: dict[str, SpriteInfo] = {
         "counter_item",
         "counter_artifact",
     ),
+    **_same((64, 64), *(f"char_{slug}" for slug in CHARACTER_ICONS)),
     **_same((64, 64), "facing_arrow", "ghost", "lift_car", "logo_judge"),
     **_same(
         (32, 32),

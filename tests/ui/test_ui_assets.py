@@ -52,6 +52,12 @@ REQUIRED_SPRITES = {
     "status_suit", "status_dead", "ghost", "hatch_open", "hatch_locked", "terminal_major",
     "terminal_minor", "lift_car", "glass", "floor_clear", "floor_cluttered",
     "floor_obstructed", "floor_blocked", "opfire_marker", "logo_judge", "curtain",
+    # one portrait per character counter
+    "char_eastwood", "char_pirate", "char_hernandez", "char_kyoshi", "char_mendez",
+    "char_colovisto", "char_yee", "char_robertson", "char_sarma", "char_orlov", "char_osorio",
+    "char_preuitt", "char_mccray", "char_slavin", "char_koch", "char_recon_bot_bell",
+    "char_phone_bot", "char_acid_sprayer_bot", "char_recon_bot_mccray", "char_handler_bot",
+    "char_tech_bot", "char_securi_bot", "char_doc_bot", "char_zombie", "char_bug_alien",
 }
 
 REQUIRED_SOUNDS = {
