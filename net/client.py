@@ -22,7 +22,6 @@ from collections.abc import Callable
 from typing import Any
 
 import zmq
-from zmq.utils.monitor import recv_monitor_message
 
 from game.artifact.viewtypes import View, ViewError, decode_view
 from net import messages
@@ -183,6 +182,12 @@ class SeatLink:
         self._on_message(message)
 
     def _handshake_events(self) -> None:
+        if self.monitor is None:
+            return
+        # Imported here: zmq.utils.monitor brings in asyncio, a tenth of a second of a
+        # window's start that only an encrypted join needs.
+        from zmq.utils.monitor import recv_monitor_message
+
         while self.monitor is not None and not self.closed:
             try:
                 event = recv_monitor_message(self.monitor, zmq.NOBLOCK)

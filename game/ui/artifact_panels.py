@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+from pygame_gui.core.utility import get_default_manager, set_default_manager
 
 from game.artifact.state import Notice, OwnItem, Result
 from game.artifact.viewtypes import SeatView, View
@@ -14,6 +15,7 @@ from game.ui import theme
 from game.ui.artifact_hazard_layer import hazard_line
 from game.ui.artifact_pieces import item_name, seat_title
 from game.ui.artifact_words import species_name
+from game.ui.memory import release_freed
 from game.ui.text_registry import add_frame
 from game.ui.widgets import Button, ScrollText, draw_panel, fit_text
 
@@ -88,10 +90,32 @@ class TextLine:
             self._manager.process_events(event)
 
     def _build(self, ctx, rect: pygame.Rect) -> None:
+        """Make (or move) the field's entry. Each field has a pygame_gui manager of its own
+        (fields of different scenes or windows may lie on the same spot, and a manager
+        hands a click to whichever of its entries is on top). A manager carries a theme,
+        fonts and caches: kept while the type size stays, and the old one freed before a
+        new one is made (a manager is a reference cycle, left to the next collection it
+        would still be held while its successor is built: the window's memory peak)."""
         from game.ui.widgets import gui_manager
 
         text = self.text
-        self._manager = gui_manager(ctx, ctx.type.small)
+        px = ctx.type.small
+        if self._manager is not None and self._built_for is not None \
+                and self._built_for[2] == px:
+            self._manager.set_window_resolution(ctx.size)
+            self._entry.set_relative_position(rect.topleft)
+            self._entry.set_dimensions(rect.size)
+            return
+        if self._manager is not None:
+            self._entry.kill()
+            self._manager.clear_and_reset()
+            if get_default_manager() is self._manager:  # pygame_gui pins its first manager
+                set_default_manager(None)
+            self._manager = self._entry = None
+            release_freed()
+        # Square corners: pygame_gui smooths a rounded field by drawing it four times over,
+        # several megabytes for each state of a line as wide as a large window.
+        self._manager = gui_manager(ctx, px, rounded=False)
         self._entry = pygame_gui.elements.UITextEntryLine(
             rect, self._manager, placeholder_text=self.hint)
         self._entry.length_limit = self.limit

@@ -374,11 +374,16 @@ def _hex(rgb: tuple[int, int, int]) -> str:
     return "#{:02X}{:02X}{:02X}".format(*rgb)
 
 
-def gui_manager(ctx: UiContext, px: int | None = None) -> pygame_gui.UIManager:
+def gui_manager(ctx: UiContext, px: int | None = None,
+                rounded: bool = True) -> pygame_gui.UIManager:
     """A pygame_gui manager themed like the console (dark field, sky border, yellow cursor)
     for the text fields: pygame_gui's entry lines give the cursor, selection, clipboard
     copy and paste that a hand-drawn line lacks. Its font is pygame_gui's own Noto Sans,
-    the same face as the rest of the console."""
+    the same face as the rest of the console.
+
+    ``rounded=False`` gives square corners: pygame_gui draws a rounded field at four times
+    its size to smooth the corners, several megabytes for each state of a field as wide as
+    a large window (the Artifact's negotiation and message lines)."""
     size = str(px or ctx.type.body)
     field = {
         "colours": {"dark_bg": "#0A1220", "normal_text": _hex(theme.INK),
@@ -386,8 +391,9 @@ def gui_manager(ctx: UiContext, px: int | None = None) -> pygame_gui.UIManager:
                     "text_cursor": _hex(theme.YELLOW), "disabled_dark_bg": "#0A1220",
                     "disabled_text": _hex(theme.INK_FAINT)},
         "font": {"name": "noto_sans", "size": size},
-        "misc": {"border_width": "2", "shape": "rounded_rectangle",
-                 "shape_corner_radius": "6"},
+        "misc": ({"border_width": "2", "shape": "rounded_rectangle",
+                  "shape_corner_radius": "6"} if rounded
+                 else {"border_width": "2", "shape": "rectangle"}),
     }
     return pygame_gui.UIManager(ctx.size, {"text_entry_line": field, "text_entry_box": field})
 

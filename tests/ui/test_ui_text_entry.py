@@ -92,3 +92,35 @@ def test_a_word_longer_than_the_log_is_broken_to_fit(app):
     surface = pygame.Surface(ctx.size)
     log.draw(surface, ctx, pygame.Rect(10, 10, 200, 400))
     assert len(log._lines(ctx, ctx.type.small)) > 3
+
+
+# -- a field's pygame_gui manager: kept while the type size stays, freed before the next --
+
+
+def test_a_moved_field_keeps_its_manager_and_its_draft(app):
+    line, surface = focused_line(app)
+    line.handle(typed("draft"))
+    manager = line._manager
+    moved = pygame.Rect(150, 300, 500, TextLine.height(app.ctx))
+    line.draw(surface, app.ctx, moved)
+    assert line._manager is manager and line._entry.rect.topleft == moved.topleft
+    assert line.text == "draft"
+
+
+def test_a_new_type_size_frees_the_old_manager_and_keeps_the_draft(app):
+    import weakref
+
+    line = TextLine(200, "type here")
+    line.draw(pygame.Surface(app.ctx.size), app.ctx,
+              pygame.Rect(100, 100, 400, TextLine.height(app.ctx)))
+    line.text = "to the Pirate"  # a draft left in a line the keys have gone back from
+    old = weakref.ref(line._manager)
+    pygame.event.clear()  # as a window's frame does: pygame_gui's own events name the entry
+    small = app.ctx.type.small
+    app.resize((2560, 1440))
+    assert app.ctx.type.small != small
+    surface = pygame.Surface(app.ctx.size)
+    line.draw(surface, app.ctx, pygame.Rect(100, 100, 1600, TextLine.height(app.ctx)))
+    # Collected before the new one was made: never two managers held at once.
+    assert old() is None and line._manager is not None
+    assert line.text == "to the Pirate"
