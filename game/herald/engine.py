@@ -20,6 +20,7 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from game.herald import outcome as outcomes
@@ -93,6 +94,25 @@ from game.herald.readings import (
     timeline_step,
 )
 from game.herald.state import HeraldState, Outcome
+
+_ORDERS = tuple(itertools.permutations(range(5)))
+
+
+@lru_cache(maxsize=8192)
+def _distinct_assignments(dice: tuple[int, ...]) -> tuple[AssignDice, ...]:
+    """The ways to lay five dice on the five Readings that differ in what each Reading
+    gets, each the first such order in ``itertools.permutations`` order (so a seeded
+    random player picks the same as ever). Every turn asks for this among at most 6**5
+    rolls, and the actions are frozen: kept, not rebuilt from 120 orders each time."""
+    seen: set[tuple[int, ...]] = set()
+    result: list[AssignDice] = []
+    for order in _ORDERS:
+        a, b, c, d, e = order
+        values = (dice[a], dice[b], dice[c], dice[d], dice[e])
+        if values not in seen:
+            seen.add(values)
+            result.append(AssignDice(order))  # type: ignore[arg-type]
+    return tuple(result)
 
 SAVE_FORMAT = "herald-game"
 SAVE_VERSION = 1
@@ -234,14 +254,7 @@ class HeraldGame:
             return []
         phase = s.phase
         if phase == "assign_dice":
-            seen: set[tuple[int, ...]] = set()
-            result: list[Action] = []
-            for order in itertools.permutations(range(5)):
-                values = tuple(s.dice[i] for i in order)
-                if values not in seen:
-                    seen.add(values)
-                    result.append(AssignDice(order))  # type: ignore[arg-type]
-            return result
+            return list(_distinct_assignments(tuple(s.dice)))
         if phase == "direction":
             return [ChooseDirection(d) for d in self._direction_options()]
         if phase == "environment":

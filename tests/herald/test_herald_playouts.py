@@ -147,3 +147,29 @@ def test_any_action_dict_is_rejected_cleanly_or_applied(kind, body, steps):
         game.apply(action)
     except IllegalAction as exc:
         assert str(exc) and game.to_dict() == before
+
+
+@settings(max_examples=200, deadline=None)
+@given(dice=st.lists(st.integers(1, 6), min_size=5, max_size=5))
+def test_dice_assignments_are_every_distinct_order_first_seen(dice):
+    """The kept list of dice assignments is what walking the 120 orders gives: each way
+    the Readings can differ once, in the order a seeded random player has always drawn
+    from (the list is kept per roll; a copy is handed out)."""
+    import itertools
+
+    from game.herald.actions import AssignDice
+
+    game = HeraldGame.new(3, "standard")
+    while game.state.phase != "assign_dice":
+        game.apply(game.legal_actions()[0])
+    game.state.dice = tuple(dice)
+    seen, expected = set(), []
+    for order in itertools.permutations(range(5)):
+        values = tuple(dice[i] for i in order)
+        if values not in seen:
+            seen.add(values)
+            expected.append(AssignDice(order))
+    first = game.legal_actions()
+    assert first == expected
+    first.clear()  # the caller's copy: the next call is whole again
+    assert game.legal_actions() == expected
