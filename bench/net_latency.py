@@ -269,6 +269,27 @@ def bench_raw(n_clients: int, sizes: list[list[int]]) -> list[float]:
     return times
 
 
+def bench_fsync(folder: Path, count: int, size: int) -> list[float]:
+    """The disk's own durability cost, as the action log pays it: append ``size`` bytes to
+    a file in ``folder`` (where the host keeps its log) and ``fdatasync`` it (``fsync``
+    where there is none), ``count`` times. Seconds each."""
+    sync = getattr(os, "fdatasync", None) or os.fsync
+    path = folder / "fsync.probe"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    times = []
+    try:
+        record = b"x" * size
+        for _ in range(count):
+            start = time.perf_counter()
+            os.write(fd, record)
+            sync(fd)
+            times.append(time.perf_counter() - start)
+    finally:
+        os.close(fd)
+        path.unlink()
+    return times
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=300)
@@ -280,7 +301,9 @@ def main() -> int:
             clients = Clients(joins)
             clients.pump(lambda: len(clients.snapshot_sizes) == len(joins))
             lobby_snapshots = dict(clients.snapshot_sizes)
+            fsync_before = bench_fsync(Path(tmp), 60, 200)
             act_times, act_applied, changed = bench_actions(clients, script)
+            fsync_after = bench_fsync(Path(tmp), 60, 200)
             action_sizes = {seat: list(s) for seat, s in clients.sizes.items()}
             chat_times, chat_applied, sizes = bench_hub(clients, args.rounds)
             raw_times = bench_raw(len(joins), sizes)
@@ -308,6 +331,10 @@ def main() -> int:
         print(f"engine actions, {len(act_times)} actions ({changed} seat updates): "
               f"{figures(act_times)} (includes the fsync of the action log)")
         print(f"  ... and applied by every changed client: {figures(act_applied)}")
+        disk = fsync_before + fsync_after
+        print(f"raw fdatasync of a 200-byte append on this disk, {len(disk)} times around the "
+              f"actions: {figures(disk)} (the floor under an action's figures: no action is "
+              f"told before its record is durable)")
     def per_seat(values: dict[str, float]) -> str:
         return ", ".join(f"{seat} {value:.0f}" for seat, value in values.items())
 
