@@ -242,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{fov_first / theirs:.2f}x from new squares "
           f"({t['look_mean'] / (theirs / fov_count):.2f}x over the whole plan), "
           f"{fov_reference / theirs:.1f}x reference, "
-          f"{maps_time / theirs:.1f}x map updates, {ours / theirs:.1f}x whole update with views")
+          f"{maps_time / theirs:.2f}x map updates, {ours / theirs:.1f}x whole update with views")
     return 0
 
 
