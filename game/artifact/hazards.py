@@ -148,13 +148,16 @@ def release_gas(game, seat: str, char: Character, name: str, target) -> list[Eve
 def interactions(game, seat: str, rng) -> list[Event]:
     """The Interactions step of ``seat``'s turn: each of its active breathers without a
     sealed suit in a gassed space takes a gas attack (Gas chart), and each breather without
-    one in an airless place counts a turn without air, dying at the second."""
+    one in an airless place counts a turn without air, dying at the second. A character put
+    out of action where none of its comrades sees it is told as a telegram only (Telegram
+    from the War Department: ``situation.out_of_contact``)."""
     s = game.state
     plan = game.drawn_plan
-    events: list[Event] = []
+    told: list[tuple[Character, dict]] = []
     gas = set(s.systems.gas)
     res = combat.Resolver(game, seat, rng)
-    for char in sorted(game.own_characters(seat), key=lambda c: c.id):
+    own = sorted(game.own_characters(seat), key=lambda c: c.id)
+    for char in own:
         if not on_board(game, char) or char.status == "dead" or not breathes(game, char):
             continue
         protected = sealed(game, char)
@@ -162,10 +165,10 @@ def interactions(game, seat: str, rng) -> list[Event]:
             char.airless_turns += 1
             if char.airless_turns >= AIRLESS_TURNS:
                 char.status, char.wound, char.busy = "dead", False, None
-                events.append(game.notify(seat, {"kind": "suffocated", "character": char.id}))
+                told.append((char, {"kind": "suffocated", "character": char.id}))
                 continue
-            events.append(game.notify(seat, {"kind": "airless", "character": char.id,
-                                             "turns": char.airless_turns}))
+            told.append((char, {"kind": "airless", "character": char.id,
+                                "turns": char.airless_turns}))
         else:
             char.airless_turns = 0
         if char.status != "active" or protected or plan.space_name(char.square) not in gas:
@@ -176,8 +179,19 @@ def interactions(game, seat: str, rng) -> list[Event]:
         if outcome is None:
             continue
         res._apply(char, outcome)
-        events.append(game.notify(seat, {"kind": "gassed", "character": char.id,
-                                         "result": outcome.effect.name}))
+        told.append((char, {"kind": "gassed", "character": char.id,
+                            "result": outcome.effect.name}))
+    lost = situation.out_of_contact(game, own)
+    events: list[Event] = []
+    telegrams: set[str] = set()
+    for char, notice in told:
+        if char.id not in lost:
+            events.append(game.notify(seat, notice))
+        elif char.id not in telegrams:
+            telegrams.add(char.id)
+            events.append(game.notify(seat, {
+                "kind": "telegram", "counter": game.sheets.characters[char.sheet].counter,
+                "character": char.id}))
     return events + res.events
 
 

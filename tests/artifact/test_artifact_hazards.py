@@ -430,3 +430,18 @@ def test_a_hatch_opened_onto_an_airless_segment_decompresses_the_other_side():
     assert max(abs(x - cx), abs(y - cy)) == max(abs(7 - cx), abs(7 - cy)) - 2
     # the pirates are told at their Situation Update
     assert [n.kind for n in game.state.pending["pirates"]][-1] == "decompression"
+
+
+def test_a_character_gassed_where_no_comrade_sees_it_is_only_a_telegram():
+    """Telegram from the War Department: alone in the gas, Colovisto's owner hears that
+    contact is lost, not how."""
+    game = _game()
+    grenade = give_item(game, "colovisto", "gas_grenade")
+    _place(game, "colovisto", (10, 4), "E")
+    game.apply("pirates", A.Attack("colovisto", grenade, "normal", ((12, 4),), "E"))
+    dice = force_dice(game, 3)               # Colovisto: KO
+    game.apply("pirates", A.EndTurn())
+    assert dice.exhausted
+    assert game.state.characters["colovisto"].status == "ko"
+    told = [n for n in game.state.notices["pirates"] if n.get("character") == "colovisto"]
+    assert told[-1].kind == "telegram" and "gassed" not in [n.kind for n in told]
