@@ -433,6 +433,7 @@ class ArtifactGame(Table):
             events.append(Event(notice.kind, (seat, JUDGE), to_plain(notice)))
         s.pending[seat] = []
         s.held.pop(seat, None)  # what others did to its forces reaches it now
+        informants.arrive(self, seat)  # informants that changed sides on their condition
         # Its booby traps set off since its last turn go off, its opportunity fire is
         # carried out, and its markers come off.
         events += combat.resolve_pending(self, seat, self._rng)

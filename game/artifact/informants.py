@@ -154,29 +154,47 @@ def check_master(game, seat: str, cid: str) -> Character:
 def activate(game, master: str, char: Character) -> list[Event]:
     """Control of ``char`` passes to its secret master for good. In the master's turn (a
     declaration) the master may use it at once and the old owner hears at its next
-    Situation Update; in the owner's own turn (a condition set in advance) the owner is
-    told at once and the master at its next Situation Update."""
+    Situation Update. In the owner's own turn (a condition set in advance) the owner loses
+    it at once and is told so; the informant is nobody's until its master's Situation
+    Update (``arrive``), so the master's view and map do not move before then."""
     s = game.state
     loser = char.seat
-    in_owners_turn = game.turn_seat == loser
-    # Whoever is told later (the loser, or the master when the owner's own order set it
-    # off) still sees the informant, its items and its map as they were until then.
-    situation.hold_forces(game, master if in_owners_turn else loser)
+    counter = game.sheets.characters[char.sheet].counter
+    if loser is not None and game.turn_seat == loser:
+        char.seat = None  # in transit: still informant_of its master, which is told later
+        event = game.notify(loser, {"kind": "telegram", "counter": counter,
+                                    "character": char.id})
+        sightings.refresh_map(s, game.plan, game.sheets, s.map_of[loser])
+        return [event, game.notify(master, {"kind": "informant_active",
+                                            "character": char.id}, pending=True)]
+    # Until the telegram reaches it, the loser (and its map partner) still sees the
+    # informant, its items and its map as they were.
+    situation.hold_forces(game, loser)
+    events = _join(game, master, char)
+    if loser is not None:
+        events.insert(0, game.notify(loser, {"kind": "telegram", "counter": counter,
+                                             "character": char.id}, pending=True))
+    if char.id in s.turn.acted:
+        s.turn.acted.remove(char.id)
+    sightings.refresh_map(s, game.plan, game.sheets, s.map_of[master])
+    return events
+
+
+def _join(game, master: str, char: Character, told: bool = True) -> list[Event]:
     char.seat = master
     char.informant_of = None
     char.blind = False
-    if char.id in s.turn.acted and not in_owners_turn:
-        s.turn.acted.remove(char.id)
-    counter = game.sheets.characters[char.sheet].counter
-    events = [game.notify(loser, {"kind": "telegram", "counter": counter,
-                                  "character": char.id}, pending=not in_owners_turn),
-              game.notify(master, {"kind": "informant_active", "character": char.id},
-                          pending=in_owners_turn)]
-    if in_owners_turn:
-        sightings.refresh_map(s, game.plan, game.sheets, s.map_of[loser])
-    else:
-        sightings.refresh_map(s, game.plan, game.sheets, s.map_of[master])
-    return events
+    if not told:
+        return []
+    return [game.notify(master, {"kind": "informant_active", "character": char.id})]
+
+
+def arrive(game, seat: str) -> None:
+    """At ``seat``'s Situation Update, the informants that changed sides in their owners'
+    turns (its ``informant_active`` notice is delivered with it) become its characters."""
+    for char in sorted(game.state.characters.values(), key=lambda c: c.id):
+        if char.informant_of == seat and char.seat is None:
+            _join(game, seat, char, told=False)
 
 
 def set_condition(game, seat: str, cid: str, condition: str) -> list[Event]:

@@ -113,7 +113,8 @@ def test_an_informant_ordered_to_attack_its_master_changes_sides_instead():
     assert osorio.token in view_for(game, "pirates").map.counters
     phoneco_before = canonical_json(to_plain(view_for(game, "phoneco")))
     game.apply("pirates", A.Attack("orlov", "unarmed", "normal", (osorio.token,), "N"))
-    assert game.state.characters["orlov"].seat == "phoneco"
+    orlov = game.state.characters["orlov"]  # nobody's until its master is told
+    assert orlov.seat is None and orlov.informant_of == "phoneco"
     assert osorio.status == "active" and not osorio.wound  # no blow was struck
     # the owner is told at once (its own order), by telegram naming only the counter
     pirates = view_for(game, "pirates")
