@@ -171,3 +171,29 @@ def test_twins_differing_only_in_the_informant_look_the_same_to_everyone_else():
             assert canonical_json(to_plain(view_for(games[0][0], other))) == \
                 canonical_json(to_plain(view_for(games[1][0], other))), (steps, other)
     assert games[0][0].round >= 2
+
+
+def test_a_map_partner_sees_nothing_move_when_the_informant_changes_sides():
+    """Seven players: the two Phone Co. seats share a map. When the G-men's informant
+    changes sides on its condition in the pirates' turn, the rival company's map and
+    forces stay as they were."""
+    game = start_game(7, 12, gmen=True)
+    spy = next(c for c in game.state.characters.values() if c.informant_of == "phoneco")
+    agent = next(c for c in game.state.characters.values()
+                 if c.seat == "phoneco" and c.sheet == "osorio")
+    game.apply(JUDGE, A.JudgeMove(spy.id, 8, 8, "N"))
+    game.apply(JUDGE, A.JudgeMove(agent.id, 8, 8, "N"))
+    to_seat(game, "phoneco")
+    game.apply("phoneco", A.SetInformantCondition(spy.id, "instead_of_attacking"))
+    to_seat(game, "pirates")
+    assert agent.token in view_for(game, "pirates").map.counters
+
+    def rival() -> tuple:
+        view = view_for(game, "phoneco2")
+        return canonical_json(to_plain(view.map)), canonical_json(to_plain(view.own))
+
+    before = rival()
+    game.apply("pirates", A.Attack(spy.id, "unarmed", "normal", (agent.token,),
+                                   spy.facing))
+    assert spy.seat is None and spy.informant_of == "phoneco"
+    assert rival() == before
