@@ -346,6 +346,31 @@ class PickUpDropCasualty(Action):
 
 
 @dataclass(frozen=True)
+class Pilot(Action):
+    """Ship Movement: a pilot at a control seat flies the ship ``steps`` ("N", "E", "S",
+    "W", "up", "down"; at most the ship's MA at ``mode``), then faces ``facing``."""
+
+    TYPE: ClassVar[str] = "pilot"
+    character: str
+    mode: str
+    steps: tuple[str, ...]
+    facing: str
+
+
+@dataclass(frozen=True)
+class FireCannon(Action):
+    """Pirate Cannon: the gunner in the cutter's turret fires in ``mode``
+    ("anti_personnel": a character's token or a square, as an attack; "plasma_drill" or
+    "needle_beam": a square), within the field it faces now; then it faces ``facing``."""
+
+    TYPE: ClassVar[str] = "fire_cannon"
+    character: str
+    mode: str
+    target: Target
+    facing: str
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     """The acting seat has finished its actions: interactions and final map update follow."""
 
@@ -443,7 +468,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
                 CheckStatus, WearSuit, MoveLiftCar, ActivateInformant, SetInformantCondition,
                 Attack, MoveThenAttack,
                 TargetOpportunityFire, Unjam, UseSkill, UseEquipment, PickUpDropCasualty,
-                Hack, TransferControl, SecurityAction, SelfDestruct, EndTurn, SkipTurn,
+                Hack, TransferControl, SecurityAction, SelfDestruct, Pilot, FireCannon, EndTurn,
+                SkipTurn,
                 JudgeMessage, Announce, EndGame, JudgeMove, JudgeRemove, JudgeSetStatus,
                 JudgeSetSuit)
 }

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import movement
-from .deckplan import DeckPlan
+from . import movement, ships
+from .deckplan import DeckPlan, feynman
 from .errors import ArtifactError
 from .sheets import Sheets, default_sheets
 from .state import CharacterCounter, ItemCounter, OwnCharacter
@@ -195,6 +195,35 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
             why = str(exc)
         out.append(Option(f"lift:{lift.name}", f"Lift {lift.name}",
                           {"type": "move_lift_car", "lift": lift.name, **base}, why))
+    out += _flights(view, entry, square, base, sheets)
+    return out
+
+
+def _flights(view: SeatView, entry: OwnCharacter, square, base: dict,
+             sheets: Sheets) -> list[Option]:
+    """A pilot at a ship's controls: one step each way at the slowest rate that allows it
+    (``ships``); the engine says if the ship cannot go there."""
+    drawn = feynman()
+    craft = ships.controls_at(drawn, view.ships, drawn.sq(*square))
+    if craft is None or "Pilot" not in entry.skills:
+        return []
+    mode = ships.rate_for(sheets.movement, craft, 1)
+    if mode is None:
+        return []
+    plan = ships.moved_plan(drawn, view.ships)
+    ship = view.ships.get(craft.id) or ships.Ship(craft.seats[0])
+    if ship.wrecked_controls:
+        return []
+    out = []
+    for step in ships.STEPS:
+        try:
+            places = ships.flight(drawn, plan, sheets.movement, craft, ship, mode, (step,),
+                                  None)
+        except ArtifactError:
+            continue  # into the hull, another ship, the ring, or off the map
+        if places:
+            out.append(Option(f"fly:{step}:{mode}", f"Fly {ships.STEP_WORDS[step]}",
+                              {"type": "pilot", "mode": mode, "steps": [step], **base}))
     return out
 
 

@@ -18,10 +18,10 @@ freezes what it believes); every other seat learns only what its map updates sho
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import combat_dice as dice
-from . import sightings, situation
+from . import sightings, situation, space
 from .combat_charts import CombatCharts, Weapon, default_charts
 from .deckplan import STEP, DeckPlan
 from .errors import IllegalAction
@@ -291,13 +291,18 @@ def _aim_at_character(game, seat, char, arm, fire, token, counter, square, facin
         if problem:
             raise IllegalAction(problem)
         return _blow(arm, token, token, target_square, square, approach, charts)
-    if square != target_square and not in_field(plan, square, facing, target_square):
-        raise IllegalAction(f"{counter.counter} is behind {char.id}: out of the field of fire")
     line = walk_line(plan, square, target_square)
+    over, aim, elusive = space.outside_shot(plan, square, facing, target_square, line.reached)
+    if over:  # seen over the hull: nothing between blocks the shot
+        line = LineWalk((target_square,), True, "", None, target_square)
+    if square != target_square and not in_field(plan, square, facing, aim):
+        raise IllegalAction(f"{counter.counter} is behind {char.id}: out of the field of fire")
     if not line.reached:
         raise IllegalAction(f"no line of sight to {counter.counter}")
-    distance = dice.square_distance(plan.xy(square), counter.square)
+    distance = dice.square_distance(plan.xy(square), plan.xy(aim))
     conditions = _conditions(game, seat, char, line, square, target_square, counter, token)
+    if elusive:  # EVA Combat: a target on the turning ring
+        conditions = replace(conditions, elusive_target=True)
     odds = dice.attack_odds(arm.chart, distance, conditions, fire, charts)
     if not odds.allowed:
         raise IllegalAction(odds.why_not)

@@ -21,7 +21,7 @@ from .datafiles import TableReader, data_path, line_of, load_toml, read_text
 from .errors import DataError
 
 TERRAINS = ("clear", "cluttered", "obstructed", "blocked", "space", "void")
-COST = {"clear": 1, "cluttered": 2, "obstructed": 3}
+COST = {"clear": 1, "cluttered": 2, "obstructed": 3, "space": 1}  # space: EVA (space.py)
 EDGE_KINDS = ("open", "wall", "door", "hatch", "glass")
 FACINGS = ("N", "E", "S", "W")
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}

@@ -22,6 +22,7 @@ from dataclasses import replace
 from . import actions as A
 from . import (
     available,
+    cannon,
     combat,
     combat_dice,
     computer,
@@ -32,10 +33,12 @@ from . import (
     judging,
     legal,
     movement,
+    ships,
     sightings,
     situation,
     victory,
 )
+from . import space as eva_space
 from .codec import to_plain
 from .customize import FEYNMAN_ROBOTS
 from .datafiles import data_fingerprint, data_mismatch
@@ -352,6 +355,7 @@ class ArtifactGame(Table):
             if kind == "character":
                 s.characters[thing_id].square = square
                 s.characters[thing_id].facing = facing
+                s.characters[thing_id].eva = eva_space.eva_state(self.plan, square)
             else:
                 s.items[thing_id].square = square
         s.placed[seat] = True
@@ -588,7 +592,7 @@ class ArtifactGame(Table):
         problem = available.acting_problem(
             acted=char.id in self._s.turn.acted,
             active=available.may_act(char.status, self.sheets.characters[char.sheet].skills),
-            on_map=char.square is not None and self.sheets.characters[char.sheet].on_map,
+            on_map=sightings.is_physical(self.sheets, char),
             cid=cid)
         if problem:
             raise IllegalAction(problem)
@@ -943,6 +947,31 @@ class ArtifactGame(Table):
         else:
             events = combat.take_up(self, seat, char, action.casualty)
         movement.face_after_action(self, char, action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    # ---- spaceships ---------------------------------------------------------------------------
+    def _do_pilot(self, seat: str, action: A.Pilot) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        if action.mode not in ("walk", "jog", "run"):
+            raise IllegalAction("mode must be one of walk, jog, run")
+        problem = ships.pilot_problem(self, char, action.steps)
+        if problem:
+            raise IllegalAction(problem)
+        movement.face_after_action(self, char, action.facing)
+        events = ships.fly(self, seat, char, action.mode, action.steps)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_fire_cannon(self, seat: str, action: A.FireCannon) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        problem = cannon.gunner_problem(self, char)
+        if problem:
+            raise IllegalAction(problem)
+        events = cannon.fire(self, seat, char, action.mode, action.target, action.facing,
+                             self._rng)
         self._finish_action(seat, char)
         return events
 

@@ -9,7 +9,7 @@ Situation Update, and sees nothing on the way.
 
 from __future__ import annotations
 
-from . import available, combat, movement, sightings
+from . import available, combat, movement, ring, sightings, space
 from .deckplan import DeckPlan
 from .events import Event
 from .state import Character
@@ -24,7 +24,8 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
                  facing: str, rng) -> tuple[list[Event], bool]:
     """Validate from the seat's view, then move, halting on interdiction. The last one
     out of a square of active hostiles takes their free attack as it leaves (``rng``: the
-    game's dice); struck down, it stays.
+    game's dice); struck down, it stays. A floater crossing the turning ring's spokes may be
+    struck (``ring.sweep``).
 
     Returns the events and whether the move was interdicted."""
     s = game.state
@@ -70,7 +71,7 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
         unseen = [c for c in s.characters.values()
                   if c.square == nxt and c.id != char.id and c.status == "active"
                   and c.seat != seat and c.token not in known
-                  and game.sheets.characters[c.sheet].on_map
+                  and sightings.is_physical(game.sheets, c)
                   and not (c.suit and s.items[c.suit].type == "sneaksuit"
                            and game.sheets.characters[char.sheet].kind
                            in ("robot", "android"))]
@@ -95,6 +96,11 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
                 placer = s.characters[marker.character]
                 trap_events.append(combat.trigger(game, placer.seat, placer.id, char, nxt))
             break
+        struck = ring.sweep(game, seat, char, nxt, rng) if rng is not None else None
+        if struck is not None:
+            reason = "struck by the turning ring"
+            trap_events += struck
+            break
         if not running and index < len(planned.squares) - 1:
             step_facing = direction(plan, cur, nxt, char.facing)
             fov = sightings.observer_fov(s, plan, game.sheets, char, dark, nxt, step_facing)
@@ -103,6 +109,7 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
     s.turn.opened = sorted(opened)
     if reason != STRUCK_DOWN:
         char.facing = facing
+    char.eva = space.eva_state(plan, char.square)
     combat.carry_along(game, char)
     events = [Event("moved", (seat, "judge"), {"character": char.id,
                                                "square": list(plan.xy(char.square))})]

@@ -21,7 +21,7 @@ Secrecy is kept as the map-update rules keep it:
 from __future__ import annotations
 
 from . import actions as A
-from . import sightings, situation
+from . import sightings, situation, space
 from .deckplan import FACINGS
 from .errors import IllegalAction
 from .events import Event
@@ -141,6 +141,7 @@ def judge_move(game, action: A.JudgeMove) -> list[Event]:
     _hold(game, char)
     char.square = square
     char.facing = facing
+    char.eva = space.eva_state(plan, square)
     events = [Event("judge_moved", (JUDGE,), {"thing": char.id,
                                               "square": [action.x, action.y]})]
     events += _tell_owner(game, char, {"kind": "judge_moved", "character": char.id,

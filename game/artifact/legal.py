@@ -55,7 +55,18 @@ from dataclasses import replace
 from itertools import combinations
 
 from . import actions as A
-from . import available, combat, computer, customize, hazards, informants, judging, movement
+from . import (
+    available,
+    cannon,
+    combat,
+    computer,
+    customize,
+    hazards,
+    informants,
+    judging,
+    movement,
+    ships,
+)
 from .deckplan import FACINGS
 from .errors import IllegalAction
 from .seats import JUDGE
@@ -333,6 +344,9 @@ def _play(game, seat):
             landed = lift.ends[1 - here] if char.square == lift.ends[here] else char.square
             out += [A.MoveLiftCar(cid, lift.name, f)
                     for f in _after(game, char, entry, square=landed)]
+        out += cannon.listed(game, seat, char, after)
+        for mode, steps in ships.flights(game, char):
+            out += [A.Pilot(cid, mode, steps, f) for f in after]
     out += computer.listed_transfers(game, seat)
     master = informants.master_rules(game, seat)
     for char in sorted(s.characters.values(), key=lambda c: c.id):

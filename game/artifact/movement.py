@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from . import sightings
+from . import sightings, space
 from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import IllegalAction
 from .events import Event
@@ -69,8 +69,10 @@ def mobility(game, char: Character) -> dict:
     return {
         "ma": ma,
         "zero_g": zero_g,
-        "free_turns": not zero_g or _thrusters(game, char),
+        # magnetic treads hold the mover to a surface: it turns as in gravity (space.py)
+        "free_turns": not zero_g or _thrusters(game, char) or space.has_treads(char.sheet),
         "sees_dark": sightings.sees_dark(game.state, game.sheets, char) or _light(game, char),
+        "treads": space.has_treads(char.sheet),
     }
 
 
@@ -142,9 +144,9 @@ def _mode_allowed(k: Knowledge, entry: OwnCharacter, mode: str, squares: list[in
             raise IllegalAction("in the dark only walking, unless you see in the dark")
 
 
-def _step(k: Knowledge, cur: int, nxt: int, cid: str) -> tuple[bool, int | None]:
+def _step(k: Knowledge, cur: int, nxt: int, entry: OwnCharacter) -> tuple[bool, int | None]:
     plan = k.plan
-    kind = plan.step_kind(cur, nxt)
+    kind = space.step_kind(plan, cur, nxt, entry.treads)
     if kind is None:
         x, y = plan.xy(nxt)
         raise IllegalAction(f"({x}, {y}) cannot be entered from ({plan.xy(cur)[0]}, "
@@ -191,10 +193,16 @@ def check_path(view: SeatView, cid: str, mode: str, path, facing: str,
     spent = 0
     costs, hatches = [], []
     halted = False
+    before = None
+    thrusters = entry.free_turns
     for index, nxt in enumerate(squares):
         if cur in k.hostile and index > 0:
             raise IllegalAction("a character must stop on entering a square with a hostile")
-        _diagonal, hatch = _step(k, cur, nxt, cid)
+        _diagonal, hatch = _step(k, cur, nxt, entry)
+        drift = space.drift_problem(plan, before, cur, nxt, thrusters)
+        if drift:
+            raise IllegalAction(drift)
+        before = cur
         if halted or (hatch is not None and hatch not in opened
                       and interlocked(plan, hatch, opened)):
             # The safety interlock will halt the move here (an interdiction the player
@@ -249,7 +257,9 @@ def search(view: SeatView, cid: str, mode: str, plan: DeckPlan | None = None,
             continue
         if cur in k.hostile and cur != start:
             continue
-        for nxt, _diagonal, hatch in plan.neighbours(cur):
+        for nxt, _diagonal, hatch in space.neighbours(plan, cur, entry.treads):
+            if space.drift_problem(plan, prev[cur], cur, nxt, entry.free_turns):
+                continue
             end = lift_end(plan, nxt)
             if end is not None and k.lifts.get(end[0]) != end[1]:
                 continue
@@ -333,7 +343,7 @@ def interlocked(plan: DeckPlan, hatch: int, opened) -> bool:
     airlock segment has been opened this phase."""
     segments = plan.hatches[hatch].segments
     for other in opened:
-        if other == hatch:
+        if other == hatch or other >= len(plan.hatches):  # a flown ship's own outer hatch
             continue
         for seg in plan.hatches[other].segments:
             if seg in segments and seg >= 0 and plan.airlock[seg]:

@@ -23,6 +23,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import space
 from .deckplan import DeckPlan
 
 SIGHT_BLOCKING_EDGES = frozenset({"wall", "hatch"})
@@ -421,13 +422,22 @@ def field_of_view(plan: DeckPlan, origin: int, facing: str, *,
     """Every square the observer at ``origin`` facing ``facing`` can see now.
 
     The deck plan never changes (hatches always block sight, they are open only while someone
-    passes), so the squares seen in any light come from the plan's sight table; darkness is
-    then taken away."""
+    passes), so the squares seen in any light come from the plan's sight table, with what is
+    seen by looking outside the hull (``space.outside_view``); darkness is then taken away."""
     if dark and not sees_dark:
         if origin in dark:
             return frozenset((origin,))
-        return frozenset(sight_table(plan).seen_from(origin, facing)) - dark
-    return frozenset(sight_table(plan).seen_from(origin, facing))
+        return _with_outside(plan, origin, facing,
+                             frozenset(sight_table(plan).seen_from(origin, facing))) - dark
+    return _with_outside(plan, origin, facing,
+                         frozenset(sight_table(plan).seen_from(origin, facing)))
+
+
+def _with_outside(plan: DeckPlan, origin: int, facing: str, seen: frozenset) -> frozenset:
+    """``seen`` and the squares seen over the hull from ``origin`` (Movement & Combat in
+    Space: through glass, between ships, the ring's outside)."""
+    extra = space.outside_view(plan, origin, facing)
+    return seen | extra if extra else seen
 
 
 def reference_field_of_view(plan: DeckPlan, origin: int, facing: str,
@@ -450,4 +460,5 @@ def reference_field_of_view(plan: DeckPlan, origin: int, facing: str,
             continue
         if line_of_sight(plan, origin, square)[0]:
             seen.add(square)
-    return frozenset(seen)
+    seen |= space.outside_view(plan, origin, facing)
+    return frozenset(s for s in seen if s == origin or sees_dark or s not in dark)

@@ -45,7 +45,9 @@ def sees_dark(state: GameState, sheets: Sheets, char: Character) -> bool:
 
 
 def is_physical(sheets: Sheets, char: Character) -> bool:
-    return char.square is not None and sheets.characters[char.sheet].on_map
+    """On the map in body (not a program, nor gone off the map aboard a ship)."""
+    return (char.square is not None and sheets.characters[char.sheet].on_map
+            and char.eva != "away")
 
 
 def can_observe(sheets: Sheets, char: Character) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import movement, sightings
+from . import movement, sightings, space
 from .state import (
     XY,
     Character,
@@ -36,15 +36,19 @@ def own_character_entry(game, char: Character) -> OwnCharacter:
     """Everything a seat knows about one of its own characters."""
     sheet = game.sheets.characters[char.sheet]
     moves = {}
-    if char.square is not None and sheet.on_map and game.state.phase == "play":
+    if (char.square is not None and sheet.on_map and game.state.phase == "play"
+            and char.eva != "away"):
         moves = movement.mobility(game, char)
     return OwnCharacter(
         id=char.id, name=sheet.name, counter=char.counter, token=char.token,
         kind=sheet.kind, skills=tuple(sheet.skills), armour=sheet.armour,
-        movement=sheet.movement, square=xy_or_none(game.plan, char.square),
+        movement=sheet.movement,
+        square=None if char.eva == "away" else xy_or_none(game.plan, char.square),
         facing=char.facing, status=char.status, items=tuple(char.items), suit=char.suit,
         busy=char.busy, blind=char.blind, wound=char.wound,
-        carrying=char.carrying, carried_by=tuple(char.carried_by), eva=char.eva,
+        carrying=char.carrying, carried_by=tuple(char.carried_by),
+        # however it got there; "away" once flown off the map aboard a ship
+        eva="away" if char.eva == "away" else space.eva_state(game.plan, char.square),
         suspended=char.suspended, airless_turns=char.airless_turns,
         skips_action=char.skips_action, controlled_by=char.controlled_by, **moves)
 

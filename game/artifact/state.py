@@ -137,7 +137,7 @@ class Character:
     # later: combat, transport, space, aliens
     carrying: str | None = None      # the casualty it carries (Casualty Transport)
     carried_by: list[str] = field(default_factory=list)
-    eva: str = ""                    # "", "free", "dorsal" or "ventral" (EVA Positioning)
+    eva: str = ""                    # "", "free" or "ring" (space.EVA_STATES)
     suspended: bool = False          # in a medlab suspension capsule
     risen: bool = False              # a bug alien that got up once after going down
     airless_turns: int = 0           # turns without air (Decompression)
@@ -249,6 +249,7 @@ class OwnCharacter:
     zero_g: bool = False
     free_turns: bool = True
     sees_dark: bool = False
+    treads: bool = False  # magnetic treads: clings to the hull and the turning ring (space)
     # later: combat, transport, space, aliens (as on ``Character``)
     carrying: str | None = None
     carried_by: tuple[str, ...] = ()
@@ -357,6 +358,8 @@ class Systems:
     vented: list[int] = field(default_factory=list)
     warned: list[str] = field(default_factory=list)
     lit: list[int] = field(default_factory=list)
+    # the pirate cannon's needle beam: damage so far to each system it struck (cannon.py)
+    needled: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

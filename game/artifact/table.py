@@ -9,7 +9,7 @@ Place Counters).
 
 from __future__ import annotations
 
-from . import sightings
+from . import ships, sightings
 from .codec import CodecError, from_plain
 from .deckplan import FACINGS, DeckPlan, feynman
 from .errors import SaveError
@@ -34,13 +34,16 @@ class Table:
     @property
     def plan(self) -> DeckPlan:
         """The deck plan as it stands: the drawn plan with the windows and hatches broken so
-        far opened up (they let sight and movement through at once), and without gravity
-        once the ring has stopped (``DeckPlan.without_gravity``)."""
+        far opened up (they let sight and movement through at once), without gravity once
+        the ring has stopped (``DeckPlan.without_gravity``), and the ships where they have
+        flown (``ships.moved_plan``)."""
         systems = self._s.systems
         plan = self.drawn_plan.without_gravity() if systems.ring_stopped else self.drawn_plan
-        if not systems.broken_windows and not systems.blown_hatches:
-            return plan
-        return plan.with_breaks(systems.broken_windows, systems.blown_hatches)
+        if systems.broken_windows or systems.blown_hatches:
+            plan = plan.with_breaks(systems.broken_windows, systems.blown_hatches)
+        if self._s.ships:
+            plan = ships.moved_plan(plan, self._s.ships)
+        return plan
 
     # ---- public properties -------------------------------------------------------------------
     @property
@@ -119,7 +122,7 @@ class Table:
         """Active characters counting for stacking in ``square``."""
         return sum(1 for c in self._s.characters.values()
                    if c.square == square and c.id != exclude and c.status == "active"
-                   and self.sheets.characters[c.sheet].on_map)
+                   and sightings.is_physical(self.sheets, c))
 
     @classmethod
     def from_dict(cls, data: dict) -> Table:

@@ -95,6 +95,8 @@ def view_for(game: Table | dict, seat: str) -> View:
         airless=tuple(s.systems.warned),
         ring_stopped=s.systems.ring_stopped,
         shutdown=s.systems.shutdown,
+        # where the ships are is public (docs/artifact-space.md): a client draws the plan
+        ships=dict(s.ships),
         reveal=final_reveal(game) if s.phase == "over" else None,
     )
 

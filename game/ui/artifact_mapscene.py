@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 import pygame
 
 from game.artifact.deckplan import feynman
+from game.artifact.ships import moved_plan
 from game.artifact.viewtypes import View
 from game.ui import theme
 from game.ui.artifact_hazard_layer import HazardLayer
@@ -114,7 +115,22 @@ class ArtifactMapScene(Scene, ABC):
         if version == self._version:
             return False
         self._version = version
+        self._follow_ships()
         return True
+
+    def _follow_ships(self) -> None:
+        """Draw (and plan moves on) the deck plan with the ships where the document puts
+        them (``ships.moved_plan``): a new plan and renderer only when a ship has moved."""
+        view = self.view
+        if view is None or isinstance(view, dict):
+            return
+        state = getattr(view, "state", None)
+        fleet = dict(state.ships if state is not None else getattr(view, "ships", {}))
+        plan = moved_plan(feynman(), fleet)
+        if plan is not self.plan:
+            self.plan = plan
+            self.renderer = DeckRenderer(plan)
+            self.cam.plan = plan
 
     def _unseen(self, notices: list) -> list:
         """The notices not yet shown (all of them again if the list was cut short)."""

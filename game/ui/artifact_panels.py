@@ -260,6 +260,31 @@ def judge_names(state) -> dict[str, str]:
     return out
 
 
+def space_line(n: Notice, who: str) -> str:
+    """The words of the notices of space and ships (docs/artifact-space.md)."""
+    kind = n.kind
+    if kind == "ship_moved":
+        z = n.get("z") or 0
+        level = "" if not z else f", {abs(z)} level{'s' if abs(z) > 1 else ''} " + (
+            "above" if z > 0 else "below") + " the station's plane"
+        return f"The {n.get('ship', 'ship')} is under way{level}."
+    if kind == "ship_gone":
+        aboard = len(n.get("aboard") or [])
+        return (f"The {n.get('ship', 'ship')} left the station's space with {aboard} "
+                f"aboard.")
+    if kind == "shoved":
+        return f"{who} was shoved aside by a passing ship, unhurt."
+    if kind == "cannon":
+        if n.get("mode") == "plasma_drill":
+            hits = len(n.get("results") or [])
+            return (f"The plasma drill burns through the hull: {hits} "
+                    f"{'character' if hits == 1 else 'characters'} caught inside.")
+        return f"The needle beam strikes. {n.get('result', '')}".strip()
+    result = n.get("result") or {}
+    told = result.get("result", "") if isinstance(result, dict) else ""
+    return f"{who} was struck by the turning ring. {told}".strip()
+
+
 def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tuple]:
     """A notice from the view as one line of the log, with its colour. ``names`` turns
     the ids and tokens it carries into names; one it does not know is "someone" or "an
@@ -294,6 +319,8 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
         return head + f"Lift {n.get('lift')} car sent to the {n.get('end')} end.", theme.INK
     if kind == "lift_moved":
         return head + f"{who} rode lift {n.get('lift')}: the car moved.", theme.INK
+    if kind in ("ship_moved", "ship_gone", "shoved", "ring_collision", "cannon"):
+        return head + space_line(n, who), theme.ORANGE if kind == "ring_collision" else theme.INK
     if kind == "items":
         took = things(n.get("took"))
         dropped = things(n.get("dropped"))

@@ -498,6 +498,10 @@ class ArtifactSeatScene(ArtifactMapScene):
         elif kind == "icond":
             cid, _, condition = arg.partition("|")
             self.send(A.SetInformantCondition(cid, condition), ctx)
+        elif self.selected and kind == "fly":
+            entry = self.own()[self.selected]
+            step, _, mode = arg.partition(":")
+            self.ask_facing(A.Pilot(self.selected, mode, (step,), entry.facing), entry.square)
         elif self.selected and kind in ("turn", "take", "drop", "suit", "lift", "check"):
             entry = self.own()[self.selected]
             at = entry.square

@@ -90,3 +90,13 @@ def ship_flies_off(game: ArtifactGame, key: str) -> None:
     if not squares:
         raise ValueError(f"no region {region!r} on the deck plan")
     game.state.ships[key] = Ship(squares[0], docked=False, left=True)
+
+
+def stop_ring(game: ArtifactGame) -> None:
+    """Stop the gravity ring (as a disabled computer's emergency brakes will)."""
+    game.state.systems.ring_stopped = True
+
+
+def lower_shields(game: ArtifactGame) -> None:
+    """Drop the Feynman's shields (as a character at the telescope with a key will)."""
+    game.state.systems.shields_up = False

@@ -35,6 +35,9 @@ SAMPLES = [
     A.Hack("preuitt", "N"), A.TransferControl("mccray", "t6"),
     A.SecurityAction("mccray", "snoop", "Ring Segment 7", "lights", "S"),
     A.SelfDestruct("slavin", 12, "W"),
+    A.Pilot("orlov", "jog", ("N", "up"), "W"),
+    A.FireCannon("eastwood", "needle_beam", (38, 5), "E"),
+    A.FireCannon("eastwood", "anti_personnel", "t0badf00", "E"),
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.artifact import actions as A
+from game.artifact import sightings
 from game.artifact.codec import canonical_json
 from game.artifact.engine import replay
 from game.artifact.errors import IllegalAction
@@ -71,6 +72,12 @@ def played():
     for seat in ("phoneco", "scientist", "alien"):
         act(seat, A.EndTurn())
     # ---- Pirate Turn 2 -------------------------------------------------------------------
+    # Initial Map Update: Orlov at the controls sees the Command Pod bubble through the
+    # windshield (nobody is in it); Eastwood in the turret sees the reconbot on the ring.
+    seen["pirates_initial_2"] = view_for(game, "pirates").map.counters
+    orlov = game.state.characters["orlov"]
+    seen["orlov_sees"] = {game.plan.space_name(sq) for sq in sightings.observer_fov(
+        game.state, game.plan, game.sheets, orlov, frozenset())}
     seen["kyoshi_plan_2"] = _plan(game, "pirates", "kyoshi", "jog", [(16, 7)], "W")
     seen["kyoshi_2"] = mv("pirates", "kyoshi", "jog", [(16, 7)], "W")
     before = game.to_json()
@@ -98,6 +105,10 @@ def played():
     seen["mccray_run"] = mv("scientist", "mccray", "run", [(12, 7), (12, 8), (12, 9)], "S")
     seen["mccray_blind"] = game.state.characters["mccray"].blind
     mv("scientist", "slavin", "jog", [(12, 7), (13, 7)], "S")
+    # The reconbot runs straight towards Preuitt: off the ring at its rim and on again by
+    # the half of the ring where Stateroom 15 is, the ring turning it past.
+    seen["reconbot_2"] = mv("scientist", "recon_bot_mccray", "run",
+                            [(20, 15), (11, 36), (11, 37), (11, 38), (11, 39)], "S")
     act("scientist", A.EndTurn())
     act("alien", A.EndTurn())
     # ---- Pirate Turn 3: three pirates reach the hub hatch with 1 MP left --------------------
@@ -154,17 +165,53 @@ def played():
     with pytest.raises(IllegalAction, match="not enough MP"):
         game.apply("scientist", A.Move("slavin", "walk", ((14, 7), (15, 7)), "S"))
     seen["slavin"] = mv("scientist", "slavin", "walk", [(14, 7)], "S")
+    # The reconbot moves to the hull outside Stateroom 15, by Preuitt's terminal.
+    seen["reconbot_3"] = mv("scientist", "recon_bot_mccray", "walk", [(11, 40), (11, 41)],
+                            "E")
     act("scientist", A.EndTurn())
     act("alien", A.EndTurn())
     # ---- Pirate Turn 4: the telegram ---------------------------------------------------------
     seen["pirate_view_4"] = view_for(game, "pirates")
     seen["yee_4"] = mv("pirates", "yee", "walk", [(16, 5)], "S")  # back into the cutter airlock
+    # Aghast, the pirate player sends his band running back down the main corridor.
+    for cid in ("kyoshi", "lichter", "mendez", "robertson"):
+        seen.setdefault("retreat", {})[cid] = mv("pirates", cid, "run",
+                                                 [(18, 7), (17, 7), (16, 7)], "W")
+    # Colovisto, facing the hub and without thrusters, backs away still facing it.
+    seen["retreat"]["colovisto"] = mv("pirates", "colovisto", "run",
+                                      [(18, 8), (17, 8), (16, 8)], "E")
+    seen["retreat_blind"] = sorted(c.id for c in game.state.characters.values()
+                                   if c.blind)
     act("pirates", A.EndTurn())
     seen["yee_final"] = _where(game, "yee")
     yee = game.state.characters["yee"].token
     seen["yee_unseen"] = [seat for seat in ("phoneco", "scientist")
                           if yee in view_for(game, seat).map.counters]
+    # ---- Phone Co. Turn 4: Orlov undocks the cutter and "walks" it one square away;
+    # Osorio jogs towards the Lift Shaft 2 hatch, Preuitt to meet her ----------------------
+    seen["cutter_before"] = {cid: _where(game, cid) for cid in ("orlov", "eastwood", "yee")}
+    seen["pilot_walk"] = _refused(game, "phoneco", A.Pilot("orlov", "walk", ("N",), "W"))
+    seen["pilot"] = act("phoneco", A.Pilot("orlov", "jog", ("N",), "W"))
+    seen["cutter_after"] = {cid: _where(game, cid) for cid in ("orlov", "eastwood", "yee")}
+    view = view_for(game, "phoneco")
+    osorio = path_to(view, "osorio", "jog", (5, 33), game.plan)
+    seen["osorio_4"] = mv("phoneco", "osorio", "jog", osorio["path"], "S")
+    view = view_for(game, "phoneco")
+    preuitt = path_to(view, "preuitt", "jog", view.own.characters["osorio"].square,
+                      game.plan)
+    seen["preuitt_4"] = mv("phoneco", "preuitt", "jog", preuitt["path"], "N")
+    bot = game.state.characters["recon_bot_mccray"].token
+    seen["phoneco_sees_bot"] = bot in view_for(game, "phoneco").map.counters
+    act("phoneco", A.EndTurn())
     return game, log, seen
+
+
+def _refused(game, seat, action):
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(seat, action)
+    assert game.to_json() == before
+    return str(refused.value)
 
 
 def _where(game, cid):
@@ -302,3 +349,67 @@ def test_space_armour_would_have_turned_orlovs_blow():
         "unarmed", combat_dice.armour_row("human", "none", "space_armour"), 2,
         modifiers=combat_dice.close_modifiers(from_behind=True))
     assert (plain.effect.code, armoured.effect.code) == ("D", "NE")
+
+
+def test_turn_2_orlov_watches_the_command_pod_bubble_and_eastwood_spots_the_reconbot(played):
+    game, _log, seen = played
+    assert "Command Pod" in seen["orlov_sees"]  # through the windshield, over the hull
+    counters = seen["pirates_initial_2"]
+    assert [c.counter for c in counters.values()] == ["Recon Bot (McCray)"]
+    bot = next(iter(counters.values()))
+    assert game.plan.terrain[game.plan.sq(*bot.square)] == "space"  # on the ring's outside
+    assert not any(game.plan.space_name(game.plan.sq(*c.square)) == "Command Pod"
+                   for c in counters.values())  # no activity in the bubble
+
+
+def test_the_reconbot_runs_towards_preuitt_and_clings_outside_stateroom_15(played):
+    game, _log, seen = played
+    assert seen["reconbot_2"] == ((11, 39), [])
+    assert seen["reconbot_3"] == ((11, 41), [])
+    plan = game.plan
+    bot = game.state.characters["recon_bot_mccray"]
+    assert bot.eva == "ring"
+    x, y = plan.xy(bot.square)
+    beside = {plan.space_name(plan.sq(x + dx, y + dy)) for dx, dy in ((1, 0), (-1, 0))}
+    assert beside == {"Stateroom 15", ""}  # the stateroom's outer wall, and space
+
+
+def test_turn_4_the_pirate_band_runs_back_down_the_main_corridor(played):
+    game, _log, seen = played
+    retreat = seen["retreat"]
+    assert {cid: where for cid, where in retreat.items()} == {
+        "kyoshi": ((16, 7), []), "lichter": ((16, 7), []), "mendez": ((16, 7), []),
+        "robertson": ((16, 7), []), "colovisto": ((16, 8), [])}
+    assert game.state.characters["colovisto"].facing == "E"
+    assert seen["retreat_blind"] == ["colovisto", "kyoshi", "lichter", "mendez", "robertson"]
+
+
+def test_turn_4_orlov_undocks_the_cutter_and_flies_it_one_square_away(played):
+    game, _log, seen = played
+    # the cutter, one less than the spaceship rate, does not move at a walk
+    assert seen["pilot_walk"] == "the Pirate cutter moves 0 a turn at that rate"
+    # the pilot is told at once; the pirates, whose Eastwood and Yee are aboard, at their
+    # next Situation Update
+    assert [(e.kind, e.audience[0]) for e in seen["pilot"]] == [("ship_moved", "phoneco"),
+                                                                ("ship_moved", "pirates")]
+    assert [n.kind for n in game.state.pending["pirates"]][-1:] == ["ship_moved"]
+    before, after = seen["cutter_before"], seen["cutter_after"]
+    for cid in ("orlov", "eastwood", "yee"):  # everyone aboard goes with it
+        (x, y), space = before[cid]
+        assert after[cid] == ((x, y - 1), space)
+    ship = game.state.ships["cutter"]
+    assert not ship.docked and game.plan.xy(ship.square) == (14, 1)
+    plan = game.plan
+    outer = next(h for h in plan.hatches if h.name == "Port Lock Outer Hatch")
+    (a, b), = {tuple(sorted(e)) for e in outer.edges[:1]}
+    assert plan.terrain[a] == "space"  # the port lock's outer hatch opens on space now
+
+
+def test_turn_4_the_technicians_jog_and_preuitt_never_sees_the_reconbot(played):
+    game, _log, seen = played
+    (x, y), reasons = seen["osorio_4"]
+    assert reasons == [] and y > 19  # down Ring Corridor 1 towards the lift 2 hatch
+    assert game.plan.space_name(game.plan.sq(x, y)).startswith("Ring Corridor")
+    (_px, py), reasons = seen["preuitt_4"]
+    assert reasons == [] and py < 42  # away from his terminal, towards his partner
+    assert seen["phoneco_sees_bot"] is False  # the robot at work behind him

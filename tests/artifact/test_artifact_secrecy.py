@@ -14,6 +14,7 @@ from game.artifact.engine import ArtifactGame, replay
 from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
 from game.artifact.sight import in_field, line_of_sight
+from game.artifact.space import outside_view
 from game.artifact.views import view_for
 
 from .secrecy_tools import random_adjudication, random_move
@@ -53,8 +54,9 @@ def _oracle_visible(game, map_id) -> set:
                 continue
             if (square in dark or obs.square in dark) and not sees_dark:
                 continue
-            if in_field(plan, obs.square, obs.facing, square) and line_of_sight(
-                    plan, obs.square, square)[0]:
+            over_the_hull = square in outside_view(plan, obs.square, obs.facing)
+            if over_the_hull or (in_field(plan, obs.square, obs.facing, square)
+                                 and line_of_sight(plan, obs.square, square)[0]):
                 out.add(token)
     # informants report their own whereabouts
     for c in s.characters.values():

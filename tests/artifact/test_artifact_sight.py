@@ -164,6 +164,7 @@ def test_feynman_glass_sees_out_and_hatches_block():
 
 def test_field_of_view_equals_brute_force_on_the_feynman():
     from game.artifact.sight import in_field
+    from game.artifact.space import outside_view
 
     plan = feynman()
     rng = random.Random(9)
@@ -174,6 +175,8 @@ def test_field_of_view_equals_brute_force_on_the_feynman():
         brute = {s for s in range(len(plan.terrain))
                  if plan.terrain[s] != "void" and in_field(plan, origin, facing, s)
                  and line_of_sight(plan, origin, s)[0]}
+        # and, looking out over the hull, what space.outside_view adds
+        brute |= outside_view(plan, origin, facing)
         assert field_of_view(plan, origin, facing) == frozenset(brute | {origin})
 
 

@@ -1,0 +1,454 @@
+"""Spaceships (rulebook: Spaceships, Ship Movement, EVA Collisions; Skill Use: Pilot).
+
+Three craft can move: the pirate cutter, the Phone Company lorry and the command pod. Each
+is drawn docked on the deck plan; ``data/space.toml`` names the segments it is made of, the
+Feynman hatch it is docked at and how much slower than the spaceship rate it moves. A pilot
+sitting at one of its control seats moves it as an action, one square or one level a step:
+north, east, south, west, up or down (the map's z levels: the rulebook's spare die). The
+ship keeps its heading.
+
+Where a ship stands is ``GameState.ships[ship].square``: its first control seat. A ship that
+never moved has no entry and is docked where it is drawn. ``moved_plan`` redraws the deck
+plan with every ship where it is: its squares, walls, glass and hatches shifted together,
+the space it left open again, the Feynman's docking hatch now opening on space and the
+ship's side of it a hatch of its own ("<ship> outer hatch"). Everything aboard moves with
+the ship.
+
+* A ship moves only through space: never into the Feynman, another ship (ships bumping
+  have no effect: the move is refused there) or the turning ring's band.
+* A ship leaves the map only while the Feynman's shields are down
+  (``state.systems.shields_up``); it is gone for the rest of the game (``Ship.left``) with
+  everyone and everything aboard. They keep the squares of the ship as it is drawn, which
+  is how the victory levels find them (its deck-plan region), and are out of play
+  (``Character.eva`` "away").
+* A floater in the squares a ship moves into is shoved aside, unhurt: to the nearest space
+  square clear of the ship, ahead in the ship's direction when there is a choice. Its
+  player hears of it at its Situation Update.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from . import situation, space
+from .datafiles import TableReader, data_path, load_toml
+from .deckplan import DeckPlan, Hatch, feynman
+from .errors import DataError, IllegalAction
+from .events import Event
+from .state import Ship
+
+#: A pilot's steps: the four headings on the map and the two z levels.
+STEPS = {"N": (0, -1, 0), "E": (1, 0, 0), "S": (0, 1, 0), "W": (-1, 0, 0),
+         "up": (0, 0, 1), "down": (0, 0, -1)}
+
+
+@dataclass(frozen=True)
+class Craft:
+    """One spacecraft as drawn: its squares, control seats and docking hatch."""
+
+    id: str
+    name: str
+    squares: frozenset[int]
+    seats: tuple[int, ...]
+    dock: int  # hatch id on the drawn plan
+    slower: int
+
+
+@lru_cache(maxsize=4)
+def crafts(plan: DeckPlan | None = None) -> dict[str, Craft]:
+    """The movable craft of ``space.toml`` on the drawn plan (the Feynman by default)."""
+    plan = plan or feynman()
+    path = data_path("space.toml")
+    data, text = load_toml(path)
+    out = {}
+    for ship_id, body in (data.get("ship") or {}).items():
+        reader = TableReader(path, text, body, f"[ship.{ship_id}]")
+        reader.unknown({"name", "segments", "dock", "slower", "controls"})
+        name = reader.get("name", str)
+        squares = set()
+        for seg in reader.strings("segments"):
+            if seg not in plan.segment_names:
+                raise reader.fail("segments", f"no segment {seg!r} on the deck plan")
+            index = plan.segment_names.index(seg)
+            squares.update(s for s in range(len(plan.terrain)) if plan.segment_of[s] == index)
+        dock_name = reader.get("dock", str)
+        dock = next((h.id for h in plan.hatches if h.name == dock_name), None)
+        if dock is None:
+            raise reader.fail("dock", f"no hatch {dock_name!r} on the deck plan")
+        if not any((a in squares) != (b in squares) for a, b in plan.hatches[dock].edges):
+            raise reader.fail("dock", f"{dock_name} is not on the ship's hull")
+        seats = sorted(s for s in squares if plan.feature[s] == "control_seat")
+        if not seats:
+            raise reader.fail("segments", f"{name} has no control seat")
+        for xy in reader.get("controls", list, []):
+            if (not isinstance(xy, list) or len(xy) != 2 or not plan.inside(*xy)
+                    or plan.sq(*xy) not in squares):
+                raise reader.fail("controls", f"{name}: {xy!r} is not a square of the ship")
+            seats.append(plan.sq(*xy))
+        slower = reader.get("slower", int, 0)
+        if slower < 0:
+            raise reader.fail("slower", "slower must be 0 or more")
+        out[ship_id] = Craft(ship_id, name, frozenset(squares), tuple(seats), dock, slower)
+    if not out:
+        raise DataError(str(path), None, "space.toml names no [ship.*]")
+    return out
+
+
+def offset(drawn: DeckPlan, craft: Craft, ship: Ship | None) -> tuple[int, int] | None:
+    """How far ``craft`` stands from where it is drawn; None once it has left the map."""
+    if ship is None:
+        return 0, 0
+    if ship.left or ship.square is None:
+        return None
+    hx, hy = drawn.xy(craft.seats[0])
+    x, y = drawn.xy(ship.square)
+    return x - hx, y - hy
+
+
+def moved_plan(plan: DeckPlan, ships: dict[str, Ship]) -> DeckPlan:
+    """``plan`` (the drawn plan, windows and hatches broken as they are) with every ship
+    where it stands (module docstring). Kept in ``plan.memo``: the same places give the
+    same plan object, and its sight table."""
+    table = crafts()
+    moves = []
+    for ship_id in sorted(ships):
+        craft = table.get(ship_id)
+        if craft is None:
+            continue
+        where = offset(plan, craft, ships[ship_id])
+        if where != (0, 0):
+            moves.append((ship_id, where))
+    if not moves:
+        return plan
+    key = ("ships", tuple(moves))
+    found = plan.memo.get(key)
+    if found is None:
+        found = plan.memo[key] = _redraw(plan, [(table[i], o) for i, o in moves])
+    return found
+
+
+def _redraw(plan: DeckPlan, moves) -> DeckPlan:
+    w = plan.width
+    terrain, feature = list(plan.terrain), list(plan.feature)
+    cost, opaque = list(plan.cost), list(plan.opaque)
+    space_of, segment_of = list(plan.space_of), list(plan.segment_of)
+    vedge, hedge = list(plan.vedge), list(plan.hedge)
+    hatches = list(plan.hatches)
+    hatch_of_edge = dict(plan.hatch_of_edge)
+
+    def edge_index(a: int, b: int) -> tuple[list, int]:
+        ax, ay = a % w, a // w
+        bx, by = b % w, b // w
+        if ay == by:
+            return vedge, ay * (w + 1) + max(ax, bx)
+        return hedge, max(ay, by) * w + ax
+
+    def sides(s: int):
+        x, y = s % w, s // w
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if plan.inside(x + dx, y + dy):
+                yield plan.sq(x + dx, y + dy)
+
+    drawn = []
+    for craft, where in moves:
+        # what it carries along: the kinds of every edge round and inside its squares
+        edges = {}
+        for s in craft.squares:
+            for n in sides(s):
+                kind_list, index = edge_index(s, n)
+                edges[(s, n)] = kind_list[index]
+        drawn.append((craft, where, {s: (terrain[s], feature[s], cost[s], opaque[s],
+                                         space_of[s], segment_of[s]) for s in craft.squares},
+                      edges))
+        for s in craft.squares:  # the space it leaves
+            terrain[s], feature[s], cost[s], opaque[s] = "space", "", 1, False
+            space_of[s] = segment_of[s] = -1
+        for (s, n), _kind in edges.items():
+            if n not in craft.squares and plan.segment_of[n] >= 0:
+                continue  # the Feynman's side of the docking hatch stays a hatch
+            kind_list, index = edge_index(s, n)
+            kind_list[index] = "open"
+    for craft, where, squares, edges in drawn:
+        if where is None:
+            continue
+        dx, dy = where
+        shift = dy * w + dx
+        for s, values in squares.items():
+            t = s + shift
+            (terrain[t], feature[t], cost[t], opaque[t], space_of[t],
+             segment_of[t]) = values
+        for (s, n), kind in edges.items():
+            if n in craft.squares and s > n:
+                continue
+            nx, ny = plan.xy(n)
+            if not plan.inside(nx + dx, ny + dy):
+                continue  # an edge on the map's border
+            kind_list, index = edge_index(s + shift, plan.sq(nx + dx, ny + dy))
+            # the ship's hull over open space; never a hatch cut into the Feynman's hull
+            if n in craft.squares or kind_list[index] == "open":
+                kind_list[index] = kind
+        # hatches inside the ship move with it; its side of the docking hatch is new
+        for hatch in plan.hatches:
+            inside = [e for e in hatch.edges if e[0] in craft.squares and e[1] in craft.squares]
+            if not inside:
+                continue
+            for e in hatch.edges:
+                hatch_of_edge.pop(e, None)
+            moved = tuple((a + shift, b + shift) for a, b in hatch.edges)
+            hatches[hatch.id] = replace(hatch, edges=moved)
+            for e in moved:
+                hatch_of_edge[e] = hatch.id
+        dock = plan.hatches[craft.dock]
+        # the Feynman's side of the docking hatch now opens on space
+        hatches[dock.id] = replace(dock, segments=tuple(sorted(
+            {segment_of[s] for e in dock.edges for s in e})))
+        outer = tuple(sorted((min(a, b) + shift, max(a, b) + shift) for a, b in dock.edges))
+        outer = tuple(e for e in outer if terrain[e[0]] != "space" or terrain[e[1]] != "space")
+        if outer:
+            segs = tuple(sorted({segment_of[s] for e in outer for s in e}))
+            new = Hatch(len(hatches), f"{craft.name} outer hatch", outer, segs)
+            hatches.append(new)
+            for e in outer:
+                hatch_of_edge[e] = new.id
+                kind_list, index = edge_index(*e)
+                kind_list[index] = "hatch"
+    return replace(plan, terrain=tuple(terrain), feature=tuple(feature), cost=tuple(cost),
+                   opaque=tuple(opaque), space_of=tuple(space_of),
+                   segment_of=tuple(segment_of), vedge=tuple(vedge), hedge=tuple(hedge),
+                   hatches=tuple(hatches), hatch_of_edge=hatch_of_edge, memo={})
+
+
+# ---- piloting ---------------------------------------------------------------------------------
+
+def craft_at(game, square: int | None) -> Craft | None:
+    """The craft whose controls are at ``square`` on the plan as it stands."""
+    return controls_at(game.drawn_plan, game.state.ships, square)
+
+
+def controls_at(drawn: DeckPlan, ships: dict[str, Ship], square: int | None) -> Craft | None:
+    """The craft whose controls are at ``square``, the ships standing as ``ships`` say (the
+    state's, or a seat view's)."""
+    if square is None:
+        return None
+    for craft in crafts().values():
+        where = offset(drawn, craft, ships.get(craft.id))
+        if where is None:
+            continue
+        shift = where[1] * drawn.width + where[0]
+        if any(square == seat + shift for seat in craft.seats):
+            return craft
+    return None
+
+
+#: How the action bar names each step.
+STEP_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west", "up": "up",
+              "down": "down"}
+
+
+def rate_for(movement_chart: dict, craft: Craft, length: int) -> str | None:
+    """The slowest rate at which ``craft`` covers ``length`` steps (None: none does)."""
+    for mode in ("walk", "jog", "run"):
+        if movement_chart["spaceship"].gravity[mode] - craft.slower >= length:
+            return mode
+    return None
+
+
+def pilot_problem(game, char, steps) -> str | None:
+    """Why ``char`` may not fly its craft along ``steps`` (None: it may): a pilot at the
+    controls, controls intact, steps known, within the MA, through space only; off the map
+    only with the shields down."""
+    sheet = game.sheets.characters[char.sheet]
+    if "Pilot" not in sheet.skills:
+        return f"{char.id} lacks the Pilot skill"
+    craft = craft_at(game, char.square)
+    if craft is None:
+        return "a pilot flies a ship from one of its control seats"
+    ship = game.state.ships.get(craft.id)
+    if ship is not None and ship.wrecked_controls:
+        return f"the {craft.name}'s controls are wrecked"
+    if not steps:
+        return "say which way to fly"
+    if any(step not in STEPS for step in steps):
+        return f"a step is one of {', '.join(STEPS)}"
+    return None
+
+
+def plan_flight(game, char, mode: str, steps) -> tuple[Craft, Ship, list]:
+    """The craft, its record and the places it passes (``flight``) for the pilot ``char``
+    (checked by ``pilot_problem`` first), on the true state."""
+    s = game.state
+    craft = craft_at(game, char.square)
+    ship = s.ships.get(craft.id) or Ship(craft.seats[0])
+    places = flight(game.drawn_plan, game.plan, game.sheets.movement, craft, ship, mode,
+                    steps, s.systems.shields_up)
+    return craft, ship, places
+
+
+def flight(drawn: DeckPlan, plan: DeckPlan, movement_chart: dict, craft: Craft, ship: Ship,
+           mode: str, steps, shields_up: bool | None) -> list:
+    """The places ``craft`` passes flying ``steps`` at ``mode``, step by step: ``(dx, dy,
+    z, footprint)`` from where it is drawn, footprint None once it leaves the map. Raises
+    IllegalAction naming the first step it cannot take. Ships are big and bright and every
+    seat knows where they are: everything that stops one is in plain sight, except the
+    shields (``shields_up`` None: unknown, and a flight off the map is refused)."""
+    if mode not in ("walk", "jog", "run"):
+        raise IllegalAction("mode must be one of walk, jog, run")
+    ma = max(0, movement_chart["spaceship"].gravity[mode] - craft.slower)
+    if len(steps) > ma:
+        raise IllegalAction(f"the {craft.name} moves {ma} a turn at that rate")
+    dx, dy = offset(drawn, craft, ship)
+    here = _footprint(drawn, craft, dx, dy)
+    z = ship.z
+    band = space.outside(drawn).band
+    places = []
+    for step in steps:
+        sx, sy, sz = STEPS[step]
+        dx, dy, z = dx + sx, dy + sy, z + sz
+        target = _footprint(drawn, craft, dx, dy)
+        if target is None:
+            if shields_up is not False:
+                raise IllegalAction("the shields are up: no ship leaves the station's space")
+            places.append((dx, dy, z, None))
+            break
+        for t in sorted(target - here):
+            # the ring's band: spokes and rim, turning or not, are no way for a ship
+            if plan.terrain[t] != "space" or t in band:
+                raise IllegalAction(f"the {craft.name} cannot fly into "
+                                    f"{list(plan.xy(t))}: not open space")
+        places.append((dx, dy, z, target))
+        here = target
+    return places
+
+
+def fly(game, seat: str, char, mode: str, steps) -> list[Event]:
+    """Move the pilot's craft (``plan_flight``), shoving floaters aside on the way."""
+    s = game.state
+    drawn = game.drawn_plan
+    craft, ship, places = plan_flight(game, char, mode, steps)
+    events: list[Event] = []
+    here = _footprint(drawn, craft, *offset(drawn, craft, ship))
+    # Other seats aboard learn at their Situation Update: until then their views keep
+    # their characters (and hidden markers) where they were.
+    riders = sorted({c.seat for c in s.characters.values()
+                     if c.square in here and c.seat and c.seat != seat})
+    for square in sorted(here):
+        situation.hold_square(game, square)
+    step = ship
+    for index, (dx, dy, z, target) in enumerate(places):
+        if target is None:
+            return events + _leave(game, seat, craft, step, here, riders)
+        sx, sy, _sz = STEPS[steps[index]]
+        events += _shove(game, target - here, sx, sy, target)
+        hx, hy = drawn.xy(craft.seats[0])
+        moved = replace(step, square=drawn.sq(hx + dx, hy + dy), z=z,
+                        docked=(dx, dy, z) == (0, 0, 0))
+        _carry(game, craft, step, moved)
+        step = moved
+        here = target
+    s.ships[craft.id] = step
+    s.ships = {k: s.ships[k] for k in sorted(s.ships)}
+    told = {"kind": "ship_moved", "ship": craft.name, "square": list(drawn.xy(step.square)),
+            "z": step.z}
+    return events + [game.notify(seat, told)] + [
+        game.notify(rider, told, pending=True) for rider in riders]
+
+
+def flights(game, char) -> list[tuple[str, tuple[str, ...]]]:
+    """(mode, steps) of the flights a pilot may offer: straight lines of every length up to
+    the MA in each of the six directions, at the slowest rate that reaches (the legal
+    actions list; any other sequence of steps is also accepted)."""
+    if pilot_problem(game, char, ("N",)) is not None:
+        return []
+    out = []
+    craft = craft_at(game, char.square)
+    for step in STEPS:
+        for length in range(1, 4):
+            mode = rate_for(game.sheets.movement, craft, length)
+            if mode is None:
+                break
+            try:
+                plan_flight(game, char, mode, (step,) * length)
+            except IllegalAction:
+                break
+            out.append((mode, (step,) * length))
+    return out
+
+
+def _footprint(drawn: DeckPlan, craft: Craft, dx: int, dy: int) -> frozenset | None:
+    out = set()
+    for s in craft.squares:
+        x, y = drawn.xy(s)
+        if not drawn.inside(x + dx, y + dy):
+            return None
+        out.add(drawn.sq(x + dx, y + dy))
+    return frozenset(out)
+
+
+def _carry(game, craft: Craft, before: Ship, after: Ship) -> None:
+    """Everyone and everything aboard moves with the ship."""
+    drawn = game.drawn_plan
+    ox, oy = offset(drawn, craft, before)
+    nx, ny = offset(drawn, craft, after)
+    old = _footprint(drawn, craft, ox, oy)
+    shift = (ny - oy) * drawn.width + (nx - ox)
+    for char in game.state.characters.values():
+        if char.square in old:
+            char.square += shift
+    for item in game.state.items.values():
+        if item.holder is None and item.square in old:
+            item.square += shift
+
+
+def _shove(game, entered: frozenset, sx: int, sy: int, hull: frozenset) -> list[Event]:
+    """Floaters in the squares the ship enters are pushed to the nearest clear space
+    square, ahead of the ship first (EVA Collisions: no damage)."""
+    plan = game.plan
+    events = []
+    for char in sorted(game.state.characters.values(), key=lambda c: c.id):
+        if char.square not in entered:
+            continue
+        x, y = plan.xy(char.square)
+        best = None
+        for radius in range(1, max(plan.width, plan.height)):
+            ring = [(x + ax, y + ay) for ax in range(-radius, radius + 1)
+                    for ay in range(-radius, radius + 1) if max(abs(ax), abs(ay)) == radius]
+            ring = [(px, py) for px, py in ring if plan.inside(px, py)
+                    and plan.terrain[plan.sq(px, py)] == "space"
+                    and plan.sq(px, py) not in hull]
+            if ring:
+                best = min(ring, key=lambda p: (-((p[0] - x) * sx + (p[1] - y) * sy), p[1], p[0]))
+                break
+        if best is None:
+            continue
+        situation.hold_forces(game, char.seat)
+        char.square = plan.sq(*best)
+        if char.seat:
+            events.append(game.notify(char.seat, {"kind": "shoved", "character": char.id,
+                                                  "square": list(best)}, pending=True))
+    return events
+
+
+def _leave(game, seat: str, craft: Craft, ship: Ship, here: frozenset,
+           riders: list[str]) -> list[Event]:
+    """The ship flies off the map with everyone and everything aboard. Each seat is told
+    of its own characters aboard only (a stowaway stays unknown to the pilot); the record
+    keeps them all, for the victory levels."""
+    s = game.state
+    drawn = game.drawn_plan
+    aboard = sorted(c.id for c in s.characters.values() if c.square in here)
+    own = {who: sorted(c for c in aboard if s.characters[c].seat == who)
+           for who in [seat, *riders]}
+    ox, oy = offset(drawn, craft, ship)
+    shift = -(oy * drawn.width + ox)  # back to the squares of the ship as drawn
+    for cid in aboard:
+        char = s.characters[cid]
+        char.square += shift
+        char.eva = "away"
+    for item in s.items.values():
+        if item.holder is None and item.square in here:
+            item.square += shift
+    s.ships[craft.id] = replace(ship, square=None, docked=False, left=True)
+    s.ships = {k: s.ships[k] for k in sorted(s.ships)}
+    return [game.notify(who, {"kind": "ship_gone", "ship": craft.name, "aboard": mine},
+                        pending=who != seat) for who, mine in own.items()]

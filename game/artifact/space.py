@@ -1,0 +1,359 @@
+"""Outside the hull (rulebook: Movement & Combat in Space: EVA Positioning, EVA Movement,
+Rotating Ring, EVA Collisions; Microgravity).
+
+The exterior grid is the deck plan's own space squares: a character leaving an airlock steps
+onto the square beyond the outer hatch. Everything the rules say about the outside that the
+flat drawing cannot show is authored in ``data/space.toml`` (docs/artifact-space.md):
+
+* **The ring.** Seen from above, the turning ring crosses the main map as a band by the lift
+  hub: its rim sweeps the band's ends, its spokes the squares between them and the hull. A
+  floater entering one of those squares while the ring turns may be struck (a chance in six
+  and a damage chart, as data). The ring's own outside is the space around its flattened
+  drawing; only characters with magnetic treads hold on there while it turns, and since the
+  ring brings every point of itself past the band within a turn, such a character steps
+  between any square of the ring's outside and any rim square.
+* **Drift.** In open space a character without thrusters moves in a straight line (its first
+  step in space sets the line); turning costs 1 MP a quarter turn (``movement``).
+* **Sight from outside.** The hull is a low shape in three dimensions: a line of sight that
+  runs outside it passes over it. A square *looks out* if it is a space square, or lies in a
+  space with windows (glass on its hull) in the direction of the square looked at. Two
+  squares that both look out towards each other see each other whatever hull lies between
+  (the cutter's windshield into the Command Pod bubble, the turret over the lab segment). An
+  observer outside that sees any square of the ring's band sees the whole of the ring's
+  outside (the ring turns every point of it into view within a turn); an observer on the
+  ring's outside sees every square outside that looks out towards the band.
+
+Pure functions over a DeckPlan; the hooks are called from ``sight`` (``outside_view``),
+``movement`` (``neighbours``, ``drift_problem``) and ``combat`` (``outside_shot``). The
+turning ring's blows are ``ring.sweep``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .datafiles import TableReader, data_path, load_toml
+from .deckplan import DeckPlan
+from .errors import DataError
+
+#: ``Character.eva``: inside (""), floating in space ("free"), clinging to the ring ("ring"),
+#: or gone off the map aboard a ship ("away": out of play, ``ships``).
+EVA_STATES = ("", "free", "ring", "away")
+#: How many fields of view over the hull a plan keeps (each a few kilobytes).
+VIEWS_KEPT = 256
+
+
+@dataclass(frozen=True)
+class SpaceData:
+    """``space.toml`` as read: boxes of ``(x0, y0, x1, y1)``, sheet ids with treads."""
+
+    rim: tuple[tuple[int, int, int, int], ...]
+    spokes: tuple[tuple[int, int, int, int], ...]
+    drawing: tuple[int, int, int, int]
+    collide_on: int
+    collision_weapon: str
+    treads: frozenset[str]
+
+
+def _box(reader: TableReader, key: str, value: object) -> tuple[int, int, int, int]:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(c, list) and len(c) == 2
+                       and all(isinstance(v, int) and not isinstance(v, bool) for v in c)
+                       for c in value)):
+        raise reader.fail(key, f"{key}: a box is [[x0, y0], [x1, y1]]")
+    (x0, y0), (x1, y1) = value
+    if x1 < x0 or y1 < y0:
+        raise reader.fail(key, f"{key}: the second corner of {value} is before the first")
+    return x0, y0, x1, y1
+
+
+def load_space(path: Path) -> SpaceData:
+    """Read and check ``space.toml`` (shape only; ``check_space`` checks it on a plan)."""
+    data, text = load_toml(path)
+    ring = data.get("ring")
+    eva = data.get("eva")
+    if not isinstance(ring, dict) or not isinstance(eva, dict):
+        raise DataError(str(path), 1, "space.toml needs [ring] and [eva] tables")
+    unknown = set(data) - {"ring", "eva", "ship"}  # ships: ships.py
+    if unknown:
+        raise DataError(str(path), 1, f"unknown table(s): {', '.join(sorted(unknown))}")
+    r = TableReader(path, text, ring, "[ring]")
+    r.unknown({"rim", "spokes", "drawing", "collide_on", "collision_weapon"})
+    boxes = {}
+    for key in ("rim", "spokes"):
+        value = r.get(key, list)
+        if not value:
+            raise r.fail(key, f"{key} needs at least one box")
+        boxes[key] = tuple(_box(r, key, box) for box in value)
+    drawing = _box(r, "drawing", r.get("drawing", list))
+    collide_on = r.get("collide_on", int)
+    if not 0 <= collide_on <= 6:
+        raise r.fail("collide_on", "collide_on is a d6 roll from 0 (never) to 6 (always)")
+    weapon = r.get("collision_weapon", str)
+    e = TableReader(path, text, eva, "[eva]")
+    e.unknown({"treads"})
+    return SpaceData(boxes["rim"], boxes["spokes"], drawing, collide_on, weapon,
+                     frozenset(e.strings("treads")))
+
+
+def check_space(data: SpaceData, plan: DeckPlan, sheets, weapons, path: Path) -> None:
+    """Raise DataError unless the boxes lie on the plan's space squares and every named
+    character and chart exists."""
+    for name, boxes in (("rim", data.rim), ("spokes", data.spokes)):
+        for x0, y0, x1, y1 in boxes:
+            for y in range(y0, y1 + 1):
+                for x in range(x0, x1 + 1):
+                    if not plan.inside(x, y) or plan.terrain[plan.sq(x, y)] != "space":
+                        raise DataError(str(path), None,
+                                        f"[ring] {name}: [{x}, {y}] is not a space square")
+    x0, y0, x1, y1 = data.drawing
+    if not (plan.inside(x0, y0) and plan.inside(x1, y1)):
+        raise DataError(str(path), None, "[ring] drawing: the box is off the map")
+    for sheet in sorted(data.treads):
+        if sheet not in sheets.characters:
+            raise DataError(str(path), None, f"[eva] treads: no character {sheet!r}")
+    if data.collision_weapon not in weapons:
+        raise DataError(str(path), None,
+                        f"[ring] collision_weapon: no damage chart {data.collision_weapon!r}")
+
+
+@lru_cache(maxsize=1)
+def space_data() -> SpaceData:
+    """The packaged ``space.toml``, checked against the Feynman and the sheets."""
+    from .combat_charts import default_charts
+    from .deckplan import feynman
+    from .sheets import default_sheets
+
+    path = data_path("space.toml")
+    data = load_space(path)
+    check_space(data, feynman(), default_sheets(), default_charts().weapons, path)
+    return data
+
+
+# ---- the plan's outside -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Outside:
+    """The outside of one deck plan, worked out once (kept in ``plan.memo``)."""
+
+    ring_outside: frozenset[int]   # space squares of the ring's drawing
+    ring_edge: frozenset[int]      # squares with a square of the ring's outside next to them
+    band: frozenset[int]           # rim and spokes: the ring's band on the main map
+    rim: frozenset[int]
+    looking: tuple[int, ...]       # main-map squares that may look out (space or windowed)
+    windows: dict                  # square -> ((side, line), ...) of its space's windows
+
+
+def _squares(plan: DeckPlan, boxes) -> frozenset[int]:
+    return frozenset(plan.sq(x, y) for x0, y0, x1, y1 in boxes
+                     for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)
+                     if plan.inside(x, y))
+
+
+def outside(plan: DeckPlan, data: SpaceData | None = None) -> Outside:
+    """The plan's ring band, ring outside and windows (see the module docstring)."""
+    found = plan.memo.get("outside")
+    if found is not None:
+        return found
+    data = data or space_data()
+    w, h = plan.width, plan.height
+    x0, y0, x1, y1 = data.drawing
+    ring_outside = frozenset(s for s in range(w * h) if plan.terrain[s] == "space"
+                             and x0 <= s % w <= x1 and y0 <= s // w <= y1)
+    rim = _squares(plan, data.rim)
+    band = rim | _squares(plan, data.spokes)
+    # Windows of each space: glass between one of its squares and a space square, as the
+    # half-plane beyond the pane ("N", y): squares with a smaller y, and so on. A turret's
+    # dome turns with its gunner: only the turret square looks out through it.
+    panes: dict[int, set] = {}
+    turrets: dict[int, set] = {}
+    for s in range(w * h):
+        space = plan.space_of[s]
+        if space < 0:
+            continue
+        mine = turrets.setdefault(s, set()) if plan.feature[s] == "turret" else \
+            panes.setdefault(space, set())
+        x, y = s % w, s // w
+        for side, (dx, dy) in (("N", (0, -1)), ("S", (0, 1)), ("W", (-1, 0)), ("E", (1, 0))):
+            nx, ny = x + dx, y + dy
+            if not plan.inside(nx, ny):
+                continue
+            n = plan.sq(nx, ny)
+            if plan.terrain[n] == "space" and plan.edge_between(s, n) == "glass":
+                mine.add((side, y if side in "NS" else x))
+    windows = {}
+    looking = []
+    for s in range(w * h):
+        if s in ring_outside:
+            continue
+        if plan.terrain[s] == "space":
+            looking.append(s)
+            continue
+        mine = panes.get(plan.space_of[s], set()) | turrets.get(s, set())
+        if mine and not plan.opaque[s]:
+            looking.append(s)
+            windows[s] = tuple(sorted(mine))
+    ring_edge = frozenset(plan.sq(x + dx, y + dy) for s in ring_outside
+                          for x, y in (plan.xy(s),)
+                          for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                          if plan.inside(x + dx, y + dy))
+    found = Outside(ring_outside, ring_edge, band, rim, tuple(looking), windows)
+    plan.memo["outside"] = found
+    return found
+
+
+def _looks_towards(out: Outside, plan: DeckPlan, square: int, target: int) -> bool:
+    """Whether ``square`` looks out towards ``target``: a space square always does; a square
+    of a windowed space does when ``target`` lies beyond one of its space's panes."""
+    panes = out.windows.get(square)
+    if panes is None:
+        return True
+    tx, ty = plan.xy(target)
+    for side, line in panes:
+        if ((side == "N" and ty < line) or (side == "S" and ty > line)
+                or (side == "W" and tx < line) or (side == "E" and tx > line)):
+            return True
+    return False
+
+
+def _in_field(plan: DeckPlan, origin: int, facing: str, square: int) -> bool:
+    w = plan.width
+    dx = square % w - origin % w
+    dy = square // w - origin // w
+    return {"N": dy <= 0, "S": dy >= 0, "E": dx >= 0}.get(facing, dx <= 0)
+
+
+def outside_view(plan: DeckPlan, origin: int, facing: str) -> frozenset[int]:
+    """The squares seen from ``origin`` facing ``facing`` by looking outside the hull, on top
+    of the ordinary line of sight (see the module docstring); empty for a square that cannot
+    look out. The last ``VIEWS_KEPT`` answers are kept in ``plan.memo``."""
+    out = outside(plan)
+    if plan.terrain[origin] != "space" and origin not in out.windows:
+        return frozenset()
+    kept = plan.memo.setdefault("outside_views", {})
+    key = (origin, facing)
+    found = kept.get(key)
+    if found is not None:
+        return found
+    if origin in out.ring_outside:
+        found = _ring_watchers(plan, out)
+    elif plan.terrain[origin] == "space" or origin in out.windows:
+        seen = set()
+        for square in out.looking:
+            if (square != origin and _in_field(plan, origin, facing, square)
+                    and _looks_towards(out, plan, origin, square)
+                    and _looks_towards(out, plan, square, origin)):
+                seen.add(square)
+        if seen & out.band:
+            seen |= out.ring_outside
+        found = frozenset(seen)
+    else:
+        found = frozenset()
+    if len(kept) >= VIEWS_KEPT:  # bounded: a hover preview over all of space stays small
+        kept.pop(next(iter(kept)))
+    kept[key] = found
+    return found
+
+
+def _ring_watchers(plan: DeckPlan, out: Outside) -> frozenset[int]:
+    """The squares outside the ring that look out towards its band (whatever their facing,
+    the ring turns to them), and the ring's outside itself."""
+    found = plan.memo.get("ring_watchers")
+    if found is None:
+        found = frozenset(s for s in out.looking
+                          if any(_looks_towards(out, plan, s, b) for b in out.band))
+        found |= out.ring_outside
+        plan.memo["ring_watchers"] = found
+    return found
+
+
+# ---- moving outside ---------------------------------------------------------------------------
+
+def eva_state(plan: DeckPlan, square: int | None) -> str:
+    """``Character.eva`` for a character in ``square``."""
+    if square is None or plan.terrain[square] != "space":
+        return ""
+    return "ring" if square in outside(plan).ring_outside else "free"
+
+
+def has_treads(sheet_id: str) -> bool:
+    """Magnetic treads: the character clings to the hull and to the turning ring."""
+    return sheet_id in space_data().treads
+
+
+def neighbours(plan: DeckPlan, square: int, treads: bool, ring_turning: bool = True):
+    """``plan.neighbours`` for a mover outside: the ring's outside only with treads while the
+    ring turns, and for a mover with treads the ring's whole outside next to every rim
+    square (and back)."""
+    out = outside(plan)
+    steps = plan.neighbours(square)
+    if not treads:
+        if not ring_turning or square not in out.ring_edge:
+            return steps  # the common case: nothing of the ring's outside next to it
+        return [step for step in steps if step[0] not in out.ring_outside]
+    if square in out.ring_outside:
+        return steps + [(r, False, None) for r in sorted(out.rim)]
+    if square in out.rim:
+        return steps + [(r, False, None) for r in sorted(out.ring_outside)]
+    return steps
+
+
+def step_kind(plan: DeckPlan, a: int, b: int, treads: bool,
+              ring_turning: bool = True) -> tuple[bool, int | None] | None:
+    """(diagonal?, hatch) if ``b`` is one legal step from ``a``, else None."""
+    for n, diagonal, hatch in neighbours(plan, a, treads, ring_turning):
+        if n == b:
+            return diagonal, hatch
+    return None
+
+
+def drifting(plan: DeckPlan, square: int, thrusters: bool) -> bool:
+    """A mover in open space without thrusters drifts (the ring's outside is a surface)."""
+    return (not thrusters and plan.terrain[square] == "space"
+            and square not in outside(plan).ring_outside)
+
+
+def heading(plan: DeckPlan, a: int, b: int) -> tuple[int, int] | None:
+    """The grid direction of the step a -> b (None for a step across the ring's turn)."""
+    ax, ay = plan.xy(a)
+    bx, by = plan.xy(b)
+    dx, dy = bx - ax, by - ay
+    if max(abs(dx), abs(dy)) != 1:
+        return None
+    return dx, dy
+
+
+def drift_problem(plan: DeckPlan, before: int | None, cur: int, nxt: int,
+                  thrusters: bool) -> str | None:
+    """Why the step ``cur -> nxt`` breaks a drift (None: it does not): from open space
+    without thrusters a step keeps the direction of the step before it (``before -> cur``)."""
+    if before is None or not drifting(plan, cur, thrusters):
+        return None
+    was = heading(plan, before, cur)
+    now = heading(plan, cur, nxt)
+    if was is None or now is None or was == now:
+        return None
+    return "without a thruster pack a character drifts in a straight line in space"
+
+
+# ---- EVA combat -------------------------------------------------------------------------------
+
+def outside_shot(plan: DeckPlan, square: int, facing: str, target: int,
+                 reached: bool) -> tuple[bool, int, bool]:
+    """A line of fire at ``target`` as EVA Combat draws it (``reached``: the ordinary line
+    gets there): ``(over the hull?, aim point, elusive?)``. A target seen over the hull
+    (``outside_view``) and not in the ordinary line is shot over it, nothing between
+    blocking; the range runs to the target, or, on the ring's outside, to the nearest square
+    of the ring's band (the ring turns it past). A target on the turning ring is elusive
+    (-2) for anyone not riding the ring too."""
+    out = outside(plan)
+    on_ring = target in out.ring_outside
+    over = not reached and target in outside_view(plan, square, facing)
+    aim = target
+    if on_ring and square not in out.ring_outside and out.band:
+        sx, sy = plan.xy(square)
+        aim = min(out.band, key=lambda b: (max(abs(plan.xy(b)[0] - sx),
+                                               abs(plan.xy(b)[1] - sy)), b))
+    return over, aim, on_ring and square not in out.ring_outside

@@ -1,0 +1,87 @@
+"""The seat screen outside the hull: flying a ship from the action bar redraws the plan with
+the ship where it went, and the reconbot on the ring's outside is drawn (game/ui)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+from test_ui_artifact_driver import Window
+from test_ui_artifact_driver import ui_app as ui_app  # noqa: F401  (fixture)
+
+from game.artifact import actions as A
+from game.artifact.example import example_game
+from game.ui.artifact_seat_scene import ArtifactSeatScene
+from game.ui.artifact_source import LocalTable
+
+
+def _shots(tmp_path: Path) -> Path:
+    path = Path(os.environ.get("ARTIFACT_SHOTS") or tmp_path)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _seat_with(app, game, seat: str, cid: str) -> tuple[Window, list[str]]:
+    """The seat's screen with ``cid`` selected, and the keys of its action bar."""
+    w = Window(app, ArtifactSeatScene(LocalTable(game).source(seat)))
+    w.frame()
+    w.press(f"select:{cid}")
+    return w, [k for k, _label, _enabled in w.scene.action_buttons(w.ctx)]
+
+
+def test_a_pilot_flies_the_cutter_from_the_action_bar(ui_app, tmp_path):  # noqa: F811
+    game, _log = example_game(9)
+    w, keys = _seat_with(ui_app, game, "pirates", "orlov")
+    scene = w.scene
+    assert "fly:N:jog" in keys and "fly:up:jog" in keys  # the cutter: one less than walk
+    assert not any(k.startswith("fly:") for k in keys if not k.endswith(":jog"))
+    turret = scene.plan.sq(15, 0)
+    assert scene.plan.terrain[turret] == "space"
+    w.press("fly:N:jog")
+    w.key(pygame.K_LEFT)  # the pilot's facing after the action
+    assert game.state.ships["cutter"].square == game.plan.sq(14, 1)
+    w.frame()
+    assert scene.plan is game.plan  # the screen's plan: the cutter where it flew
+    assert scene.plan.feature[turret] == "turret"
+    scene.cam.centre_on((16, 3))
+    w.frame()
+    pygame.image.save(w.surface, str(_shots(tmp_path) / "space_cutter_flown.png"))
+
+
+def test_the_reconbot_on_the_rings_outside_is_drawn(ui_app, tmp_path):  # noqa: F811
+    game, _log = example_game(9)
+    for seat in ("pirates", "phoneco"):
+        game.apply(seat, A.EndTurn())
+    w, keys = _seat_with(ui_app, game, "scientist", "recon_bot_mccray")
+    scene = w.scene
+    assert "mode:run" in keys  # it can move: along the ring's outside
+    w.key(pygame.K_3)  # run
+    assert (11, 36) in scene.reach()  # off at the rim, on again by the far half
+    scene.cam.centre_on((9, 32))
+    w.frame()
+    pygame.image.save(w.surface, str(_shots(tmp_path) / "space_reconbot.png"))
+
+
+def test_space_notices_read_as_words_without_ids():
+    from game.artifact.state import Notice
+    from game.ui.artifact_panels import notice_text
+
+    names = {"kyoshi": "Kyoshi"}
+    lines = {kind: notice_text(Notice(kind, 3, about), names)[0] for kind, about in (
+        ("ship_moved", {"ship": "Pirate cutter", "square": [14, 1], "z": 2}),
+        ("ship_gone", {"ship": "Pirate cutter", "aboard": ["orlov", "yee"]}),
+        ("shoved", {"character": "kyoshi", "square": [0, 6]}),
+        ("ring_collision", {"character": "kyoshi", "roll": 2,
+                            "result": {"who": "Kyoshi", "result": "Kyoshi falls."}}),
+        ("cannon", {"mode": "plasma_drill", "square": [23, 5], "results": [{"who": ""}]}))}
+    assert lines["ship_moved"] == ("Round 3: The Pirate cutter is under way, 2 levels above "
+                                   "the station's plane.")
+    assert lines["ship_gone"] == ("Round 3: The Pirate cutter left the station's space with "
+                                  "2 aboard.")
+    assert lines["shoved"] == "Round 3: Kyoshi was shoved aside by a passing ship, unhurt."
+    assert lines["ring_collision"] == ("Round 3: Kyoshi was struck by the turning ring. "
+                                       "Kyoshi falls.")
+    assert lines["cannon"] == ("Round 3: The plasma drill burns through the hull: 1 "
+                               "character caught inside.")
+    assert not any(word in " ".join(lines.values()) for word in ("orlov", "yee", "[14"))
