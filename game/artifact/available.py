@@ -196,6 +196,8 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
         out.append(Option(f"lift:{lift.name}", f"Lift {lift.name}",
                           {"type": "move_lift_car", "lift": lift.name, **base}, why))
     out += _flights(view, entry, square, base, sheets)
+    from . import odds  # combat planning; it builds on this module's Option
+    out += odds.combat_options(odds.SeatKnowledge(view, plan, sheets), cid)
     return out
 
 

@@ -13,7 +13,13 @@ situation is one the rules could reach.
 
 from __future__ import annotations
 
+import random
+
+from game.artifact import actions as A
 from game.artifact.engine import ArtifactGame
+from game.artifact.errors import ArtifactError
+from game.artifact.example import example_game
+from game.artifact.seats import JUDGE
 from game.artifact.state import Character, Item, Ship
 from game.artifact.victory import default_victory
 
@@ -100,3 +106,58 @@ def stop_ring(game: ArtifactGame) -> None:
 def lower_shields(game: ArtifactGame) -> None:
     """Drop the Feynman's shields (as a character at the telescope with a key will)."""
     game.state.systems.shields_up = False
+
+
+FACINGS = "NESW"
+#: The corridors and rooms around the Example's start (the pirates' end of the ship).
+AREA = [(x, y) for x in range(2, 16) for y in range(3, 12)]
+
+
+def scatter(game, rng):
+    """Put every character of the Example somewhere near the others, facing anywhere, some
+    lightly wounded and a few fallen."""
+    plan = game.plan
+    open_ = [xy for xy in AREA if plan.passable(plan.sq(*xy))]
+    for cid in sorted(game.state.characters):
+        char = game.state.characters[cid]
+        if char.square is None or not game.sheets.characters[char.sheet].on_map:
+            continue
+        x, y = rng.choice(open_)
+        try:
+            game.apply(JUDGE, A.JudgeMove(cid, x, y, rng.choice(FACINGS)))
+        except ArtifactError:
+            continue
+        status = rng.choice(("healthy",) * 5 + ("light_wound",) * 3 + ("ko", "down"))
+        try:
+            game.apply(JUDGE, A.JudgeSetStatus(cid, status))
+        except ArtifactError:
+            continue  # already so
+
+
+def look_about(game):
+    """The seat in turn looks about (a character turns in place), so its map shows what
+    the Judge's moves put in view."""
+    seat = game.turn_seat
+    s = game.state
+    for c in sorted(game.own_characters(seat), key=lambda c: c.id):
+        if c.id not in s.turn.acted and c.status == "active" and c.square is not None:
+            game.apply(seat, A.Move(c.id, "walk", (), c.facing))
+            return
+
+
+def fights(seeds, rounds: int):
+    """For each seed, the Example's game with its characters thrown together (``scatter``)
+    at the start of ``rounds`` pirate turns in a row: yields (game, rng) with the pirates
+    to act; whatever the caller did, the round is then played out by ending turns."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        game, _log = example_game(seed + 1)
+        for _round in range(rounds):
+            scatter(game, rng)
+            look_about(game)
+            yield game, rng
+            if game.phase != "play":
+                break
+            game.apply(game.turn_seat, A.EndTurn())
+            while game.phase == "play" and game.turn_seat != "pirates":
+                game.apply(game.turn_seat, A.EndTurn())

@@ -13,6 +13,8 @@ from game.artifact.errors import ArtifactError
 from game.artifact.movement import path_to, reachable
 from game.artifact.views import view_for
 
+from .arrange import fights
+
 FACINGS = "NESW"
 
 
@@ -24,7 +26,7 @@ def _concrete(view, game, option, entry):
         return action
     if kind in ("activate_informant", "set_informant_condition"):
         return action
-    facing = entry.facing
+    facing = action.pop("facing", entry.facing)  # a cover option names the facing it needs
     if kind == "move" and "path" not in action:
         targets = sorted(reachable(view, action["character"], action["mode"], game.plan))
         if targets:
@@ -38,10 +40,9 @@ def _concrete(view, game, option, entry):
     return action
 
 
-#: Actions chosen by targeting on the map (a weapon or a skill, then a counter or square),
-#: not from the bar's list: the bar's offer is not checked for them here.
-TARGETED = (A.Attack, A.MoveThenAttack, A.TargetOpportunityFire, A.Unjam, A.UseSkill,
-            A.UseEquipment, A.PickUpDropCasualty)
+#: Bar options whose action is completed on the map (a path, then a target): their odds
+#: are checked against the engine in ``test_artifact_odds``.
+ON_THE_MAP = ("move_then_attack",)
 #: Computer Operations are offered by the controller's computer panel, not by the bar (the
 #: panel is still to come); legal_actions lists them for bots.
 COMPUTER = (A.Hack, A.TransferControl, A.SecurityAction, A.SelfDestruct)
@@ -64,6 +65,20 @@ def _option_of(action: A.Action) -> str:
         return f"lift:{action.lift}"
     if isinstance(action, A.ActivateInformant):
         return f"inform:{action.character}"
+    if isinstance(action, A.TargetOpportunityFire):
+        return f"opportunity_fire:{action.weapon}"
+    if isinstance(action, A.Unjam):
+        return f"unjam:{action.weapon}"
+    if isinstance(action, A.UseSkill):
+        if action.skill == "Plasma":
+            return "plasma:{},{}".format(*action.target)
+        return f"medic:{action.target}"
+    if isinstance(action, A.UseEquipment):
+        if isinstance(action.target, str):
+            return f"medkit:{action.item}:{action.target}"
+        return f"mine:{action.item}"
+    if isinstance(action, A.PickUpDropCasualty):
+        return f"{'put_down' if action.drop else 'carry'}:{action.casualty}"
     return action.TYPE
 
 
@@ -77,7 +92,7 @@ def _check(game, seat, full: bool) -> int:
             if option.key.startswith("lift:") and not lifts_known:
                 continue
             action = _concrete(view, game, option, entry)
-            if option.key == "turn" and not option.ok:
+            if (option.key == "turn" and not option.ok) or option.key in ON_THE_MAP:
                 continue
             legal = game.is_legal(seat, action)
             if option.key in ("walk", "jog", "run") and option.ok:
@@ -88,7 +103,7 @@ def _check(game, seat, full: bool) -> int:
             offered = {o.key for o in options if o.ok}
             for action in game.legal_actions(seat):
                 if getattr(action, "character", None) == cid and not isinstance(
-                        action, (A.ActivateInformant, *TARGETED, *COMPUTER)):
+                        action, (A.ActivateInformant, *COMPUTER)):
                     assert _option_of(action) in offered, (cid, action, offered)
     return checked
 
@@ -107,7 +122,7 @@ def _step(game, rng):
         return seat, A.EndTurn()
     cid = rng.choice(mine)
     entry = view.own.characters[cid]
-    open_ = [o for o in available_actions(view, cid) if o.ok]
+    open_ = [o for o in available_actions(view, cid) if o.ok and o.key not in ON_THE_MAP]
     option = rng.choice(open_)
     return seat, A.action_from_dict(_concrete(view, game, option, entry))
 
@@ -146,3 +161,17 @@ def test_closed_options_say_why():
     assert closed and all(o.why == "characters act only in their seat's turn" for o in closed)
     assert not any(o.key == "end_turn" for o in closed)
     assert any(o.key == "end_turn" and o.ok for o in available_actions(view, cid))
+
+
+def test_the_bar_offers_every_combat_action_the_engine_lists_in_a_fight():
+    """The Example's characters thrown together (wounded, fallen, facing anywhere): every
+    attack, cover, first aid, trap inspection and casualty the engine lists has its bar
+    entry, and each entry open is legal as offered."""
+    checked = 0
+    kinds: set = set()
+    for game, _rng in fights(range(4), 2):
+        seat = game.turn_seat
+        kinds |= {type(a) for a in game.legal_actions(seat)}
+        checked += _check(game, seat, full=True)
+    assert {A.Attack, A.TargetOpportunityFire, A.UseSkill, A.PickUpDropCasualty} <= kinds
+    assert checked > 100

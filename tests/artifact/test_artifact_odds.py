@@ -1,0 +1,142 @@
+"""The odds a seat's screen shows (``game.artifact.odds`` on its own view) are the odds the
+engine rolls against: to-hit number, range band and every modifier, for random legal
+attacks and move-then-attacks on random positions, wounds and facings."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.artifact import actions as A
+from game.artifact import combat, odds, preview
+from game.artifact.errors import ArtifactError
+from game.artifact.example import example_game
+from game.artifact.seats import JUDGE
+from game.artifact.views import view_for
+
+from .arrange import FACINGS, fights, look_about
+from .dice_tools import force_dice
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """Every shot list the engine plans (``combat.plan_attack``), in order."""
+    planned: list = []
+    real = combat.plan_attack
+
+    def recording(*args, **kwargs):
+        shots = real(*args, **kwargs)
+        planned.append(shots)
+        return shots
+
+    monkeypatch.setattr(combat, "plan_attack", recording)
+    return planned
+
+
+def _same(shown: odds.AttackPreview, planned) -> None:
+    assert shown.ok, shown.why
+    assert len(shown.shots) == len(planned)
+    for mine, theirs in zip(shown.shots, planned, strict=True):
+        assert mine.odds == theirs.odds
+        assert mine.odds.needed == theirs.odds.needed
+        assert mine.odds.modifiers == theirs.odds.modifiers
+        assert mine.odds.band == theirs.odds.band
+
+
+def _move_attacks(view, plan, cid, rng):
+    """Move-then-attacks the preview accepts (a walk to a few squares in reach, a ranged
+    shot at a counter facing anywhere), each with its preview."""
+    know = odds.SeatKnowledge(view, plan)
+    entry = view.own.characters[cid]
+    reach = sorted(preview.reachable(view, cid, "walk", plan))
+    rng.shuffle(reach)
+    ranged = [w.name for w in odds.weapons(know, cid) if w.ok and w.ranged]
+    for end in reach[:6]:
+        path = tuple(map(tuple, preview.path_to(view, cid, "walk", end, plan)["path"]))
+        for token in sorted(combat.map_counters(know, view.seat)):
+            for weapon in ranged:
+                facing = rng.choice(FACINGS)
+                shown = odds.preview_attack(know, cid, weapon, "normal", (token,), square=end,
+                                            facing=facing, approach=entry.square)
+                if shown.ok:
+                    yield A.MoveThenAttack(cid, "walk", path, weapon, "normal", (token,),
+                                           facing), shown
+
+
+def test_previewed_odds_are_the_odds_the_engine_rolls_against(spy):
+    compared = moved = 0
+    for game, rng in fights(range(6), 3):
+        seat = game.turn_seat
+        attacks = [a for a in game.legal_actions(seat)
+                   if isinstance(a, A.Attack) and a.weapon != "improvised"]
+        rng.shuffle(attacks)
+        for action in attacks[:4]:
+            char = game.state.characters[action.character]
+            if char.id in game.state.turn.acted or char.status != "active":
+                continue
+            view = view_for(game, seat)
+            know = odds.SeatKnowledge(view, game.plan)
+            shown = odds.preview_attack(know, action.character, action.weapon,
+                                        action.fire, action.targets)
+            spy.clear()
+            game.apply(seat, action)
+            _same(shown, spy[0])
+            compared += 1
+        # move, then attack: previewed from the end of the move
+        view = view_for(game, seat)
+        for cid, entry in sorted(view.own.characters.items()):
+            if cid in view.turn.acted or entry.status != "active" or not entry.ma:
+                continue
+            for action, shown in _move_attacks(view, game.plan, cid, rng):
+                spy.clear()
+                try:
+                    game.apply(seat, action)
+                except ArtifactError:
+                    continue  # stopped short on the way
+                _same(shown, spy[0])
+                moved += 1
+                break
+    assert compared >= 20 and moved >= 3, (compared, moved)
+
+
+def _kyoshi_and_osorio(kyoshi: str, osorio: str):
+    """Kyoshi (rifle) at (5, 7) and Osorio six squares east, facing as given; the
+    pirates' knowledge, Osorio's token and Kyoshi's rifle."""
+    game, _log = example_game(5)
+    game.apply(JUDGE, A.JudgeMove("kyoshi", 5, 7, kyoshi))
+    game.apply(JUDGE, A.JudgeMove("osorio", 11, 7, osorio))
+    look_about(game)
+    know = odds.SeatKnowledge(view_for(game, "pirates"), game.plan)
+    rifle = next(i for i in game.state.characters["kyoshi"].items
+                 if game.state.items[i].type == "rifle")
+    return game, know, game.state.characters["osorio"].token, rifle
+
+
+def test_the_words_name_the_number_the_band_and_each_modifier():
+    game, know, token, rifle = _kyoshi_and_osorio("E", "E")
+    shown = odds.preview_attack(know, "kyoshi", rifle, "double", (token,))
+    words = shown.shots[0].words
+    assert words.startswith(f"{shown.shots[0].odds.needed} or more on two dice: short range")
+    assert "target cannot see the shooter (+2)" in words
+    assert "double fire (-2)" in words
+    assert len(shown.shots) == 2
+    assert "_" not in words and "osorio" not in words
+    # the engine agrees: forced dice one short of the number miss, the number hits
+    need = shown.shots[0].odds.needed
+    force_dice(game, *(_pair(need - 1) + _pair(need - 1)), *([1] * 12))
+    game.apply("pirates", A.Attack("kyoshi", rifle, "double", (token,), "E"))
+    shots = [n for n in view_for(game, "pirates").notices if n.kind == "attack"][-1]
+    assert [s["needed"] for s in shots.get("shots")] == [need, need]
+    assert not any(s["hit"] for s in shots.get("shots"))
+
+
+def _pair(total: int) -> list[int]:
+    total = max(3, min(12, total))
+    return [min(6, total - 1), total - min(6, total - 1)]
+
+
+def test_a_refused_attack_says_why_as_the_engine_would():
+    game, know, token, rifle = _kyoshi_and_osorio("W", "W")
+    shown = odds.preview_attack(know, "kyoshi", rifle, "normal", (token,))
+    with pytest.raises(ArtifactError) as refused:
+        game.apply("pirates", A.Attack("kyoshi", rifle, "normal", (token,), "W"))
+    assert not shown.ok and shown.why == str(refused.value)
