@@ -19,11 +19,12 @@ from dataclasses import replace
 from .codec import to_plain
 from .customize import things_to_place
 from .seats import JUDGE
-from .situation import believed_forces, believed_informants, partner_counters
+from .situation import believed_forces, believed_informants, partner_counters, xy_or_none
 from .state import GameState, snapshot
 from .table import Table
 from .victory import goals_for
 from .viewtypes import (
+    CoverMark,
     InformantEntry,
     JudgeView,
     OwnForces,
@@ -98,6 +99,9 @@ def view_for(game: Table | dict, seat: str) -> View:
         # where the ships are is public (docs/artifact-space.md): a client draws the plan
         ships=dict(s.ships),
         reveal=final_reveal(game) if s.phase == "over" else None,
+        cover=tuple(CoverMark(m.character, m.weapon, xy_or_none(game.plan, m.square),
+                              m.hostile)
+                    for m in s.opportunity if s.characters[m.character].seat == seat),
     )
 
 

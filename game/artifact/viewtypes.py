@@ -34,7 +34,7 @@ from .state import (
     Systems,
 )
 
-__all__ = ["XY", "InformantEntry", "JudgeView", "OwnForces", "PlaceRow", "SeatMap",
+__all__ = ["XY", "CoverMark", "InformantEntry", "JudgeView", "OwnForces", "PlaceRow", "SeatMap",
            "SeatTurn", "SeatView", "View", "ViewError", "decode_view"]
 
 
@@ -90,6 +90,17 @@ class PlaceRow:
     thing: str
     regions: tuple[str, ...]
     name: str = ""
+
+
+@dataclass(slots=True, frozen=True)
+class CoverMark:
+    """One of the seat's own opportunity-fire markers (drawn on its map only): the
+    character covering, the weapon, the square covered and whom it calls hostile."""
+
+    character: str
+    weapon: str
+    square: XY
+    hostile: str
 
 
 @dataclass(slots=True, frozen=True)
@@ -166,6 +177,8 @@ class SeatView:
     alien: AlienSecrets | None = field(default=None, metadata={"omit_none": True})
     #: Once the game is over: where everything was (``Reveal``); None before.
     reveal: Reveal | None = field(default=None, metadata={"omit_none": True})
+    #: The seat's own opportunity-fire markers (Opportunity Fire: on the placer's map only).
+    cover: tuple[CoverMark, ...] = ()
 
 
 @dataclass(slots=True, frozen=True)

@@ -17,6 +17,7 @@ import pygame
 from game.artifact.deckplan import DeckPlan, feynman
 from game.ui import theme
 from game.ui.artifact_deckdraw import SPACE_COLOUR, StaticMap
+from game.ui.artifact_targeting import draw_combat_badges
 from game.ui.memory import release_freed
 from game.ui.text_registry import add_frame
 from game.ui.widgets import fit_text
@@ -67,6 +68,7 @@ class Piece:
     seen_round: int | None = None  # a ghost's round last seen (its badge)
     angle: float | None = None    # animated facing (degrees ccw from north)
     pos: tuple[float, float] | None = None  # animated position in squares
+    marks: tuple[str, ...] = ()   # combat badges, in words ("weapon jammed")
 
     def centre(self) -> tuple[float, float]:
         if self.pos is not None:
@@ -490,6 +492,8 @@ class DeckRenderer:
         if p.suit:
             img = ctx.assets.scaled("status_suit", (badge, badge))
             surface.blit(img, (rect.x, rect.y))
+        if p.marks and not p.ghost:
+            draw_combat_badges(surface, ctx, rect, p.marks)
 
     def draw_facing_choice(self, surface, ctx, cam: Camera, square: tuple[int, int],
                            default: str | None = None, costs: dict | None = None) -> None:

@@ -12,6 +12,7 @@ from pygame_gui.core.utility import get_default_manager, set_default_manager
 from game.artifact.state import Notice, OwnItem, Result
 from game.artifact.viewtypes import SeatView, View
 from game.ui import theme
+from game.ui.artifact_combat_words import combat_notice
 from game.ui.artifact_hazard_layer import hazard_line
 from game.ui.artifact_pieces import item_name, seat_title
 from game.ui.artifact_words import species_name
@@ -385,6 +386,9 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
     hazard = hazard_line(n, who, names)
     if hazard is not None:
         return head + hazard[0], hazard[1]
+    told = combat_notice(n, names)
+    if told is not None:
+        return head + told[0], told[1]
     # a kind this screen has no sentence for: its name in words, never its fields
     return head + f"News: {kind.replace('_', ' ')}.", theme.INK_DIM
 

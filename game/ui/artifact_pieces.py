@@ -20,6 +20,7 @@ from game.ui.artifact_map import (
     Piece,
     faction_colour,
 )
+from game.ui.artifact_targeting import piece_marks
 from game.ui.assets import SPRITES
 
 SEAT_NAMES = {
@@ -79,7 +80,8 @@ def seat_pieces(view: SeatView) -> list[Piece]:
             continue
         out.append(Piece(cid, "character", entry.counter, entry.square,
                          character_sprite(entry.counter, entry.kind), own_colour,
-                         entry.facing, shown_status(entry), bool(entry.suit), own=True))
+                         entry.facing, shown_status(entry), bool(entry.suit), own=True,
+                         marks=piece_marks(entry, view.own.items)))
     for iid, item in view.own.items.items():
         if item.square is not None:
             out.append(Piece(iid, "item", item.name, item.square,

@@ -2,9 +2,11 @@
 
 Everything shown comes from the seat's own document (its ``view_for``, presence and chat);
 everything the player does becomes an engine action sent through the source. Reach, path,
-field of view and line of sight come from ``game.artifact.preview`` on the seat's view, so
-the screen never decides a rule itself: an action the engine refuses comes back with its
-reason, shown in the status line.
+field of view and line of sight come from ``game.artifact.preview`` on the seat's view, and
+the odds of an attack from ``game.artifact.odds`` (the engine's own attack planning on what
+the seat knows; the aiming itself is ``artifact_targeting``), so the screen never decides a
+rule itself: an action the engine refuses comes back with its reason, shown in the status
+line.
 
 Keys: 1/2/3 walk/jog/run, Tab next character, F field of view, L line of sight, E end turn,
 arrow keys choose the facing when asked (otherwise pan), Enter keeps the facing, Escape
@@ -19,7 +21,7 @@ from collections import OrderedDict
 import pygame
 
 from game.artifact import actions as A
-from game.artifact import movement, preview
+from game.artifact import movement, odds, preview
 from game.artifact.errors import ArtifactError
 from game.artifact.state import ItemCounter, OwnCharacter
 from game.artifact.viewtypes import View
@@ -39,6 +41,12 @@ from game.ui.artifact_panels import (
     turn_seconds_left,
 )
 from game.ui.artifact_pieces import seat_hatches, seat_pieces, seat_title
+from game.ui.artifact_targeting import (
+    Targeting,
+    draw_cover_marks,
+    draw_targeting,
+    draw_targeting_panel,
+)
 from game.ui.scene import Command
 from game.ui.widgets import Button, draw_panel, draw_tooltip, draw_wrapped
 
@@ -47,6 +55,16 @@ HOVER_CACHE = 64
 BAR_MOST = 0.5  # the tool bar grows to at most this share of the window's height
 LOBBY = ("assign", "encryption", "purchase", "place", "judge_check")
 MODES = ("walk", "jog", "run")
+#: Bar options that become one action at once (the facing afterwards asked next): clearing a
+#: jam, first aid, a medkit, trap inspection, thermite mines, casualties.
+#: A character's status in the unit panel's words.
+STATUS_WORDS = {"active": "ready", "ko": "knocked out", "serious": "seriously wounded",
+                "down": "down", "dead": "dead", "inactive": "inactive",
+                "wounded": "lightly wounded"}
+#: Why a carried item is out of action, in words.
+ITEM_STATE = {"overheated": "overheated: needs repair", "emp": "shorted out: needs repair",
+              "broken": "broken", "breached": "breached"}
+COMBAT_OPTIONS = ("unjam", "medic", "medkit", "plasma", "mine", "carry", "put_down")
 STEP_SECONDS = 0.16
 TURN_SECONDS = 0.25
 
@@ -158,6 +176,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         self.show_reach = overlays_on
         self.pending: A.Action | None = None
         self.pending_at: tuple[int, int] | None = None
+        self.targeting: Targeting | None = None  # an attack being aimed (combat)
         self.sent_paths: dict[str, list[tuple[int, int]]] = {}
         self.motions: dict[str, Motion] = {}
         self.purchase: PurchaseForm | None = None
@@ -262,6 +281,8 @@ class ArtifactSeatScene(ArtifactMapScene):
         self._take_timer(ctx)
         if self.selected not in self.own() or (old is not None and old.phase != phase):
             self.selected = None
+        if self.targeting is not None and not self.can_act(self.targeting.cid):
+            self.targeting = None
         if self.selected is None and phase == "play":
             self.select_next()
         if not self._centred:
@@ -299,6 +320,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             ready = ready[ready.index(self.selected) + 1:] + ready[: ready.index(self.selected) + 1]
         self.selected = ready[0]
         self.pending = None
+        self.targeting = None
 
     # ------------------------------------------------------------------ previews (engine)
 
@@ -319,6 +341,19 @@ class ArtifactSeatScene(ArtifactMapScene):
         if cache is self._hover_cache and len(cache) > HOVER_CACHE:
             cache.popitem(last=False)
         return found
+
+    def knowledge(self) -> odds.SeatKnowledge | None:
+        """The seat's view in the shape the engine's combat planning reads (built once a
+        document)."""
+        if self.view is None or self.view.phase != "play":
+            return None
+        return self._cached(("know",), lambda: odds.SeatKnowledge(self.view, self.plan))
+
+    def option(self, key: str):
+        """The action bar's option ``key`` for the selected character, if open."""
+        options = self._cached(("available", self.selected), lambda: preview.available_actions(
+            self.view, self.selected if self.selected in self.own() else None, self.plan))
+        return next((o for o in options or [] if o.key == key and o.ok), None)
 
     def reach(self) -> dict:
         if not self.can_act(self.selected):
@@ -394,6 +429,9 @@ class ArtifactSeatScene(ArtifactMapScene):
                     out.append((f"mtake:{key}", f"Move + take {name}", True))
         if not mine:
             return out
+        know = self.knowledge()
+        if self.targeting is not None and know is not None:
+            return self.targeting.buttons(know)
         # what the engine would accept, asked of the seat's own view
         options = self._cached(("available", cid), lambda: preview.available_actions(
             view, cid if cid in self.own() else None, self.plan))
@@ -502,6 +540,17 @@ class ArtifactSeatScene(ArtifactMapScene):
             entry = self.own()[self.selected]
             step, _, mode = arg.partition(":")
             self.ask_facing(A.Pilot(self.selected, mode, (step,), entry.facing), entry.square)
+        elif kind in ("attack", "move_then_attack", "opportunity_fire") and self.selected:
+            self.start_targeting(key)
+        elif kind in ("tweapon", "tfire", "thostile", "tfire_now", "tcancel") \
+                and self.targeting is not None:
+            self.targeting_button(kind, arg, ctx)
+        elif kind in COMBAT_OPTIONS and self.selected:
+            option = self.option(key)
+            entry = self.own()[self.selected]
+            if option is not None:
+                self.ask_facing(A.action_from_dict({**option.action, "facing": entry.facing}),
+                                entry.square)
         elif self.selected and kind in ("turn", "take", "drop", "suit", "lift", "check"):
             entry = self.own()[self.selected]
             at = entry.square
@@ -526,6 +575,75 @@ class ArtifactSeatScene(ArtifactMapScene):
                 self.send(action, ctx)
         return None
 
+    def start_targeting(self, key: str) -> None:
+        """Begin aiming from the bar's attack, move + attack or cover option."""
+        option = self.option(key)
+        know = self.knowledge()
+        if option is None or know is None:
+            return
+        cid = self.selected
+        choices = odds.weapons(know, cid)
+        usable = [w for w in choices if w.ok]
+        kind, _, arg = key.partition(":")
+        if kind == "attack":
+            self.targeting = Targeting(cid, "attack", option.action["weapon"],
+                                       option.action["fire"], choices=choices)
+        elif kind == "move_then_attack":
+            if self.mode == "run":
+                self.mode = "walk"
+            ranged = [w for w in usable if w.ranged] or usable
+            self.targeting = Targeting(cid, "move_attack", ranged[0].name,
+                                       move_mode=self.mode, choices=choices)
+        else:
+            self.targeting = Targeting(cid, "cover", arg, choices=choices)
+        self.pending = None
+        self.status = ""
+
+    def targeting_button(self, kind: str, arg: str, ctx) -> None:
+        t = self.targeting
+        know = self.knowledge()
+        if t is None or know is None:
+            return
+        if kind == "tweapon":
+            t.pick_weapon(arg)
+        elif kind == "tfire":
+            t.fire = arg
+        elif kind == "thostile":
+            t.next_hostile()
+        elif kind == "tcancel":
+            self.targeting = None
+        elif kind == "tfire_now":
+            action = t.action(know)
+            if action is None:
+                self.status = "Choose a target the engine would accept first."
+                ctx.play("error")
+                return
+            self.targeting = None
+            if isinstance(action, A.Attack):  # the facing it ends with is asked next
+                self.ask_facing(action, tuple(self.own()[t.cid].square))
+            else:
+                self.send(action, ctx)
+                self._after_action()
+
+    def targeting_click(self, square: tuple[int, int], ctx) -> None:
+        t = self.targeting
+        know = self.knowledge()
+        if t is None or know is None:
+            return
+        path = None
+        if t.mode == "move_attack" and not t.path:
+            found = self.path_preview(square)
+            if found and found.get("path") and tuple(found["stop"]) == tuple(square):
+                path = found["path"]
+        said = t.click(know, square, path)
+        if t.mode == "cover" and not said:
+            self.targeting = None
+            self.send(t.action(know), ctx)
+            self._after_action()
+            return
+        self.status = said
+        ctx.play("error" if said and "cannot" in said.lower() else "click")
+
     def click_map(self, pos: tuple[int, int], ctx) -> None:
         square = self.cam.square_at(pos)
         if square is None:
@@ -537,6 +655,9 @@ class ArtifactSeatScene(ArtifactMapScene):
                     return
             self.pending = None
             self.pending_at = None
+        if self.targeting is not None:
+            self.targeting_click(square, ctx)
+            return
         if self.placement is not None:
             if self.placement.place(square):
                 ctx.play("click")
@@ -625,6 +746,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         elif key == pygame.K_ESCAPE:
             self.pending = None
             self.pending_at = None
+            self.targeting = None
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
             self.mode = MODES[key - pygame.K_1]
             self.pending = None
@@ -706,12 +828,16 @@ class ArtifactSeatScene(ArtifactMapScene):
         entry = self.own().get(self.selected or "")
         if entry and entry.square is not None:
             ov.selected = entry.square
-            if self.show_reach:
+            aiming = self.targeting is not None and not (
+                self.targeting.mode == "move_attack" and not self.targeting.path)
+            if self.show_reach and not aiming:
                 ov.reach = self.reach()
             if self.show_fov:
                 ov.fov = self.fov()
             key += (self.show_reach, self.show_fov)
-            if self.hover is not None and self.pending is None:
+            moving = self.targeting is None or (self.targeting.mode == "move_attack"
+                                                and not self.targeting.path)
+            if self.hover is not None and self.pending is None and moving:
                 if self.show_los:
                     ov.los = self.los(self.hover)
                 found = self.path_preview(self.hover)
@@ -740,7 +866,8 @@ class ArtifactSeatScene(ArtifactMapScene):
                 or view.phase in LOBBY or not self.cam.rect.collidepoint(ctx.mouse)):
             return None
         return (ctx.size, self._version, self.selected, self.mode, self.show_fov,
-                self.show_los, self.show_reach, repr(self.pending), self.status,
+                self.show_los, self.show_reach, repr(self.pending), repr(self.targeting),
+                self.status,
                 None if seconds_left is None else int(seconds_left), ctx.sound.muted,
                 self.chat.to, len(self.chat.log.entries), self.chat.log.offset,
                 len(self.log.entries), self.log.offset, self.cam.cell, round(self.cam.ox),
@@ -801,14 +928,25 @@ class ArtifactSeatScene(ArtifactMapScene):
                            ov=ov, overlay_key=key,
                            under=lambda surf, cam: self.hazards.draw(surf, cam, ctx.time))
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.cam.rect, 1)
+        self._draw_combat(surface, ctx, view)
         if phase in LOBBY:  # forms drawn over the map
             self._draw_lobby_forms(surface, ctx, view)
         if phase == "over":
             self._draw_result(surface, ctx, view)
-        if self.hover is not None and self.pending is None:
+        if self.hover is not None and self.pending is None and self.targeting is None:
             self._draw_hover_tip(surface, ctx)
         elif self.pending is not None and self.pending_at is not None:
             self._draw_facing_tip(surface, ctx)
+
+    def _draw_combat(self, surface, ctx, view) -> None:
+        """The seat's own opportunity-fire markers, and the attack being aimed with its
+        odds panel."""
+        if view.cover:
+            draw_cover_marks(surface, ctx, self.cam, view.cover, seat_names(view))
+        know = self.knowledge()
+        if self.targeting is not None and know is not None and self.pending is None:
+            draw_targeting(surface, ctx, self.cam, self.targeting, know)
+            draw_targeting_panel(surface, ctx, self.cam, self.targeting, know)
 
     def _bar_toggles(self, view) -> tuple[tuple[str, str], ...]:
         return () if view.phase in LOBBY else (
@@ -868,7 +1006,8 @@ class ArtifactSeatScene(ArtifactMapScene):
                          theme.YELLOW if self.pending else theme.ORANGE,
                          pygame.Rect(rect.x + 8, rect.y + 2, rect.w - 16, max(lh, top - 4)))
         for key, label, enabled, r in plan.actions:
-            selected = key == f"mode:{self.mode}"
+            selected = key == f"mode:{self.mode}" or (
+                self.targeting is not None and key in self.targeting.chosen())
             b = Button(key, label, r.move(rect.x, rect.y), enabled=enabled, selected=selected,
                        px=plan.px, accent=theme.GREEN if key == "end_turn" else None)
             self.buttons.append(b)
@@ -886,7 +1025,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         e = self.own()[cid]
         items = view.own.items
         acted = view.turn is not None and cid in view.turn.acted
-        status = {"active": "ready"}.get(e.status, str(e.status).replace("_", " "))
+        status = STATUS_WORDS.get(e.status, str(e.status).replace("_", " "))
         head = f"{e.name}: {e.kind}, {status}" + (", light wound" if e.wound else "")
         armour = "no armour" if e.armour == "none" else f"{e.armour} armour"
         ma = e.ma or {}
@@ -899,9 +1038,15 @@ class ArtifactSeatScene(ArtifactMapScene):
         else:
             moves = "Cannot move now."
         skills = ", ".join(e.skills) or "none"
-        carried = ", ".join(items[i].name for i in e.items if i in items)
+        carried = ", ".join(item_words(items[i], self.knowledge()) for i in e.items
+                            if i in items)
         worn = items[e.suit].name if e.suit in items else ""
         kit = ("Carries " + (carried or "nothing")) + (f"; wears {worn}" if worn else "")
+        if e.carrying:
+            body = self.own().get(e.carrying)
+            kit += f"; bears {body.name if body else 'a casualty'}"
+        if e.carried_by:
+            kit += "; is being carried"
         return [head, f"{moves}", f"Skills: {skills}; {armour}.", kit + "."]
 
     def _draw_forces(self, surface, ctx, view) -> None:
@@ -1052,8 +1197,20 @@ class ArtifactSeatScene(ArtifactMapScene):
         p = found[-1]
         text = p.label + (f" ({p.note})" if p.note else "")
         if p.status and p.status != "active":
-            text += f", {p.status}"
+            text += f", {STATUS_WORDS.get(p.status, p.status)}"
+        if p.marks:
+            text += "; " + ", ".join(p.marks)
         draw_tooltip(surface, ctx, text, ctx.mouse)
+
+
+def item_words(item, know: odds.SeatKnowledge | None) -> str:
+    """A carried item's name with what the unit panel must say of it: jammed, out of
+    action, or a medkit's uses left."""
+    state = ITEM_STATE.get(item.disabled, "") or ("jammed" if item.jammed else "")
+    if item.type == "medkit" and know is not None:
+        left = know.charts.medkit_charges if item.charges is None else item.charges
+        state = f"{left} use{'s' if left != 1 else ''} left"
+    return f"{item.name} ({state})" if state else item.name
 
 
 def view_phase(view: View | None) -> str:

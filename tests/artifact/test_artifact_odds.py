@@ -140,3 +140,17 @@ def test_a_refused_attack_says_why_as_the_engine_would():
     with pytest.raises(ArtifactError) as refused:
         game.apply("pirates", A.Attack("kyoshi", rifle, "normal", (token,), "W"))
     assert not shown.ok and shown.why == str(refused.value)
+
+
+def test_opportunity_markers_are_on_the_placers_view_only():
+    game, know, _token, rifle = _kyoshi_and_osorio("E", "W")
+    cover = next(o for o in odds.combat_options(know, "kyoshi")
+                 if o.key == f"opportunity_fire:{rifle}")
+    assert cover.ok, cover.why
+    x, y = cover.action["square"]
+    game.apply("pirates", A.TargetOpportunityFire("kyoshi", rifle, (x, y), "anyone",
+                                                  cover.action["facing"]))
+    marks = view_for(game, "pirates").cover
+    assert [(m.character, m.weapon, tuple(m.square)) for m in marks] == [("kyoshi", rifle,
+                                                                          (x, y))]
+    assert all(view_for(game, seat).cover == () for seat in game.seats if seat != "pirates")

@@ -285,6 +285,30 @@ def artifact_path(app: App) -> None:
                                  rel=(0, 0), buttons=(0, 0, 0))], 0.02)
 
 
+def artifact_targeting(app: App) -> None:
+    """An attack aimed with double fire: the odds panel over the map, the line of fire,
+    the weapons and fire types on the bar."""
+    from game.artifact import actions as A
+    from game.artifact.example import example_game
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+    from game.ui.artifact_source import LocalTable
+
+    game, _log = example_game(5)
+    game.apply("judge", A.JudgeMove("kyoshi", 5, 7, "E"))
+    game.apply("judge", A.JudgeMove("osorio", 11, 7, "E"))
+    game.apply("judge", A.JudgeMove("yee", 8, 7, "N"))
+    game.apply("pirates", A.Move("yee", "walk", (), "W"))
+    scene = ArtifactSeatScene(LocalTable(game).source("pirates"))
+    app.apply(Reset(scene))
+    _settle(app, 1)
+    scene.click_button("select:kyoshi", app.ctx)
+    scene.click_button("attack", app.ctx)
+    scene.cam.centre_on((8, 7))
+    app.step([], 0.02)
+    scene.click_map(scene.cam.centre_px(11, 7), app.ctx)
+    scene.click_button("tfire:double", app.ctx)
+
+
 def artifact_over(app: App) -> None:
     """A seat's screen once the Judge has ended the game: levels, why, and the reveal."""
     from game.artifact import actions as A
@@ -394,6 +418,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "artifact_seat": artifact_seat, "artifact_locked": artifact_locked,
     "artifact_carrier": artifact_carrier, "artifact_facing": artifact_facing,
     "artifact_path": artifact_path, "artifact_over": artifact_over,
+    "artifact_targeting": artifact_targeting,
     "artifact_placement": artifact_placement,
     "judge_lobby": judge_lobby, "judge_play": judge_play,
     "judge_end_levels": _judge_ending(False), "judge_end_confirm": _judge_ending(True),

@@ -45,3 +45,48 @@ def test_a_notice_line_says_its_round_in_words():
     assert any(h.startswith("Setup: ") for h in heads)
     text, _colour = notice_text(Notice("trap_triggered", 3))
     assert text == "Round 3: A booby trap was triggered."
+
+
+def test_every_combat_notice_reads_as_a_sentence_without_ids():
+    """Each combat notice the engine sends has its own sentence (never the "News:"
+    fallback), names characters as the seat knows them and shows no id or token."""
+    names = {"kyoshi": "Kyoshi", "t17": "Osorio", "medkit_3": "Medkit"}
+    shot = {"target": "t17", "hit": True, "roll": [5, 4], "needed": 7, "who": "Osorio",
+            "result": "The target crumples, gravely hurt.", "token": "t17"}
+    samples = [
+        Notice("attack", 2, {"character": "kyoshi", "weapon": "Rifle", "fire": "Double fire",
+                             "shots": [shot, {"target": [9, 7], "hit": False, "roll": [2, 1],
+                                              "needed": 7, "result": "The shot goes wide."}],
+                             "weapon_state": "jammed", "square": [5, 7]}),
+        Notice("wounded", 2, {"character": "kyoshi", "result": "Light wound"}),
+        Notice("unjam", 2, {"character": "kyoshi", "weapon": "Rifle", "roll": 3, "total": 4,
+                            "cleared": True}),
+        Notice("opportunity_fire", 2, {"character": "kyoshi", "square": [9, 7],
+                                       "hostile": "phoneco"}),
+        Notice("opportunity_triggered", 2, {"square": [9, 7]}),
+        Notice("trap_went_off", 2, {"square": [9, 7], "results": [
+            {"who": "Osorio", "result": "The target slumps, senseless."}]}),
+        Notice("drive_detonation", 2, {}),
+        Notice("first_aid", 2, {"character": "kyoshi", "patient": "t17", "how": "medkit",
+                                "done": "revived", "why": ""}),
+        Notice("treated", 2, {"character": "kyoshi", "done": "healed"}),
+        Notice("bug_recovery", 2, {"character": "kyoshi", "result": "stunned"}),
+        Notice("traps_inspected", 2, {"character": "kyoshi", "square": [9, 7],
+                                      "disarmed": 1}),
+        Notice("trap_disarmed", 2, {"square": [9, 7]}),
+        Notice("mine_set", 2, {"character": "kyoshi", "square": [9, 7]}),
+        Notice("mine_primed", 2, {"square": [9, 7]}),
+        Notice("mine_went_off", 2, {"square": [9, 7], "results": []}),
+        Notice("casualty", 2, {"character": "kyoshi", "casualty": "t17", "carried": True,
+                               "team": 2}),
+    ]
+    for notice in samples:
+        text, _colour = notice_text(notice, names)
+        assert text.startswith("Round 2: ") and "News:" not in text, text
+        assert "t17" not in text and "kyoshi" not in text and "_" not in text, text
+    attack = notice_text(samples[0], names)[0]
+    assert "Kyoshi attacks with the Rifle (double fire)" in attack
+    assert "At Osorio: rolled 5 and 4, needed 7, hit. The target crumples" in attack
+    assert "missed" in attack and "jams" in attack
+    assert notice_text(samples[3], names)[0].endswith(
+        "Kyoshi covers (9, 7): it fires at Bell Telephone characters entering it.")

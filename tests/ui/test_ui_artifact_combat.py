@@ -1,0 +1,180 @@
+"""Combat on the seat screen, driven with synthetic events only: a seat aims, reads the odds
+in words before firing, fires, and reads the outcome at once; the victim's screen says
+nothing of it until its own Situation Update."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+from test_ui_artifact_driver import Window
+from test_ui_artifact_driver import ui_app as ui_app  # noqa: F401  (fixture)
+
+from game.artifact import actions as A
+from game.artifact import odds
+from game.artifact.example import example_game
+from game.artifact.seats import JUDGE
+from game.artifact.views import view_for
+from game.ui.artifact_seat_scene import ArtifactSeatScene
+from game.ui.artifact_source import LocalTable
+from tests.artifact.dice_tools import force_dice
+
+
+def _shots(tmp_path: Path) -> Path:
+    path = Path(os.environ.get("ARTIFACT_SHOTS") or tmp_path)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _duel():
+    """Kyoshi (rifle) in the main corridor facing east, Osorio six squares east facing
+    away: the pirates' map shows him (another pirate looked about)."""
+    game, _log = example_game(5)
+    game.apply(JUDGE, A.JudgeMove("kyoshi", 5, 7, "E"))
+    game.apply(JUDGE, A.JudgeMove("osorio", 11, 7, "E"))
+    s = game.state
+    looker = next(c for c in sorted(game.own_characters("pirates"), key=lambda c: c.id)
+                  if c.id != "kyoshi" and c.square is not None)
+    game.apply("pirates", A.Move(looker.id, "walk", (), looker.facing))
+    rifle = next(i for i in s.characters["kyoshi"].items if s.items[i].type == "rifle")
+    return game, rifle
+
+
+def _log(window: Window) -> list[str]:
+    return [text for text, _colour in window.scene.log.entries]
+
+
+def test_a_seat_aims_reads_the_odds_fires_and_the_victim_learns_at_its_update(
+        ui_app, tmp_path):  # noqa: F811
+    game, rifle = _duel()
+    victim_seat = game.state.characters["osorio"].seat
+    table = LocalTable(game)
+    me = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
+    them = Window(ui_app, ArtifactSeatScene(table.source(victim_seat)))
+    me.frame()
+    them.frame()
+    me.press("select:kyoshi")
+    me.press("attack")
+    assert me.scene.targeting is not None
+    # Before a target is picked, Fire is not offered; the rifle and its fire types are.
+    assert not me.button("tfire_now").enabled
+    assert me.button(f"tweapon:{rifle}") is not None and me.button("tfire:double")
+    me.click_square((11, 7))
+    know = odds.SeatKnowledge(view_for(game, "pirates"), game.plan)
+    token = game.state.characters["osorio"].token
+    expected = odds.preview_attack(know, "kyoshi", rifle, "normal", (token,)).shots[0]
+    texts = me.texts()
+    said = " ".join(texts)
+    assert f"{expected.odds.needed} or more on two dice: short range" in said
+    assert "target cannot see the shooter (+2)" in said
+    assert token not in said and "osorio" not in said
+    assert me.button("tfire_now").enabled
+    pygame.image.save(me.surface, str(_shots(tmp_path) / "combat_aim_1280.png"))
+    # Double fire: two shots at -2 each, told before firing
+    me.press("tfire:double")
+    assert "double fire (-2)" in " ".join(me.texts())
+    me.press("tfire:normal")
+
+    heard_before = list(_log(them))
+    force_dice(game, 6, 5, 3)   # to hit 11; damage die 3
+    me.press("tfire_now")
+    assert me.scene.pending is not None  # the facing it ends with, then Enter
+    me.key(pygame.K_RETURN)
+    me.frame()
+    told = [t for t in _log(me) if "attacks with the Rifle" in t]
+    assert told and "rolled 6 and 5" in told[-1] and "hit" in told[-1], _log(me)
+    assert token not in told[-1]
+    # The victim's seat has heard nothing yet...
+    them.frame()
+    assert _log(them) == heard_before
+    assert not any(n.kind in ("wounded", "telegram") for n in view_for(game, victim_seat).notices
+                   if n.round == game.round)
+    # ...until its own Situation Update, at the start of its turn.
+    me.press("end_turn")
+    while game.turn_seat != victim_seat:
+        table.apply(game.turn_seat, A.EndTurn())
+    them.frame()
+    news = [t for t in _log(them) if t not in heard_before]
+    assert any("was hit" in t or "TELEGRAM" in t for t in news), news
+
+
+def test_cover_a_square_and_the_marker_is_on_the_placers_map_only(ui_app, tmp_path):  # noqa: F811
+    game, rifle = _duel()
+    table = LocalTable(game)
+    me = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
+    other = Window(ui_app, ArtifactSeatScene(table.source("phoneco")))
+    me.frame()
+    me.press("select:kyoshi")
+    me.press(f"opportunity_fire:{rifle}")
+    assert me.scene.targeting.mode == "cover"
+    me.press("thostile")
+    assert me.scene.targeting.hostile != "anyone"
+    me.click_square((9, 7))
+    marks = view_for(game, "pirates").cover
+    assert [tuple(m.square) for m in marks] == [(9, 7)]
+    assert "cover: Kyoshi" in me.texts()
+    assert "cover: Kyoshi" not in other.texts()
+    assert any("covers (9, 7)" in t for t in _log(me))
+    pygame.image.save(me.surface, str(_shots(tmp_path) / "combat_cover_1280.png"))
+
+
+def test_wounds_and_jams_show_on_the_counter_and_in_the_unit_panel(ui_app, tmp_path):  # noqa: F811
+    game, rifle = _duel()
+    game.apply(JUDGE, A.JudgeSetStatus("kyoshi", "light_wound"))
+    token = game.state.characters["osorio"].token
+    force_dice(game, 1, 1, *([1] * 12))  # a natural 2: a miss that jams the rifle
+    game.apply("pirates", A.Attack("kyoshi", rifle, "normal", (token,), "E"))
+    table = LocalTable(game)
+    me = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
+    me.frame()
+    me.press("select:kyoshi")
+    texts = me.texts()
+    card = " ".join(texts)
+    assert "light wound" in card and "Rifle (jammed)" in card
+    me.move(me.scene.cam.centre_px(5, 7))  # the counter's tooltip names its badges
+    tip = " ".join(me.texts())
+    assert "Kyoshi, lightly wounded; weapon jammed" in tip, tip
+    assert any("jams" in t for t in _log(me))
+    pygame.image.save(me.surface, str(_shots(tmp_path) / "combat_jammed_1280.png"))
+
+
+def test_the_targeting_panel_fits_a_small_window(ui_app, tmp_path):  # noqa: F811
+    game, rifle = _duel()
+    table = LocalTable(game)
+    small = Window(ui_app, ArtifactSeatScene(table.source("pirates")), size=(640, 400))
+    small.scene.layout((640, 400))
+    small.frame()
+    for _ in range(8):  # Tab to Kyoshi: the small forces list shows few names
+        if small.scene.selected == "kyoshi":
+            break
+        small.key(pygame.K_TAB)
+    assert small.scene.selected == "kyoshi"
+    small.press("attack")
+    small.click_square((11, 7))
+    said = " ".join(small.texts())
+    assert "or more on two dice" in said
+    pygame.image.save(small.surface, str(_shots(tmp_path) / "combat_aim_640.png"))
+
+
+def test_move_then_attack_from_the_bar(ui_app, tmp_path):  # noqa: F811
+    """Move + attack: the square to move to first, then the target; the odds shown are
+    from where the move ends, and the engine moves and fires."""
+    game, rifle = _duel()
+    table = LocalTable(game)
+    me = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
+    me.frame()
+    me.press("select:kyoshi")
+    me.press("move_then_attack")
+    assert "Click a square in reach to move to first." in me.texts()
+    me.click_square((6, 7))
+    assert me.scene.targeting.path and tuple(me.scene.targeting.path[-1]) == (6, 7)
+    me.click_square((11, 7))
+    said = " ".join(me.texts())
+    assert "or more on two dice: point-blank range" in said or "short range" in said
+    pygame.image.save(me.surface, str(_shots(tmp_path) / "combat_move_attack_1280.png"))
+    force_dice(game, 6, 6, 2)
+    me.press("tfire_now")
+    me.frame()
+    assert game.plan.xy(game.state.characters["kyoshi"].square) == (6, 7)
+    assert any("attacks with the Rifle" in t for t in _log(me)), _log(me)
