@@ -719,6 +719,24 @@ def _resolve_shot(game, res: Resolver, char: Character, chart: Weapon, shot: Aim
     return out
 
 
+def missed_line(plan: DeckPlan, start: int, target: int,
+                facing: str) -> tuple[tuple[int, ...], tuple[int, ...], LineWalk]:
+    """A missed shot's path (rulebook: Missed Shots, Line of Sight): the squares of its line
+    of fire up to the target, those of the line extended past it, and the walk that says
+    what stops it. When shooter and target share a square the shot flies on the way the
+    shooter faces."""
+    if start == target:
+        dx, dy = STEP[facing]
+        x, y = plan.xy(start)
+        ahead = plan.sq(x + dx, y + dy) if plan.inside(x + dx, y + dy) else start
+        onward = walk_line(plan, start, ahead, beyond=True) if ahead != start else \
+            LineWalk((), True, "edge", None, start)
+        return (), onward.squares, onward
+    end = walk_line(plan, start, target, beyond=True)
+    cut = end.squares.index(target) + 1 if target in end.squares else len(end.squares)
+    return end.squares[:cut], end.squares[cut:], end
+
+
 def _missed(game, res: Resolver, char: Character, chart: Weapon, shot: AimedShot,
             facing: str) -> tuple[int, dict]:
     """The Missed Shots procedure on the true state; returns where the shot ended and what
@@ -726,20 +744,7 @@ def _missed(game, res: Resolver, char: Character, chart: Weapon, shot: AimedShot
     plan = game.plan
     start = char.square
     target = shot.square
-    if start == target:
-        dx, dy = STEP[facing]
-        x, y = plan.xy(start)
-        ahead = plan.sq(x + dx, y + dy) if plan.inside(x + dx, y + dy) else start
-        onward = walk_line(plan, start, ahead, beyond=True) if ahead != start else \
-            LineWalk((), True, "edge", None, start)
-        line: tuple[int, ...] = ()
-        beyond = onward.squares
-        end = onward
-    else:
-        end = walk_line(plan, start, target, beyond=True)
-        cut = end.squares.index(target) + 1 if target in end.squares else len(end.squares)
-        line = end.squares[:cut]
-        beyond = end.squares[cut:]
+    line, beyond, end = missed_line(plan, start, target, facing)
     occupants: dict = {}
     for c in game.state.characters.values():
         if c.square is not None and c.status == "active" \

@@ -25,7 +25,7 @@ from .combat_charts import CombatCharts, default_charts
 from .deckplan import DeckPlan, feynman
 from .errors import IllegalAction
 from .sheets import Sheets, default_sheets
-from .sight import field_of_view, walk_line
+from .sight import field_of_view
 from .state import Character, CharacterCounter, Item, MapBook
 from .viewtypes import SeatView
 
@@ -196,18 +196,21 @@ class AttackPreview:
         return not self.why
 
 
-def _names_by_square(know: SeatKnowledge, exclude: str) -> dict[Square, list[str]]:
-    """Active characters the seat knows of, by square: counters on its map (by counter)
-    and its own characters (by name), the shooter left out."""
-    out: dict[Square, list[str]] = {}
-    for _token, c in sorted(combat.map_counters(know, know.seat).items()):
+def _known_by_square(know: SeatKnowledge, exclude: str) -> tuple[dict, dict[str, str]]:
+    """Active characters the seat knows of, by square (counters on its map by token, its
+    own characters by id, the shooter left out), and the name each goes by."""
+    by_square: dict[Square, list[str]] = {}
+    names: dict[str, str] = {}
+    for token, c in sorted(combat.map_counters(know, know.seat).items()):
         if c.status == "active":
-            out.setdefault(tuple(c.square), []).append(c.counter)
+            by_square.setdefault(tuple(c.square), []).append(token)
+            names[token] = c.counter
     for cid, e in sorted(know.view.own.characters.items()):
         if cid != exclude and e.status == "active" and e.square is not None \
                 and e.kind != "program":
-            out.setdefault(tuple(e.square), []).append(e.name)
-    return out
+            by_square.setdefault(tuple(e.square), []).append(cid)
+            names[cid] = e.name
+    return by_square, names
 
 
 def _target_name(know: SeatKnowledge, shot: combat.AimedShot) -> str:
@@ -225,32 +228,20 @@ def _target_name(know: SeatKnowledge, shot: combat.AimedShot) -> str:
 def _shot_preview(know: SeatKnowledge, char: Character, shot: combat.AimedShot,
                   facing: str, blast: bool, square: int) -> ShotPreview:
     """Who could be hit if ``shot`` misses, as far as the seat knows (rulebook: Missed
-    Shots): its line of fire walked as the engine walks it, past the target to what stops
-    it."""
+    Shots): the engine's ``combat.missed_line`` and ``combat_dice.stray_candidates`` on the
+    characters the seat knows of."""
     plan = know.plan
-    start, target = square, shot.square
-    if start == target:
-        dx, dy = combat.STEP[facing]
-        x, y = plan.xy(start)
-        ahead = plan.sq(x + dx, y + dy) if plan.inside(x + dx, y + dy) else start
-        line: tuple[int, ...] = ()
-        beyond = walk_line(plan, start, ahead, beyond=True).squares if ahead != start else ()
-    else:
-        walked = walk_line(plan, start, target, beyond=True)
-        cut = walked.squares.index(target) + 1 if target in walked.squares \
-            else len(walked.squares)
-        line, beyond = walked.squares[:cut], walked.squares[cut:]
-    names = _names_by_square(know, char.id)
-    aimed = (combat.map_counters(know, know.seat)[shot.token].counter if shot.token else "")
-    occupants = {sq: [n for n in who if n != aimed] for sq, who in names.items()}
+    line, beyond, _end = combat.missed_line(plan, square, shot.square, facing)
+    occupants, names = _known_by_square(know, char.id)
     in_line, past = dice.stray_candidates(
-        char.id, aimed, plan.xy(start), plan.xy(target), [plan.xy(q) for q in line],
-        [plan.xy(q) for q in beyond], occupants)
-    spread = tuple(sq for sq in dice.blast_squares(plan.xy(target)) if plan.inside(*sq)) \
-        if blast else ()
+        char.id, shot.token, plan.xy(square), plan.xy(shot.square),
+        [plan.xy(q) for q in line], [plan.xy(q) for q in beyond], occupants)
+    spread = tuple(sq for sq in dice.blast_squares(plan.xy(shot.square))
+                   if plan.inside(*sq)) if blast else ()
     return ShotPreview(shot.target, _target_name(know, shot), shot.odds,
                        tuple(plan.xy(q) for q in shot.line.squares),
-                       tuple(str(n) for n in in_line), tuple(str(n) for n in past), spread)
+                       tuple(names[str(n)] for n in in_line),
+                       tuple(names[str(n)] for n in past), spread)
 
 
 def preview_attack(know: SeatKnowledge, cid: str, weapon: str, fire: str,

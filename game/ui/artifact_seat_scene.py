@@ -50,7 +50,7 @@ from game.ui.artifact_targeting import (
 from game.ui.scene import Command
 from game.ui.widgets import Button, draw_panel, draw_tooltip, draw_wrapped
 
-HOVERED = ("path", "los", "notes")  # previews that follow the mouse
+HOVERED = ("path", "los", "notes", "aim")  # previews that follow the mouse
 HOVER_CACHE = 64
 BAR_MOST = 0.5  # the tool bar grows to at most this share of the window's height
 LOBBY = ("assign", "encryption", "purchase", "place", "judge_check")
@@ -935,6 +935,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             self._draw_result(surface, ctx, view)
         if self.hover is not None and self.pending is None and self.targeting is None:
             self._draw_hover_tip(surface, ctx)
+        elif self.hover is not None and self.pending is None:
+            draw_tooltip(surface, ctx, self.aim_tip(self.hover), ctx.mouse)
         elif self.pending is not None and self.pending_at is not None:
             self._draw_facing_tip(surface, ctx)
 
@@ -1186,6 +1188,28 @@ class ArtifactSeatScene(ArtifactMapScene):
             if rect.collidepoint(ctx.mouse):
                 draw_tooltip(surface, ctx, self.facing_tip(facing), ctx.mouse)
                 return
+
+    def aim_tip(self, square: tuple[int, int]) -> str:
+        """While aiming, what hovering ``square`` would be: the first thing a click there
+        aims at, with the odds in words ("" for none, or before a move's square is
+        chosen)."""
+        t = self.targeting
+        know = self.knowledge()
+        if t is None or know is None or t.mode == "cover" or (t.mode == "move_attack"
+                                                              and not t.path):
+            return ""
+
+        def tip() -> str:
+            trial = dataclasses.replace(t, target=None, square=None)
+            trial.click(know, square, None)
+            shown = trial.preview(know)
+            if shown is None:
+                return ""
+            if not shown.ok:  # said of a counter; an empty square that is no target: nothing
+                return "" if isinstance(trial.target, tuple) else f"Cannot attack: {shown.why}."
+            return f"{shown.shots[0].aimed_at}: {shown.shots[0].words}"
+
+        return self._cached(("aim", repr(t), square), tip) or ""
 
     def _draw_hover_tip(self, surface, ctx) -> None:
         found = []

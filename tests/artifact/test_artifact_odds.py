@@ -154,3 +154,19 @@ def test_opportunity_markers_are_on_the_placers_view_only():
     assert [(m.character, m.weapon, tuple(m.square)) for m in marks] == [("kyoshi", rifle,
                                                                           (x, y))]
     assert all(view_for(game, seat).cover == () for seat in game.seats if seat != "pirates")
+
+
+def test_the_preview_names_who_a_miss_could_strike_and_the_engine_agrees():
+    """Yee stands between Kyoshi and Osorio: the preview counts him in the line (-1) and
+    names him first for a miss; a miss rolled to strike the first in line hits Yee."""
+    game, _know, token, rifle = _kyoshi_and_osorio("E", "E")
+    game.apply(JUDGE, A.JudgeMove("yee", 8, 7, "N"))
+    game.apply(JUDGE, A.JudgeMove("lichter", 12, 7, "N"))
+    know = odds.SeatKnowledge(view_for(game, "pirates"), game.plan)
+    shown = odds.preview_attack(know, "kyoshi", rifle, "normal", (token,)).shots[0]
+    assert shown.in_line == ("Yee",) and shown.past == ("Lichter",)
+    assert "someone in the line of fire (-1)" in shown.words
+    force_dice(game, 1, 2, 2, 4)  # a miss; the stray die strikes Yee; his damage die
+    game.apply("pirates", A.Attack("kyoshi", rifle, "normal", (token,), "E"))
+    told = [n for n in view_for(game, "pirates").notices if n.kind == "attack"][-1]
+    assert "hits Yee" in told.get("shots")[0]["result"]

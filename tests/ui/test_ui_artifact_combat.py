@@ -60,8 +60,12 @@ def test_a_seat_aims_reads_the_odds_fires_and_the_victim_learns_at_its_update(
     # Before a target is picked, Fire is not offered; the rifle and its fire types are.
     assert not me.button("tfire_now").enabled
     assert me.button(f"tweapon:{rifle}") is not None and me.button("tfire:double")
-    me.click_square((11, 7))
+    me.move(me.goto((11, 7)))  # hovering the counter tells the odds already
     know = odds.SeatKnowledge(view_for(game, "pirates"), game.plan)
+    needed = odds.preview_attack(know, "kyoshi", rifle, "normal",
+                                 (game.state.characters["osorio"].token,)).shots[0].odds.needed
+    assert f"Osorio: {needed} or more on two dice: short range" in " ".join(me.texts())
+    me.click_square((11, 7))
     token = game.state.characters["osorio"].token
     expected = odds.preview_attack(know, "kyoshi", rifle, "normal", (token,)).shots[0]
     texts = me.texts()
