@@ -18,7 +18,8 @@ import pygame
 from game.artifact import actions as A
 from game.artifact import combat, odds
 from game.ui import theme
-from game.ui.widgets import draw_panel, draw_wrapped
+from game.ui.text_registry import add_frame
+from game.ui.widgets import draw_panel, draw_wrapped, panel_height, panel_padding
 
 #: Whom an opportunity-fire marker may call hostile, in the order the button cycles them.
 HOSTILE = combat.HOSTILE_CHOICES
@@ -271,16 +272,18 @@ def draw_targeting_panel(surface, ctx, cam, targeting: Targeting,
     px = ctx.type.small
     lh = ctx.text.font(px).get_linesize()
     width = rect.w - 16
-    rows = sum(max(1, len(ctx.text.wrap(t, px, width - 24))) for t, _c in lines)
-    height = min(rect.h // 2, rows * lh + lh + 28)
-    panel = pygame.Rect(rect.x + 8, rect.y + 8, width, height)
+    text_w = width - 2 * panel_padding(ctx)
+    rows = sum(max(1, len(ctx.text.wrap(t, px, text_w))) for t, _c in lines)
+    panel = pygame.Rect(rect.x + 8, rect.y + 8, width,
+                        min(rect.h // 2, panel_height(ctx, rows * lh)))
     spots = [targeting.square, targeting.start(know)]
     if any(sq is not None and panel.collidepoint(cam.centre_px(*sq)) for sq in spots):
         panel.bottom = rect.bottom - 8  # keep the target and the shooter in sight
+    add_frame(surface, "cover", panel, panel)  # laid over the map: it hides what it touches
     inner = draw_panel(surface, panel, ctx, "Targeting")
     y = inner.y
     for text, colour in lines:
-        area = pygame.Rect(inner.x, y, inner.w, max(lh, inner.bottom - y))
+        area = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
         if area.h < lh:
             break
         y += draw_wrapped(surface, ctx, text, px, colour, area)

@@ -238,7 +238,7 @@ def draw_panel(
     brackets; the title starts past the top-left bracket."""
     surface.blit(art.nine_slice(ctx, "panel", rect.size, 24), rect)
     corner = art.corner_px(ctx, 24)
-    pad = max(6, round(10 * ctx.scale), round(corner * 0.45))
+    pad = panel_padding(ctx)
     inner = rect.inflate(-2 * pad, -2 * pad)
     # Text must keep clear of the frame's line and its brackets (the checked area).
     border = max(4, round(corner * 0.3))
@@ -255,6 +255,19 @@ def draw_panel(
         used = label.get_height() + max(3, round(4 * ctx.scale))
         inner = pygame.Rect(inner.x, inner.y + used, inner.w, inner.h - used)
     return inner
+
+
+def panel_padding(ctx: UiContext) -> int:
+    """How far a panel's content keeps from its edge (``draw_panel``)."""
+    return max(6, round(10 * ctx.scale), round(art.corner_px(ctx, 24) * 0.45))
+
+
+def panel_height(ctx: UiContext, content: int, title: bool = True) -> int:
+    """The height of a ``draw_panel`` panel whose content is ``content`` pixels high."""
+    used = 0
+    if title:
+        used = ctx.text.font(ctx.type.small, True).get_height() + max(3, round(4 * ctx.scale))
+    return content + used + 2 * panel_padding(ctx)
 
 
 def draw_tooltip(
