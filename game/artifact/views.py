@@ -73,6 +73,7 @@ def view_for(game: Table | dict, seat: str) -> View:
     if s.phase == "place" and not s.placed.get(seat):
         to_place = tuple(PlaceRow(kind, thing, tuple(regions), _own_name(game, kind, thing))
                          for kind, thing, regions in things_to_place(game, seat))
+    covering = {c.id for c in game.own_characters(seat)}  # its own markers only
     return SeatView(
         seat=seat, faction=faction, player=s.players.get(seat),
         phase=s.phase, round=s.round, turn_seat=game.turn_seat,
@@ -101,7 +102,8 @@ def view_for(game: Table | dict, seat: str) -> View:
         reveal=final_reveal(game) if s.phase == "over" else None,
         cover=tuple(CoverMark(m.character, m.weapon, xy_or_none(game.plan, m.square),
                               m.hostile)
-                    for m in s.opportunity if s.characters[m.character].seat == seat),
+                    for m in s.opportunity
+                    if m.character in covering),
     )
 
 
