@@ -3,7 +3,8 @@
 The engine validates every character action with the checks below (``acting_problem``,
 ``hands_problem``, ``carry_problem``, ``suit_problem``) on its state; ``available_actions``
 asks the same checks about what the seat's view holds, plus the movement planner and the
-lift-control test that already work on a view. So an action bar built from it offers what
+lift-control test that already work on a view, and for combat the engine's own attack
+planning run on the seat's knowledge (``odds``). So an action bar built from it offers what
 the engine will accept; what the seat cannot know (an unseen character in the way, a lift car
 moved behind its back) is what interdicts, as in the rules.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import movement, ships
+from . import combat, movement, odds, ships
 from .deckplan import DeckPlan, feynman
 from .errors import ArtifactError
 from .sheets import Sheets, default_sheets
@@ -196,8 +197,7 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
         out.append(Option(f"lift:{lift.name}", f"Lift {lift.name}",
                           {"type": "move_lift_car", "lift": lift.name, **base}, why))
     out += _flights(view, entry, square, base, sheets)
-    from . import odds  # combat planning; it builds on this module's Option
-    out += odds.combat_options(odds.SeatKnowledge(view, plan, sheets), cid)
+    out += combat_options(odds.SeatKnowledge(view, plan, sheets), cid)
     return out
 
 
@@ -231,3 +231,172 @@ def _flights(view: SeatView, entry: OwnCharacter, square, base: dict,
 
 def _item_by_name(sheets: Sheets, name: str):
     return next((kind for kind in sheets.items.values() if kind.name == name), None)
+
+
+# ---- combat: what the bar offers, asked of the engine's planning on the seat's knowledge ---------
+
+def combat_options(know: odds.SeatKnowledge, cid: str) -> list[Option]:
+    """The bar's combat entries for ``cid`` (open, or closed saying why), each checked with
+    the engine's own combat functions on the seat's knowledge: an attack (with the first
+    target found, which the player then changes on the map), move-then-attack, covering a
+    square with opportunity fire, clearing a jam, first aid, the Plasma skill's work and
+    thermite mines, and casualty transport."""
+    view = know.view
+    entry = view.own.characters[cid]
+    char = know.character(cid)
+    base = {"character": cid}
+    out: list[Option] = []
+    arms = odds.weapons(know, cid)
+    usable = [w for w in arms if w.ok]
+    found = _first_attack(know, cid, usable)
+    if found is not None:
+        weapon, fire, target = found
+        out.append(Option("attack", "Attack", {"type": "attack", **base, "weapon": weapon,
+                                               "fire": fire, "targets": [target]}))
+    else:
+        out.append(Option("attack", "Attack", {"type": "attack", **base},
+                          "nothing you can see is in your field and reach of fire"))
+    moves = [m for m in ("walk", "jog") if (entry.ma or {}).get(m, 0) > 0]
+    why = ("a character carrying a casualty may not move and fire" if entry.carrying
+           else "" if moves and usable else "no move to make first")
+    out.append(Option("move_then_attack", "Move + attack",
+                      {"type": "move_then_attack", **base}, why))
+    for w in arms:
+        if not w.ranged:
+            continue
+        action = {"type": "opportunity_fire", **base, "weapon": w.name, "hostile": "anyone"}
+        why = w.why
+        if not why:
+            spots = [(f, odds.cover_squares(know, cid, w.name, f)) for f in "NESW"]
+            spots = [(f, sq) for f, sq in spots if sq]
+            if spots:
+                action.update(square=list(spots[0][1][0]), facing=spots[0][0])
+            else:
+                why = "no square in reach to cover"
+        out.append(Option(f"opportunity_fire:{w.name}", f"Cover with {w.label}", action, why))
+    for iid in entry.items:
+        item = view.own.items.get(iid)
+        if item is None or not item.jammed:
+            continue
+        out.append(Option(f"unjam:{iid}", f"Clear the {item.name}",
+                          {"type": "unjam", **base, "weapon": iid},
+                          odds.unjam_problem(know, cid, iid)))
+    out += _healing(know, cid, char, entry, base)
+    out += _plasma(know, cid, char, entry, base)
+    out += _casualties(know, cid, entry, base)
+    return out
+
+
+def _first_attack(know: odds.SeatKnowledge, cid: str,
+                  usable: list[odds.WeaponChoice]) -> tuple[str, str, str | list] | None:
+    """A weapon, fire and target the engine would accept now (counters first, then the
+    computers), or None: the same search as the engine's list of legal attacks."""
+    plan = know.plan
+    targets: list = sorted(combat.map_counters(know, know.seat))
+    targets += [list(plan.xy(sq)) for sq in combat.computer_squares(plan)]
+    for w in usable:
+        for fire in w.fires:
+            for target in targets:
+                if odds.preview_attack(know, cid, w.name, fire, (target,)).ok:
+                    return w.name, fire, target
+    return None
+
+
+def patients(know: odds.SeatKnowledge, cid: str) -> list[tuple[str, str]]:
+    """(name the engine takes, name a player reads) of everyone first aid could be given
+    to in ``cid``'s square: the seat's own characters there (the healer too) and the
+    character counters its map shows there."""
+    view = know.view
+    here = view.own.characters[cid].square
+    out = [(other, e.name) for other, e in sorted(view.own.characters.items())
+           if e.square == here and e.kind != "program"]
+    out += [(token, c.counter) for token, c in odds.counters_here(know, cid)]
+    return out
+
+
+def _healing(know, cid, char, entry, base) -> list[Option]:
+    out = []
+    hands = "" if "Hands" in entry.skills else f"{entry.name} has no hands"
+    for target, name in patients(know, cid):
+        if "Medic" in entry.skills:
+            out.append(Option(f"medic:{target}", f"First aid: {name}",
+                              {"type": "use_skill", **base, "skill": "Medic",
+                               "target": target}))
+        for iid in entry.items:
+            item = know.view.own.items.get(iid)
+            if item is None or item.type != "medkit":
+                continue
+            charges = know.charts.medkit_charges if item.charges is None else item.charges
+            why = hands or ("" if charges > 0 else "the medkit is spent; recharge it in "
+                            "the medlab")
+            out.append(Option(f"medkit:{iid}:{target}", f"Medkit: {name}",
+                              {"type": "use_equipment", **base, "item": iid,
+                               "target": target}, why))
+    return out
+
+
+def _plasma(know, cid, char, entry, base) -> list[Option]:
+    """Inspecting for booby traps (here, or across a hatch beside), setting a carried
+    thermite mine, detonating one the seat set (not one already set to go off)."""
+    if "Plasma" not in entry.skills:
+        return []
+    plan = know.plan
+    view = know.view
+    out = []
+    squares = [char.square] + sorted(n for n, _d, hatch in plan.neighbours(char.square)
+                                     if hatch is not None)
+    for q in squares:
+        x, y = plan.xy(q)
+        label = "Inspect for traps here" if q == char.square else \
+            f"Inspect across the hatch ({x}, {y})"
+        out.append(Option(f"plasma:{x},{y}", label,
+                          {"type": "use_skill", **base, "skill": "Plasma",
+                           "target": [x, y]}))
+    hands = "" if "Hands" in entry.skills else f"{entry.name} has no hands"
+    primed = {tuple(n.get("square") or ()) for n in view.notices
+              if n.kind == "mine_primed" and n.round == view.round}
+    for iid, item in sorted(view.own.items.items()):
+        if item.type != "thermite_mine":
+            continue
+        if item.holder == cid:
+            x, y = entry.square
+            out.append(Option(f"mine:{iid}", "Set a thermite mine here",
+                              {"type": "use_equipment", **base, "item": iid,
+                               "target": [x, y]}, hands))
+        elif item.holder is None and item.armed and item.square is not None:
+            x, y = item.square
+            why = hands or ("that mine is already set to go off"
+                            if (x, y) in primed else "")
+            out.append(Option(f"mine:{iid}", f"Detonate the mine at ({x}, {y})",
+                              {"type": "use_equipment", **base, "item": iid,
+                               "target": [x, y]}, why))
+    return out
+
+
+def _casualties(know, cid, entry, base) -> list[Option]:
+    view = know.view
+    if entry.carrying is not None:
+        carried = view.own.characters.get(entry.carrying)
+        fallen = [(t, c) for t, c in odds.counters_here(know, cid) if c.status != "active"]
+        if carried is not None or not fallen:
+            name, shown = entry.carrying, carried.name if carried else "the casualty"
+        else:  # another seat's casualty goes by its counter on the map
+            name, shown = fallen[0][0], fallen[0][1].counter
+        return [Option(f"put_down:{name}", f"Put down {shown}",
+                       {"type": "pick_up_drop_casualty", **base, "casualty": name,
+                        "drop": True})]
+    out = []
+    for other, e in sorted(view.own.characters.items()):
+        if other != cid and e.square == entry.square and e.status != "active" \
+                and e.kind != "program":
+            why = "two carriers already bear that casualty" \
+                if len(e.carried_by) >= combat.MAX_CARRIERS else ""
+            out.append(Option(f"carry:{other}", f"Carry {e.name}",
+                              {"type": "pick_up_drop_casualty", **base, "casualty": other,
+                               "drop": False}, why))
+    for token, c in odds.counters_here(know, cid):
+        if c.status != "active":
+            out.append(Option(f"carry:{token}", f"Carry {c.counter}",
+                              {"type": "pick_up_drop_casualty", **base, "casualty": token,
+                               "drop": False}))
+    return out

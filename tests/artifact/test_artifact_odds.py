@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.artifact import actions as A
-from game.artifact import combat, odds, preview
+from game.artifact import available, combat, odds, preview
 from game.artifact.errors import ArtifactError
 from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
@@ -144,7 +144,7 @@ def test_a_refused_attack_says_why_as_the_engine_would():
 
 def test_opportunity_markers_are_on_the_placers_view_only():
     game, know, _token, rifle = _kyoshi_and_osorio("E", "W")
-    cover = next(o for o in odds.combat_options(know, "kyoshi")
+    cover = next(o for o in available.combat_options(know, "kyoshi")
                  if o.key == f"opportunity_fire:{rifle}")
     assert cover.ok, cover.why
     x, y = cover.action["square"]
