@@ -283,6 +283,7 @@ def combat_options(know: odds.SeatKnowledge, cid: str) -> list[Option]:
                           odds.unjam_problem(know, cid, iid)))
     out += _healing(know, cid, char, entry, base)
     out += _plasma(know, cid, char, entry, base)
+    out += _mechanic(know, cid, entry, base)
     out += _casualties(know, cid, entry, base)
     return out
 
@@ -336,41 +337,70 @@ def _healing(know, cid, char, entry, base) -> list[Option]:
 
 
 def _plasma(know, cid, char, entry, base) -> list[Option]:
-    """Inspecting for booby traps (here, or across a hatch beside), setting a carried
-    thermite mine, detonating one the seat set (not one already set to go off)."""
+    """The Plasma skill's work: inspecting for booby traps and setting carried ones (here,
+    or across a hatch beside: ``combat.trap_squares``), setting a carried thermite mine,
+    detonating one the seat set (not one already set to go off)."""
     if "Plasma" not in entry.skills:
         return []
     plan = know.plan
     view = know.view
     out = []
-    squares = [char.square] + sorted(n for n, _d, hatch in plan.neighbours(char.square)
-                                     if hatch is not None)
+    squares = combat.trap_squares(plan, char.square)
     for q in squares:
         x, y = plan.xy(q)
-        label = "Inspect for traps here" if q == char.square else \
-            f"Inspect across the hatch ({x}, {y})"
-        out.append(Option(f"plasma:{x},{y}", label,
+        where = "here" if q == char.square else f"across the hatch ({x}, {y})"
+        out.append(Option(f"plasma:{x},{y}", f"Inspect for traps {where}",
                           {"type": "use_skill", **base, "skill": "Plasma",
                            "target": [x, y]}))
     hands = "" if "Hands" in entry.skills else f"{entry.name} has no hands"
     primed = {tuple(n.get("square") or ()) for n in view.notices
               if n.kind == "mine_primed" and n.round == view.round}
     for iid, item in sorted(view.own.items.items()):
+        if item.type == "booby_trap" and item.holder == cid:
+            for q in squares:
+                if not plan.passable(q):
+                    continue
+                x, y = plan.xy(q)
+                where = "here" if q == char.square else f"across the hatch ({x}, {y})"
+                out.append(Option(f"place:{iid}:{x},{y}", f"Set a booby trap {where}",
+                                  {"type": "use_equipment", **base, "item": iid,
+                                   "target": [x, y]}, hands))
         if item.type != "thermite_mine":
             continue
         if item.holder == cid:
             x, y = entry.square
-            out.append(Option(f"mine:{iid}", "Set a thermite mine here",
+            out.append(Option(f"place:{iid}:{x},{y}", "Set a thermite mine here",
                               {"type": "use_equipment", **base, "item": iid,
                                "target": [x, y]}, hands))
         elif item.holder is None and item.armed and item.square is not None:
             x, y = item.square
             why = hands or ("that mine is already set to go off"
                             if (x, y) in primed else "")
-            out.append(Option(f"mine:{iid}", f"Detonate the mine at ({x}, {y})",
+            out.append(Option(f"place:{iid}:{x},{y}", f"Detonate the mine at ({x}, {y})",
                               {"type": "use_equipment", **base, "item": iid,
                                "target": [x, y]}, why))
     return out
+
+
+def _mechanic(know, cid, entry, base) -> list[Option]:
+    """The Mechanic's repairs on everything in the square the seat may name: its own
+    characters, the counters its map shows there, the items its characters there hold and
+    those its map shows lying there. What each needs is told by trying, never refused."""
+    if "Mechanic" not in entry.skills:
+        return []
+    view = know.view
+    here = tuple(entry.square)
+    own = [(c, e) for c, e in sorted(view.own.characters.items())
+           if e.square is not None and tuple(e.square) == here]
+    names = [(c, e.name) for c, e in own]
+    names += [(t, c.counter) for t, c in odds.counters_here(know, cid)]
+    names += sorted((i, view.own.items[i].name) for _c, e in own for i in e.items
+                    if i in view.own.items)
+    names += [(t, c.counter) for t, c in sorted(view.map.counters.items())
+              if isinstance(c, ItemCounter) and tuple(c.square) == here]
+    return [Option(f"repair:{name}", f"Repair {shown}",
+                   {"type": "use_skill", **base, "skill": "Mechanic", "target": name})
+            for name, shown in names]
 
 
 def _casualties(know, cid, entry, base) -> list[Option]:

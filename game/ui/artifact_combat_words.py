@@ -3,8 +3,8 @@
 The engine tells the attacker every outcome at once (the ``attack`` notice: per shot the
 target, the dice, the number needed and what it saw) and the victim's owner at its next
 Situation Update (``wounded``, ``telegram``); this module turns those notices, and the
-other combat ones (clearing a jam, covering a square, first aid, booby traps, thermite
-mines, casualties), into one line each. Counters are named as the seat's map shows them,
+other combat ones (clearing a jam, covering a square, first aid, repairs, booby traps,
+thermite mines, casualties), into one line each. Counters are named as the seat's map shows them,
 never by id or token; an id the seat has no name for is "someone".
 """
 
@@ -133,6 +133,17 @@ def combat_notice(n, names: dict[str, str]) -> tuple[str, tuple] | None:
     if kind == "mine_went_off":
         return ("The thermite mine at " + _square(n.get("square")) + " burns. "
                 + _harm_list(n.get("results"), "Nobody was caught in it."), theme.ORANGE)
+    if kind == "trap_set":
+        return f"{who} sets a booby trap at {_square(n.get('square'))}.", theme.INK
+    if kind == "repair":
+        thing = names.get(str(n.get("target", "")), "it")
+        roll = f" (rolled {n.get('roll')})" if n.get("roll") is not None else ""
+        if n.get("done"):
+            return f"{who} works on {thing}{roll}: {n.get('done')}.", theme.GREEN
+        return f"{who} works on {thing}{roll}: {n.get('why', 'no luck')}.", theme.INK
+    if kind == "repaired":
+        thing = names.get(str(n.get("character") or n.get("item") or ""), "one of yours")
+        return f"A mechanic has {n.get('done', 'repaired')} {thing}.", theme.GREEN
     if kind == "casualty":
         casualty = names.get(str(n.get("casualty", "")), "the casualty")
         if n.get("carried"):

@@ -56,7 +56,8 @@ BAR_MOST = 0.5  # the tool bar grows to at most this share of the window's heigh
 LOBBY = ("assign", "encryption", "purchase", "place", "judge_check")
 MODES = ("walk", "jog", "run")
 #: Bar options that become one action at once (the facing afterwards asked next): clearing a
-#: jam, first aid, a medkit, trap inspection, thermite mines, casualties.
+#: jam, first aid, a medkit, trap inspection, booby traps and thermite mines, repairs,
+#: casualties.
 #: A character's status in the unit panel's words.
 STATUS_WORDS = {"active": "ready", "ko": "knocked out", "serious": "seriously wounded",
                 "down": "down", "dead": "dead", "inactive": "inactive",
@@ -64,7 +65,8 @@ STATUS_WORDS = {"active": "ready", "ko": "knocked out", "serious": "seriously wo
 #: Why a carried item is out of action, in words.
 ITEM_STATE = {"overheated": "overheated: needs repair", "emp": "shorted out: needs repair",
               "broken": "broken", "breached": "breached"}
-COMBAT_OPTIONS = ("unjam", "medic", "medkit", "plasma", "mine", "carry", "put_down")
+COMBAT_OPTIONS = ("unjam", "medic", "medkit", "plasma", "place", "repair", "carry",
+                  "put_down")
 STEP_SECONDS = 0.16
 TURN_SECONDS = 0.25
 

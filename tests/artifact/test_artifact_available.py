@@ -72,11 +72,13 @@ def _option_of(action: A.Action) -> str:
     if isinstance(action, A.UseSkill):
         if action.skill == "Plasma":
             return "plasma:{},{}".format(*action.target)
+        if action.skill == "Mechanic":
+            return f"repair:{action.target}"
         return f"medic:{action.target}"
     if isinstance(action, A.UseEquipment):
         if isinstance(action.target, str):
             return f"medkit:{action.item}:{action.target}"
-        return f"mine:{action.item}"
+        return "place:{}:{},{}".format(action.item, *action.target)
     if isinstance(action, A.PickUpDropCasualty):
         return f"{'put_down' if action.drop else 'carry'}:{action.casualty}"
     return action.TYPE

@@ -79,6 +79,10 @@ def test_every_combat_notice_reads_as_a_sentence_without_ids():
         Notice("mine_went_off", 2, {"square": [9, 7], "results": []}),
         Notice("casualty", 2, {"character": "kyoshi", "casualty": "t17", "carried": True,
                                "team": 2}),
+        Notice("trap_set", 2, {"character": "kyoshi", "square": [9, 7]}),
+        Notice("repair", 2, {"character": "kyoshi", "target": "medkit_3", "roll": 5,
+                             "total": 5, "done": "repaired", "why": ""}),
+        Notice("repaired", 2, {"item": "medkit_3", "done": "repaired"}),
     ]
     for notice in samples:
         text, _colour = notice_text(notice, names)
