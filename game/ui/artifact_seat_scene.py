@@ -65,6 +65,11 @@ STATUS_WORDS = {"active": "ready", "ko": "knocked out", "serious": "seriously wo
 #: Why a carried item is out of action, in words.
 ITEM_STATE = {"overheated": "overheated: needs repair", "emp": "shorted out: needs repair",
               "broken": "broken", "breached": "breached"}
+#: Bar options that come in several (one per patient, thing or square): more than one of a
+#: kind shows as one button that opens them, so the bar stays within its room.
+GROUPS = {"medic": "First aid", "medkit": "Medkit", "plasma": "Inspect for traps",
+          "place": "Traps and mines", "repair": "Repair", "carry": "Carry",
+          "unjam": "Clear a jam", "opportunity_fire": "Cover a square"}
 COMBAT_OPTIONS = ("unjam", "medic", "medkit", "plasma", "place", "repair", "carry",
                   "put_down")
 STEP_SECONDS = 0.16
@@ -179,6 +184,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         self.pending: A.Action | None = None
         self.pending_at: tuple[int, int] | None = None
         self.targeting: Targeting | None = None  # an attack being aimed (combat)
+        self.group: str | None = None  # the bar shows this group's choices (``GROUPS``)
         self.sent_paths: dict[str, list[tuple[int, int]]] = {}
         self.motions: dict[str, Motion] = {}
         self.purchase: PurchaseForm | None = None
@@ -285,6 +291,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.selected = None
         if self.targeting is not None and not self.can_act(self.targeting.cid):
             self.targeting = None
+        if not self.can_act(self.selected):
+            self.group = None
         if self.selected is None and phase == "play":
             self.select_next()
         if not self._centred:
@@ -323,6 +331,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         self.selected = ready[0]
         self.pending = None
         self.targeting = None
+        self.group = None
 
     # ------------------------------------------------------------------ previews (engine)
 
@@ -437,11 +446,24 @@ class ArtifactSeatScene(ArtifactMapScene):
         # what the engine would accept, asked of the seat's own view
         options = self._cached(("available", cid), lambda: preview.available_actions(
             view, cid if cid in self.own() else None, self.plan))
-        for option in options or []:
-            if not option.ok:
-                continue
+        open_ = [o for o in options or [] if o.ok]
+        groups: dict[str, list] = {}
+        for option in open_:
+            kind = option.key.partition(":")[0]
+            if kind in GROUPS:
+                groups.setdefault(kind, []).append(option)
+        if self.group is not None:  # one group's choices, and the way back
+            return [(o.key, o.label, True) for o in groups.get(self.group, [])] + [
+                ("group_back", "Back (Esc)", True)]
+        shown: set = set()
+        for option in open_:
             kind, _, arg = option.key.partition(":")
-            if kind in MODES:
+            if kind in groups and len(groups[kind]) > 1:
+                if kind not in shown:  # a choice of several: one button opens them
+                    shown.add(kind)
+                    out.append((f"group:{kind}", f"{GROUPS[kind]} ({len(groups[kind])})",
+                                True))
+            elif kind in MODES:
                 n = MODES.index(kind) + 1
                 out.append((f"mode:{kind}", f"{n} {option.label}", True))
             elif kind == "wear":
@@ -524,6 +546,8 @@ class ArtifactSeatScene(ArtifactMapScene):
         elif kind == "select":
             self.selected = arg
             self.pending = None
+            self.targeting = None
+            self.group = None
             entry = self.own().get(arg)
             if entry and entry.square is not None:
                 self.cam.centre_on(entry.square)
@@ -542,12 +566,18 @@ class ArtifactSeatScene(ArtifactMapScene):
             entry = self.own()[self.selected]
             step, _, mode = arg.partition(":")
             self.ask_facing(A.Pilot(self.selected, mode, (step,), entry.facing), entry.square)
+        elif kind == "group":
+            self.group = arg
+        elif kind == "group_back":
+            self.group = None
         elif kind in ("attack", "move_then_attack", "opportunity_fire") and self.selected:
+            self.group = None
             self.start_targeting(key)
         elif kind in ("tweapon", "tfire", "thostile", "tfire_now", "tcancel") \
                 and self.targeting is not None:
             self.targeting_button(kind, arg, ctx)
         elif kind in COMBAT_OPTIONS and self.selected:
+            self.group = None
             option = self.option(key)
             entry = self.own()[self.selected]
             if option is not None:
@@ -749,6 +779,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.pending = None
             self.pending_at = None
             self.targeting = None
+            self.group = None
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
             self.mode = MODES[key - pygame.K_1]
             self.pending = None
@@ -869,6 +900,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             return None
         return (ctx.size, self._version, self.selected, self.mode, self.show_fov,
                 self.show_los, self.show_reach, repr(self.pending), repr(self.targeting),
+                self.group,
                 self.status,
                 None if seconds_left is None else int(seconds_left), ctx.sound.muted,
                 self.chat.to, len(self.chat.log.entries), self.chat.log.offset,

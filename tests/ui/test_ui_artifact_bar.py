@@ -9,7 +9,7 @@ from test_ui_artifact_driver import ui_app as ui_app  # noqa: F401  (fixture)
 
 from game.artifact import preview
 from game.artifact.example import example_game
-from game.ui.artifact_seat_scene import ArtifactSeatScene
+from game.ui.artifact_seat_scene import GROUPS, ArtifactSeatScene
 from game.ui.artifact_source import LocalTable
 
 
@@ -24,9 +24,18 @@ def test_action_bar_is_the_engines_open_options(ui_app):  # noqa: F811
     assert scene.selected == carrier
     keys = [key for key, _label, _ok in scene.action_buttons(w.ctx)]
     opened = [o.key for o in preview.available_actions(scene.view, carrier) if o.ok]
+    kinds = [k.partition(":")[0] for k in opened]
+    several = {k for k in kinds if k in GROUPS and kinds.count(k) > 1}
     expected = [("mode:" + k if k in ("walk", "jog", "run") else
-                 "suit:" + k[5:] if k.startswith("wear:") else k) for k in opened]
-    assert keys == expected
+                 "suit:" + k[5:] if k.startswith("wear:") else
+                 "group:" + kind if kind in several else k)
+                for k, kind in zip(opened, kinds, strict=True)]
+    assert keys == list(dict.fromkeys(expected))
+    for kind in sorted(several):  # a group's button opens exactly its choices
+        w.press(f"group:{kind}")
+        inner = [key for key, _label, _ok in scene.action_buttons(w.ctx)]
+        assert inner == [k for k in opened if k.partition(":")[0] == kind] + ["group_back"]
+        w.press("group_back")
     assert "turn" in keys and "end_turn" in keys and any(k.startswith("drop:") for k in keys)
     item = next(k for k in keys if k.startswith("drop:"))[5:]
     w.press(f"drop:{item}")
