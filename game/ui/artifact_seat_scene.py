@@ -358,7 +358,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         document)."""
         if self.view is None or self.view.phase != "play":
             return None
-        return self._cached(("know",), lambda: odds.SeatKnowledge(self.view, self.plan))
+        return self._cached(("know",), lambda: odds.SeatKnowledge(self.view))
 
     def option(self, key: str):
         """The action bar's option ``key`` for the selected character, if open."""
