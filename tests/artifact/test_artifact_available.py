@@ -43,9 +43,15 @@ def _concrete(view, game, option, entry):
 #: Bar options whose action is completed on the map (a path, then a target): their odds
 #: are checked against the engine in ``test_artifact_odds``.
 ON_THE_MAP = ("move_then_attack",)
+#: The bar's combat options, by the kind their key starts with.
+COMBAT_KINDS = ("attack", "move_then_attack", "opportunity_fire", "unjam", "medic", "medkit",
+                "plasma", "place", "repair", "carry", "put_down")
 #: Computer Operations are offered by the controller's computer panel, not by the bar (the
 #: panel is still to come); legal_actions lists them for bots.
 COMPUTER = (A.Hack, A.TransferControl, A.SecurityAction, A.SelfDestruct)
+#: The pirate cannon is fired from the turret's own controls, not the character bar (the
+#: space rules' screen); legal_actions lists it for bots.
+TURRET = (A.FireCannon,)
 
 
 def _option_of(action: A.Action) -> str:
@@ -79,6 +85,8 @@ def _option_of(action: A.Action) -> str:
         if isinstance(action.target, str):
             return f"medkit:{action.item}:{action.target}"
         return "place:{}:{},{}".format(action.item, *action.target)
+    if isinstance(action, A.Pilot):  # the bar flies one step at a time, at its own rate
+        return f"fly:{action.steps[0]}"
     if isinstance(action, A.PickUpDropCasualty):
         return f"{'put_down' if action.drop else 'carry'}:{action.casualty}"
     return action.TYPE
@@ -103,9 +111,10 @@ def _check(game, seat, full: bool) -> int:
             checked += 1
         if full and lifts_known:
             offered = {o.key for o in options if o.ok}
+            offered |= {k.rsplit(":", 1)[0] for k in offered if k.startswith("fly:")}
             for action in game.legal_actions(seat):
                 if getattr(action, "character", None) == cid and not isinstance(
-                        action, (A.ActivateInformant, *COMPUTER)):
+                        action, (A.ActivateInformant, *COMPUTER, *TURRET)):
                     assert _option_of(action) in offered, (cid, action, offered)
     return checked
 
@@ -124,7 +133,10 @@ def _step(game, rng):
         return seat, A.EndTurn()
     cid = rng.choice(mine)
     entry = view.own.characters[cid]
-    open_ = [o for o in available_actions(view, cid) if o.ok and o.key not in ON_THE_MAP]
+    # The walk takes the non-combat options only (fights are the fight test's); the bar's
+    # combat options are still checked against the engine wherever they come up.
+    open_ = [o for o in available_actions(view, cid)
+             if o.ok and o.key.partition(":")[0] not in COMBAT_KINDS]
     option = rng.choice(open_)
     return seat, A.action_from_dict(_concrete(view, game, option, entry))
 
