@@ -371,6 +371,23 @@ class FireCannon(Action):
 
 
 @dataclass(frozen=True)
+class AlienPower(Action):
+    """Alien Special Action: one of the species' powers (``data/aliens.toml``) used by one of
+    the alien seat's characters. ``target`` names a character (one's own by id, another by
+    its counter's token on the seat's map or in its own sight), ``path`` the squares of a
+    written move (``drift``) or the one square of an illusion, ``look`` the counter an
+    illusion shows; ``facing`` "" keeps the user's facing."""
+
+    TYPE: ClassVar[str] = "alien_power"
+    character: str
+    power: str
+    target: str = ""
+    path: tuple[Square, ...] = ()
+    look: str = ""
+    facing: str = ""
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     """The acting seat has finished its actions: interactions and final map update follow."""
 
@@ -468,7 +485,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
                 CheckStatus, WearSuit, MoveLiftCar, ActivateInformant, SetInformantCondition,
                 Attack, MoveThenAttack,
                 TargetOpportunityFire, Unjam, UseSkill, UseEquipment, PickUpDropCasualty,
-                Hack, TransferControl, SecurityAction, SelfDestruct, Pilot, FireCannon, EndTurn,
+                Hack, TransferControl, SecurityAction, SelfDestruct, Pilot, FireCannon,
+                AlienPower, EndTurn,
                 SkipTurn,
                 JudgeMessage, Announce, EndGame, JudgeMove, JudgeRemove, JudgeSetStatus,
                 JudgeSetSuit)

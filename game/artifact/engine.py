@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from . import actions as A
 from . import (
+    aliens,
     available,
     cannon,
     combat,
@@ -420,6 +421,7 @@ class ArtifactGame(Table):
                     book.last_known[char.token] = replace(entry, round=0)
         for mid in sorted(s.maps):
             sightings.refresh_map(s, self.plan, self.sheets, mid)
+        aliens.start(self)
         events = self._begin_turn(0)
         return events
 
@@ -456,6 +458,7 @@ class ArtifactGame(Table):
                 char.busy = None
                 s.turn.acted.append(char.id)
         events += hazards.begin_turn(self, seat)
+        events += aliens.begin_turn(self, seat)
         sightings.refresh_map(s, self.plan, self.sheets, s.map_of[seat], informants=True)
         events += computer.initial_map_update(self, seat)
         return events
@@ -482,6 +485,7 @@ class ArtifactGame(Table):
         for mid in sorted(s.maps):
             sightings.refresh_map(s, self.plan, self.sheets, mid)
         hazards.end_of_turn(self)
+        aliens.final_map_update(self, seat)
         events.append(Event("turn_ended", tuple(s.seats) + (JUDGE,), {"seat": seat}))
         index = s.turn.index + 1
         if index >= len(s.seats):
@@ -600,7 +604,12 @@ class ArtifactGame(Table):
 
     def _finish_action(self, seat: str, char: Character) -> None:
         self._s.turn.acted.append(char.id)
+        self._map_update(seat)
+
+    def _map_update(self, seat: str) -> None:
+        """The seat's map after one of its actions (and an invisible alien's own sight)."""
         sightings.refresh_map(self._s, self.plan, self.sheets, self._s.map_of[seat])
+        aliens.refresh_sight(self, seat)
 
     def _do_move(self, seat: str, action: A.Move) -> list[Event]:
         char = self._acting_character(seat, action.character)
@@ -793,6 +802,7 @@ class ArtifactGame(Table):
         movement.face_after_action(self, char, action.facing)  # checked before any roll
         events = combat.perform_attack(self, seat, char, arm, action.fire, shots, self._rng,
                                        facing=action.facing)
+        aliens.unmask(self, char)
         self._finish_action(seat, char)
         return events
 
@@ -843,6 +853,7 @@ class ArtifactGame(Table):
         if char.square == end and char.status == "active":
             events += combat.perform_attack(self, seat, char, arm, action.fire, shots,
                                             self._rng, facing=action.facing)
+            aliens.unmask(self, char)
         self._finish_action(seat, char)
         return events
 
@@ -995,6 +1006,11 @@ class ArtifactGame(Table):
                                  action.to)
 
     def _do_security_action(self, seat: str, action: A.SecurityAction) -> list[Event]:
+        if aliens.is_computer_mind(self, seat, action.character):  # HAL: the computer itself
+            self._need_phase("play")
+            events = aliens.security_action(self, seat, action)
+            self._map_update(seat)
+            return events
         char = self._acting_character(seat, action.character)
         self._need_facing(action.facing)
         problem = computer.security_action_problem(self, char, action.kind, action.segment,
@@ -1016,6 +1032,14 @@ class ArtifactGame(Table):
         movement.face_after_action(self, char, action.facing)
         events = computer.order_self_destruct(self, seat, char, action.turns)
         self._finish_action(seat, char)
+        return events
+
+    def _do_alien_power(self, seat: str, action: A.AlienPower) -> list[Event]:
+        self._need_phase("play")
+        if seat != self.turn_seat:
+            raise NotYourTurn("characters act only in their seat's turn")
+        events = aliens.use_power(self, seat, action, self._rng)
+        self._map_update(seat)
         return events
 
     def _need_facing(self, facing: str) -> None:

@@ -56,6 +56,7 @@ from itertools import combinations
 
 from . import actions as A
 from . import (
+    aliens,
     available,
     cannon,
     combat,
@@ -348,6 +349,7 @@ def _play(game, seat):
         for mode, steps in ships.flights(game, char):
             out += [A.Pilot(cid, mode, steps, f) for f in after]
     out += computer.listed_transfers(game, seat)
+    out += aliens.listed_actions(game, seat)
     master = informants.master_rules(game, seat)
     for char in sorted(s.characters.values(), key=lambda c: c.id):
         if char.informant_of == seat:

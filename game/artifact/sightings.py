@@ -134,6 +134,21 @@ def visible_in(state: GameState, plan: DeckPlan, sheets: Sheets, seen: frozenset
     return out
 
 
+def illusions_seen(state: GameState, plan: DeckPlan, seen: set | frozenset,
+                   seats: set) -> dict[str, Counter]:
+    """Mental illusions (aliens.py) on squares that observers who are no robot or android see:
+    fake character counters, never on the map of the seat that cast them."""
+    out: dict[str, Counter] = {}
+    for caster_seat, secrets in state.aliens.items():
+        if caster_seat in seats:
+            continue
+        for ghost in secrets.illusions:
+            if plan.sq(*ghost.square) in seen:
+                out[ghost.token] = CharacterCounter(ghost.counter, ghost.square, ghost.facing,
+                                                    "active")
+    return out
+
+
 def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *,
                 informants: bool = False) -> dict[str, Counter]:
     """Replace the map's counters by what its observers see now; returns the new counters.
@@ -157,7 +172,10 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
     if informants:
         for char in state.characters.values():
             master = char.informant_of
-            if master and master in seats and char.seat not in seats:
+            # an alien master whose map a second alien seat shares hears its informants in
+            # its own secrets only (aliens.refresh_sight): the partner must not learn them
+            if (master and master in seats and char.seat not in seats
+                    and not (master in state.aliens and len(seats) > 1)):
                 if is_physical(sheets, char):
                     counters[char.token] = character_counter(state, plan, sheets, char)
                 if can_observe(sheets, char):
@@ -175,6 +193,7 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
             (seen_by_robots if is_robot(sheets, observer) else seen).update(fov)
     seen_by_robots -= seen
     counters.update(visible_in(state, plan, sheets, seen, seen_by_robots, seats, exclude_ids))
+    counters.update(illusions_seen(state, plan, seen, seats))
     old = book.counters
     for token, entry in old.items():
         if token not in counters:

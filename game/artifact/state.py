@@ -143,6 +143,7 @@ class Character:
     airless_turns: int = 0           # turns without air (Decompression)
     skips_action: bool = False       # loses its next action (Ring Stop)
     controlled_by: str | None = None  # mind control or a commanded robot (Security Actions)
+    home_seat: str | None = None     # the seat a mind-controlled character returns to
 
 
 @dataclass(slots=True)
@@ -375,13 +376,42 @@ class Ship:
     left: bool = False               # it flew off the map (only with the shields down)
 
 
+@dataclass(slots=True, frozen=True)
+class Egg:
+    """A bug alien's egg (aliens.toml: lay_egg): laid in the fallen character whose counter
+    token is ``host``, on ``square``, in round ``laid``."""
+
+    host: str
+    square: XY
+    laid: int
+
+
+@dataclass(slots=True, frozen=True)
+class Illusion:
+    """A mental illusion: a counter that is not there (``token``, as it shows) on ``square``
+    until the caster's next turn; ``caster`` is the casting character's id."""
+
+    token: str
+    counter: str
+    square: XY
+    facing: str
+    caster: str
+
+
 @dataclass(slots=True)
 class AlienSecrets:
-    """What only an alien seat (and the Judge) knows of its own doings."""
+    """What only an alien seat (and the Judge) knows of its own doings: HAL's RAM marker,
+    the bugs' eggs, an invisible alien's written moves and what it sees from where they put
+    it, what its informants reported at its Initial Map Update, its illusions standing, and
+    the powers used this turn (``"character:power"``)."""
 
-    ram: int | None = None           # HAL's RAM marker
-    eggs: list[int] = field(default_factory=list)
+    ram: XY | None = None            # HAL's RAM marker
+    eggs: list[Egg] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # an invisible alien's written moves
+    sight: dict[str, Counter] = field(default_factory=dict)
+    reports: dict[str, Counter] = field(default_factory=dict)  # its informants' last reports
+    illusions: list[Illusion] = field(default_factory=list)
+    used: list[str] = field(default_factory=list)
 
 
 # ---- the whole game ------------------------------------------------------------------------------

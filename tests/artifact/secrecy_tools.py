@@ -11,13 +11,13 @@ import json
 import random
 
 from game.artifact import actions as A
-from game.artifact import combat, computer, legal, sightings
+from game.artifact import aliens, combat, computer, legal, sightings
 from game.artifact.codec import canonical_json
 from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
 from game.artifact.movement import path_to, reachable
 from game.artifact.seats import JUDGE
-from game.artifact.state import Notice
+from game.artifact.state import Egg, Notice
 from game.artifact.views import view_for
 
 
@@ -149,7 +149,8 @@ def quick_game(players: int, seed: int) -> ArtifactGame:
 
 def random_step(game: ArtifactGame, rng: random.Random) -> tuple[str, A.Action]:
     """A random action for the turn seat or the Judge: mostly legal moves, pickups, drops,
-    suits, lift calls, status checks and informants, some of the Judge's tools and messages,
+    suits, lift calls, status checks, informants and the aliens' powers, some of the Judge's
+    tools and messages,
     some junk that must be refused."""
     s = game.state
     seat = game.turn_seat
@@ -166,6 +167,10 @@ def random_step(game: ArtifactGame, rng: random.Random) -> tuple[str, A.Action]:
         target = rng.choice(list(s.seats))
         return JUDGE, rng.choice([A.JudgeMessage(target, "Status report, please."),
                                   A.Announce("All hands: routine systems check.")])
+    if roll < 0.3 and view.alien is not None:  # the species' powers, HAL's snoops
+        powers = aliens.listed_actions(game, seat)
+        if powers:
+            return seat, rng.choice(powers)
     mine = [c for c, e in view.own.characters.items()
             if e.status == "active" and e.ma and c not in view.turn.acted]
     if not mine:
@@ -387,6 +392,30 @@ def hazards_in_play(game: ArtifactGame, rng: random.Random) -> None:
     s.systems.gas = sorted(set(s.systems.gas) | {rng.choice(spaces)})
 
 
+def _perturb_alien_secrets(twin: ArtifactGame, seat: str, rng: random.Random) -> int:
+    """Every other alien seat's secrets (a map partner's too): its written notes, the powers
+    it used, an egg, HAL's RAM marker, and where an invisible alien stands (nobody sees it)."""
+    s = twin.state
+    plan = twin.plan
+    changes = 0
+    for other, secrets in sorted(s.aliens.items()):
+        if other == seat:
+            continue
+        secrets.notes.append(f"Round {s.round}: a note nobody else reads.")
+        secrets.used.append("nobody:drift")
+        secrets.eggs.append(Egg("t00000000", (1, 1), s.round))
+        secrets.ram = None if secrets.ram else (3, 3)
+        changes += 1
+        for char in s.characters.values():
+            if (char.seat == other and twin.sheets.characters[char.sheet].kind == "program"
+                    and char.square is not None):
+                steps = [n for n, _d, _h in plan.neighbours(char.square)]
+                if steps:
+                    char.square = rng.choice(steps)
+                    changes += 1
+    return changes
+
+
 def perturb_hidden(game: ArtifactGame, seat: str,
                    rng: random.Random) -> tuple[ArtifactGame, int]:
     """A copy of ``game`` that differs only in what ``seat`` cannot see: other seats'
@@ -396,7 +425,8 @@ def perturb_hidden(game: ArtifactGame, seat: str,
     secret informant (the G-men's, Pan's) or its condition changed when it is not the
     master's map, Computer Control held by another seat's character (and hacking attempts
     logged for it), a self-destruct order waiting for Global Updates, knockout gas in a
-    space it cannot see, a segment without air not yet announced, other seats' private
+    space it cannot see, a segment without air not yet announced, every other alien seat's
+    secrets and invisible characters' squares (a map partner's too), other seats' private
     notices, and the RNG
     (every future roll). Returns the copy and how many things were moved or swapped (the
     notices and the RNG always differ); ``game`` is untouched."""
@@ -506,6 +536,7 @@ def perturb_hidden(game: ArtifactGame, seat: str,
     if airless and rng.random() < 0.3:
         s.systems.decompressed[rng.choice(airless)] = 0
         changes += 1
+    changes += _perturb_alien_secrets(twin, seat, rng)
     for other in s.seats:
         if other not in seats:
             s.pending[other].append(Notice("judge", s.round, {"text": "noise"}))

@@ -38,6 +38,7 @@ SAMPLES = [
     A.Pilot("orlov", "jog", ("N", "up"), "W"),
     A.FireCannon("eastwood", "needle_beam", (38, 5), "E"),
     A.FireCannon("eastwood", "anti_personnel", "t0badf00", "E"),
+    A.AlienPower("pan", "illusion", "", ((4, 5),), "Zombie", ""),
 ]
 
 

@@ -1,0 +1,838 @@
+"""The six alien species' powers (rulebook: Actions List, "Alien Special Action"; Select
+Faction Mix; Informants; Tough; Robots; Androids; Computer Operations).
+
+Each species' control sheet is data (``data/aliens.toml``, validated on load): which powers
+it has, and every number of each power. The Alien seat uses them through one action,
+``actions.AlienPower``; HAL's snooping is the ordinary ``SecurityAction`` (``security_action``
+here), spent from HAL's four a turn instead of a terminal and the Computer Control marker.
+
+Secrecy. What an alien seat knows of its own doings lives in ``state.aliens[seat]``
+(``AlienSecrets``): HAL's RAM marker, the eggs, an invisible alien's written moves and what
+it sees from where they put it, its standing illusions and the powers used this turn. Only
+its own view and the Judge's carry it. An invisible alien (Pan, mind control) has no body:
+nobody sees it, and what it sees is told to its own seat only (``sight``), never put on the
+map it may share with a second alien seat. A character taken from another seat (a mind
+held, a body raised, a host killed by its hatching egg) is held for its owner
+(``situation.hold_forces``) until that seat's Situation Update, where the telegram comes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from . import actions as A
+from . import combat_dice, computer, customize, situation
+from .datafiles import TableReader, data_path, load_toml
+from .deckplan import FACINGS
+from .errors import DataError, IllegalAction
+from .events import Event
+from .sheets import KINDS, Sheets, default_sheets
+from .sight import field_of_view
+from .sightings import (
+    can_observe,
+    character_counter,
+    dark_squares,
+    is_physical,
+    is_robot,
+    map_seats,
+    observer_fov,
+    visible_in,
+)
+from .state import AlienSecrets, Character, CharacterCounter, Egg, Illusion
+
+USES = ("action", "drift", "security", "free")
+DATA_FILE = data_path("aliens.toml")
+POWERS = ("security", "command_robot", "drift", "suborn", "dominate", "release", "illusion",
+          "disguise", "raise", "lay_egg")
+
+
+# ---- the control sheets (data) -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Power:
+    """One special action and its numbers (see the header of ``data/aliens.toml``)."""
+
+    id: str
+    name: str
+    uses: str
+    reach: int = 0
+    target: int = 0
+    kinds: tuple[str, ...] = ()
+    most: int = 0
+    squares: int = 0
+    rounds: int = 0
+    looks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Species:
+    """One species' control sheet: its powers and what sets it apart."""
+
+    id: str
+    name: str
+    powers: tuple[str, ...]
+    presence: bool
+    security_actions: int = 0
+    ram_spaces: tuple[str, ...] = ()
+    risen: str = ""
+    hatched: str = ""
+
+
+@dataclass(frozen=True)
+class AlienSheets:
+    species: dict[str, Species]
+    powers: dict[str, Power]
+
+
+def load_aliens(path: Path, sheets: Sheets) -> AlienSheets:
+    """Read and check ``aliens.toml`` against the control sheets (``sheets``): every species
+    of the alien sheet has an entry, every power is known and used by some species, every
+    number is in range and every sheet or counter named exists."""
+    data, text = load_toml(path)
+    powers: dict[str, Power] = {}
+    counters = {c.counter for c in sheets.characters.values()}
+    for pid, body in (data.get("power") or {}).items():
+        reader = TableReader(path, text, body, f"[power.{pid}]")
+        if not isinstance(body, dict):
+            raise reader.fail(None, "must be a table")
+        reader.unknown({"name", "uses", "reach", "target", "kinds", "most", "squares",
+                        "rounds", "looks"})
+        if pid not in POWERS:
+            raise reader.fail(None, f"no rule for a power {pid!r} ({', '.join(POWERS)})")
+        uses = reader.get("uses", str)
+        if uses not in USES:
+            raise reader.fail("uses", f"uses must be one of {', '.join(USES)}")
+        numbers = {}
+        for key, low, high in (("reach", 0, 40), ("target", 0, 6), ("most", 0, 12),
+                               ("squares", 0, 20), ("rounds", 0, 20)):
+            value = reader.get(key, int, 0)
+            if not low <= value <= high:
+                raise reader.fail(key, f"{key} must be {low} to {high}")
+            numbers[key] = value
+        kinds = reader.strings("kinds", ())
+        for kind in kinds:
+            if kind not in KINDS:
+                raise reader.fail("kinds", f"unknown kind {kind!r}")
+        looks = reader.strings("looks", ())
+        for look in looks:
+            if look not in counters:
+                raise reader.fail("looks", f"no counter {look!r} in factions.toml")
+        powers[pid] = Power(pid, reader.get("name", str), uses, kinds=kinds, looks=looks,
+                            **numbers)
+    for pid, need in (("drift", "squares"), ("suborn", "most"), ("dominate", "most"),
+                      ("lay_egg", "rounds"), ("illusion", "looks")):
+        if pid in powers and not getattr(powers[pid], need):
+            raise DataError(str(path), None, f"[power.{pid}]: needs {need}")
+    species: dict[str, Species] = {}
+    options = sheets.factions["alien"].options
+    for sid, body in (data.get("species") or {}).items():
+        reader = TableReader(path, text, body, f"[species.{sid}]")
+        if not isinstance(body, dict):
+            raise reader.fail(None, "must be a table")
+        reader.unknown({"name", "powers", "presence", "security_actions", "ram_spaces",
+                        "risen", "hatched"})
+        if sid not in options:
+            raise reader.fail(None, f"{sid!r} is not a species of the alien sheet")
+        own = reader.strings("powers")
+        for pid in own:
+            if pid not in powers:
+                raise reader.fail("powers", f"unknown power {pid!r}")
+        entry = Species(sid, reader.get("name", str), own, reader.get("presence", bool),
+                        reader.get("security_actions", int, 0),
+                        reader.strings("ram_spaces", ()), reader.get("risen", str, ""),
+                        reader.get("hatched", str, ""))
+        for key in ("risen", "hatched"):
+            sheet = getattr(entry, key)
+            if sheet and (sheet not in sheets.characters
+                          or sheets.characters[sheet].faction != "alien"
+                          or sheets.characters[sheet].option):
+                raise reader.fail(key, f"{key} must name an alien sheet of no species option")
+        if any(powers[p].uses == "security" for p in own) and entry.security_actions < 1:
+            raise reader.fail("security_actions", "security powers need security_actions")
+        if "raise" in own and not entry.risen:
+            raise reader.fail("risen", "raise needs the risen sheet")
+        if "lay_egg" in own and not entry.hatched:
+            raise reader.fail("hatched", "lay_egg needs the hatched sheet")
+        species[sid] = entry
+    missing = [o for o in options if o not in species]
+    if missing:
+        raise DataError(str(path), None, f"no [species.*] for {', '.join(missing)}")
+    unused = sorted(set(powers) - {p for s in species.values() for p in s.powers})
+    if unused:
+        raise DataError(str(path), None, f"power(s) no species has: {', '.join(unused)}")
+    return AlienSheets(species, powers)
+
+
+@cache
+def default_aliens() -> AlienSheets:
+    """The packaged species sheets (loaded once; immutable)."""
+    return load_aliens(DATA_FILE, default_sheets())
+
+
+# ---- reading the situation -------------------------------------------------------------------
+
+def species_of(game, seat: str) -> str | None:
+    """The species an alien seat plays (assigned by the Judge, or chosen in its order)."""
+    s = game.state
+    if s.specs[seat].faction != "alien":
+        return None
+    order = s.orders.get(seat)
+    return s.species.get(seat) or (order.option if order and order.option else None)
+
+
+def secrets_of(game, seat: str) -> AlienSecrets | None:
+    return game.state.aliens.get(seat)
+
+
+def of_species(game, char: Character) -> bool:
+    """A character of the species itself (not a mind it holds nor a robot HAL runs)."""
+    return (game.sheets.characters[char.sheet].faction == "alien"
+            and char.controlled_by is None)
+
+
+def distance(plan, a: int, b: int) -> int:
+    (ax, ay), (bx, by) = plan.xy(a), plan.xy(b)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def all_round(plan, square: int, dark: frozenset) -> frozenset:
+    """What an invisible alien sees from ``square``: every way at once (it has no front)."""
+    return (field_of_view(plan, square, "N", dark=dark)
+            | field_of_view(plan, square, "S", dark=dark))
+
+
+def base_counter(game, char: Character) -> str:
+    """The counter a species' character shows undisguised: "Bug Alien" for every body when
+    two alien seats share the map (Select Faction Mix), else its own."""
+    s = game.state
+    aliens = [x for x in s.seats if s.specs[x].faction == "alien"]
+    if len(aliens) > 1 and game.sheets.characters[char.sheet].on_map:
+        return "Bug Alien"
+    return game.sheets.characters[char.sheet].counter
+
+
+def uses_left(game, seat: str, char: Character, power: Power) -> str | None:
+    """Why ``char`` may not use ``power`` again this turn (None: it may)."""
+    s = game.state
+    spent = secrets_of(game, seat).used
+    if power.uses == "action" and char.id in s.turn.acted:
+        return f"{char.id} has already acted this turn"
+    if power.uses == "drift" and f"{char.id}:drift" in spent:
+        return f"{char.id} has already moved this turn"
+    if power.uses == "security":
+        sheet = default_aliens().species[species_of(game, seat)]
+        used = sum(1 for u in spent if _is_security(u))
+        if used >= sheet.security_actions:
+            return f"all {sheet.security_actions} security actions are spent this turn"
+        if s.systems.shutdown:
+            return "the computer is shut down"
+    return None
+
+
+def _is_security(used: str) -> bool:
+    return default_aliens().powers[used.partition(":")[2]].uses == "security"
+
+
+def named_character(game, seat: str, name: str, *, remembered: bool = False):
+    """The character ``name`` stands for, judged on what ``seat`` knows: one of its own by
+    id, or a counter's token on its map or in its own sight (with ``remembered`` also a
+    last-known place). Returns (character, the square the seat knows it on) or None."""
+    s = game.state
+    own = s.characters.get(name)
+    if own is not None and own.seat == seat:
+        return own, own.square
+    known = dict(secrets_of(game, seat).sight)
+    book = s.maps[s.map_of[seat]]
+    if remembered:
+        known.update(book.last_known)
+    known.update(book.counters)
+    counter = known.get(name)
+    if not isinstance(counter, CharacterCounter):
+        return None
+    char = next((c for c in s.characters.values() if c.token == name), None)
+    if char is None:
+        return None
+    return char, game.plan.sq(*counter.square)
+
+
+# ---- checking an action --------------------------------------------------------------------
+
+def check(game, seat: str, action: A.AlienPower):
+    """The user, its power and its target character (or None) if ``action`` is legal now,
+    else IllegalAction saying why; nothing changes. The reasons depend only on what the seat
+    knows (its map, its sight, its own forces), except a die's verdict."""
+    s = game.state
+    sheets = default_aliens()
+    char = s.characters.get(action.character)
+    if char is None or char.seat != seat:
+        raise IllegalAction(f"{action.character!r} is not one of your characters")
+    species = species_of(game, seat)
+    if species is None or action.power not in sheets.species[species].powers:
+        raise IllegalAction(f"your species has no power {action.power!r}")
+    if not of_species(game, char):
+        raise IllegalAction(f"{char.id} is not of your species: it has no powers")
+    if char.status != "active" or char.square is None:
+        raise IllegalAction(f"{char.id} is not active")
+    if action.facing and action.facing not in FACINGS:
+        raise IllegalAction(f"facing must be one of {', '.join(FACINGS)} (or \"\" to keep it)")
+    power = sheets.powers[action.power]
+    problem = uses_left(game, seat, char, power)
+    if problem:
+        raise IllegalAction(problem)
+    if action.power != "drift" and action.path and action.power != "illusion":
+        raise IllegalAction(f"{power.name} takes no squares")
+    target = _CHECKS[action.power](game, seat, char, power, action)
+    return char, power, target
+
+
+def _need_target(game, seat, char, power, action, *, remembered=False, anywhere=False):
+    found = named_character(game, seat, action.target, remembered=remembered)
+    if found is None:
+        raise IllegalAction(f"there is no character {action.target!r} known to you")
+    target, square = found
+    if not anywhere and distance(game.plan, char.square, square) > power.reach:
+        raise IllegalAction(f"{action.target!r} is beyond {power.name}'s reach "
+                            f"({power.reach} squares)")
+    return target
+
+
+def _check_drift(game, seat, char, power, action):
+    plan = game.plan
+    if action.target or action.look:
+        raise IllegalAction("a written move names only its squares")
+    if not action.path:
+        raise IllegalAction("name the squares of the move")
+    if len(action.path) > power.squares:
+        raise IllegalAction(f"a written move covers at most {power.squares} squares")
+    here = char.square
+    for x, y in action.path:
+        if not plan.inside(x, y):
+            raise IllegalAction(f"({x}, {y}) is off the map")
+        step = plan.sq(x, y)
+        if plan.step_kind(here, step) is None:
+            raise IllegalAction(f"({x}, {y}) is not one step on from the last square")
+        here = step
+    return None
+
+
+def _check_mind(game, seat, char, power, action):
+    if action.path or action.look:
+        raise IllegalAction(f"{power.name} names only a character")
+    target = _need_target(game, seat, char, power, action)
+    if target.seat == seat:
+        raise IllegalAction("that one is yours already")
+    if target.status != "active":
+        raise IllegalAction(f"{action.target!r} is not active")
+    s = game.state
+    if power.id == "suborn":
+        count = sum(1 for c in s.characters.values() if c.informant_of == seat)
+        if count >= power.most:
+            raise IllegalAction(f"you run {power.most} informants already")
+        if target.informant_of == seat:
+            raise IllegalAction("that one informs for you already")
+    else:
+        held = sum(1 for c in s.characters.values() if c.controlled_by == char.id)
+        if held >= power.most:
+            raise IllegalAction(f"{char.id} holds {power.most} minds already")
+    return target
+
+
+def _check_release(game, seat, char, power, action):
+    target = game.state.characters.get(action.target)
+    if (target is None or target.seat != seat or target.controlled_by != char.id
+            or target.home_seat is None):
+        raise IllegalAction(f"{action.target!r} is no mind {char.id} holds")
+    return target
+
+
+def _check_robot(game, seat, char, power, action):
+    if action.path or action.look:
+        raise IllegalAction("waking a robot names only the robot")
+    # HAL reaches every robot aboard through the ship's computer: no reach limit.
+    target = _need_target(game, seat, char, power, action, remembered=True, anywhere=True)
+    if target.sheet not in customize.FEYNMAN_ROBOTS or target.seat is not None:
+        raise IllegalAction(f"{action.target!r} is not one of the Feynman's idle robots")
+    if target.status != "inactive" or target.square not in game.plan.region("Feynman"):
+        raise IllegalAction(f"{action.target!r} does not answer the computer")
+    return target
+
+
+def _check_illusion(game, seat, char, power, action):
+    plan = game.plan
+    if action.target:
+        raise IllegalAction("an illusion names a square and a look, not a character")
+    if len(action.path) != 1:
+        raise IllegalAction("an illusion goes on one square")
+    x, y = action.path[0]
+    if not plan.inside(x, y):
+        raise IllegalAction(f"({x}, {y}) is off the map")
+    square = plan.sq(x, y)
+    if not plan.passable(square):
+        raise IllegalAction(f"({x}, {y}) is no open floor")
+    if distance(plan, char.square, square) > power.reach:
+        raise IllegalAction(f"({x}, {y}) is beyond reach ({power.reach} squares)")
+    if square not in all_round(plan, char.square, dark_squares(game.state, plan)):
+        raise IllegalAction(f"({x}, {y}) is out of {char.id}'s sight")
+    if action.look not in power.looks:
+        raise IllegalAction(f"an illusion shows one of: {', '.join(power.looks)}")
+    return None
+
+
+def _check_disguise(game, seat, char, power, action):
+    if action.path or action.look:
+        raise IllegalAction("a disguise names only the character it copies")
+    if not action.target:
+        if char.counter == base_counter(game, char):
+            raise IllegalAction(f"{char.id} wears no disguise")
+        return None
+    s = game.state
+    counter = s.maps[s.map_of[seat]].counters.get(action.target)
+    if not isinstance(counter, CharacterCounter):
+        raise IllegalAction(f"there is no character {action.target!r} in sight to copy")
+    target = _need_target(game, seat, char, power, action)
+    if game.sheets.characters[target.sheet].kind not in power.kinds:
+        raise IllegalAction(f"{counter.counter} cannot be copied")
+    return target
+
+
+def _check_body(game, seat, char, power, action):
+    if action.path or action.look:
+        raise IllegalAction(f"{power.name} names only a body")
+    target = _need_target(game, seat, char, power, action)
+    kind = game.sheets.characters[target.sheet].kind
+    if target.id == char.id or kind not in power.kinds or target.square != char.square:
+        raise IllegalAction(f"{action.target!r} is no {' or '.join(power.kinds)} body here")
+    if power.id == "raise":
+        if target.status != "dead":
+            raise IllegalAction(f"{action.target!r} is not dead")
+        return target
+    if target.status == "active":
+        raise IllegalAction(f"{action.target!r} is not down")
+    eggs = secrets_of(game, seat).eggs
+    if len(eggs) >= power.most:
+        raise IllegalAction(f"{power.most} eggs wait already")
+    if any(e.host == target.token for e in eggs):
+        raise IllegalAction(f"{action.target!r} carries an egg already")
+    return target
+
+
+def _check_security(game, seat, char, power, action):
+    raise IllegalAction("HAL's security actions are taken as Security Actions")
+
+
+_CHECKS = {
+    "drift": _check_drift, "suborn": _check_mind, "dominate": _check_mind,
+    "release": _check_release, "command_robot": _check_robot, "illusion": _check_illusion,
+    "disguise": _check_disguise, "raise": _check_body, "lay_egg": _check_body,
+    "security": _check_security,
+}
+
+
+# ---- the powers -----------------------------------------------------------------------------
+
+def use_power(game, seat: str, action: A.AlienPower, rng) -> list[Event]:
+    """Check and perform ``action`` (an Alien Special Action) for the seat in turn."""
+    char, power, target = check(game, seat, action)
+    s = game.state
+    events = _EFFECTS[power.id](game, seat, char, power, target, action, rng)
+    if action.facing and game.sheets.characters[char.sheet].on_map:
+        char.facing = action.facing
+    if power.uses == "action":
+        s.turn.acted.append(char.id)
+    if power.uses != "free":
+        secrets_of(game, seat).used.append(f"{char.id}:{power.id}")
+    return events
+
+
+def _drift(game, seat, char, power, target, action, rng):
+    plan = game.plan
+    start = plan.xy(char.square)
+    char.square = plan.sq(*action.path[-1])
+    end = plan.xy(char.square)
+    name = game.sheets.characters[char.sheet].name
+    secrets_of(game, seat).notes.append(
+        f"Round {game.state.round}: {name} from ({start[0]}, {start[1]}) to "
+        f"({end[0]}, {end[1]}) by {len(action.path)} squares.")
+    refresh_sight(game, seat)
+    return [game.notify(seat, {"kind": "alien_moved", "character": char.id,
+                               "square": list(end)})]
+
+
+def _roll(power: Power, rng) -> tuple[int, bool]:
+    roll = combat_dice.d6(rng)
+    return roll, roll >= power.target
+
+
+def _mind_proof(game, target: Character, power: Power) -> bool:
+    """Immune to this mental power: robots and androids (machine minds) and, for mind
+    control, the Tough (Skill Use: Tough)."""
+    sheet = game.sheets.characters[target.sheet]
+    if sheet.kind not in power.kinds:
+        return True
+    return power.id == "dominate" and "Tough" in sheet.skills
+
+
+def _suborn(game, seat, char, power, target, action, rng):
+    """The die is rolled whatever the target is, and an immune mind fails as a bad roll
+    does: the seat learns only that it did not listen."""
+    roll, success = _roll(power, rng)
+    success = success and not _mind_proof(game, target, power)
+    if success:
+        target.informant_of = seat
+    return [game.notify(seat, {"kind": "alien_power", "power": power.id,
+                               "character": char.id, "target": action.target,
+                               "roll": roll, "needed": power.target, "success": success})]
+
+
+def _dominate(game, seat, char, power, target, action, rng):
+    roll, success = _roll(power, rng)
+    success = success and not _mind_proof(game, target, power)
+    events = [game.notify(seat, {"kind": "alien_power", "power": power.id,
+                                 "character": char.id, "target": action.target,
+                                 "roll": roll, "needed": power.target, "success": success})]
+    if success:
+        events += _take(game, seat, target, controller=char.id)
+    return events
+
+
+def _take(game, seat: str, target: Character, controller: str | None) -> list[Event]:
+    """``target`` passes to ``seat``: its owner keeps its view until its Situation Update,
+    where a telegram naming only the counter tells it contact is lost."""
+    loser = target.seat
+    events = []
+    if loser is not None:
+        situation.hold_forces(game, loser)
+        events.append(game.notify(loser, {"kind": "telegram", "counter":
+                                          game.sheets.characters[target.sheet].counter,
+                                          "character": target.id}, pending=True))
+    home = target.seat
+    target.seat = seat
+    target.controlled_by = controller
+    target.home_seat = home if controller and home else None
+    target.informant_of = None
+    target.blind = False
+    book = game.state.maps[game.state.map_of[seat]]
+    book.counters.pop(target.token, None)
+    book.last_known.pop(target.token, None)
+    secrets_of(game, seat).sight.pop(target.token, None)
+    return events
+
+
+def _release(game, seat, char, power, target, action, rng):
+    home = target.home_seat
+    situation.hold_forces(game, home)
+    target.seat = home
+    target.controlled_by = None
+    target.home_seat = None
+    return [game.notify(seat, {"kind": "alien_power", "power": power.id,
+                               "character": char.id, "target": target.id}),
+            game.notify(home, {"kind": "control_returned", "character": target.id,
+                               "counter": game.sheets.characters[target.sheet].counter},
+                        pending=True)]
+
+
+def _command_robot(game, seat, char, power, target, action, rng):
+    events = _take(game, seat, target, controller=char.id)
+    target.status = "active"
+    return events + [game.notify(seat, {"kind": "alien_power", "power": power.id,
+                                        "character": char.id, "target": target.id})]
+
+
+def _illusion(game, seat, char, power, target, action, rng):
+    secrets = secrets_of(game, seat)
+    secrets.illusions = [i for i in secrets.illusions if i.caster != char.id]
+    x, y = action.path[0]
+    secrets.illusions.append(Illusion(game._token(), action.look, (x, y),
+                                      action.facing or "N", char.id))
+    return [game.notify(seat, {"kind": "alien_power", "power": power.id,
+                               "character": char.id, "square": [x, y],
+                               "look": action.look})]
+
+
+def _disguise(game, seat, char, power, target, action, rng):
+    if target is None:
+        char.counter = base_counter(game, char)
+    else:
+        s = game.state
+        char.counter = s.maps[s.map_of[seat]].counters[action.target].counter
+    return [game.notify(seat, {"kind": "alien_power", "power": power.id,
+                               "character": char.id, "look": char.counter})]
+
+
+def _raise(game, seat, char, power, target, action, rng):
+    species = default_aliens().species[species_of(game, seat)]
+    events = _take(game, seat, target, controller=None)
+    target.sheet = species.risen
+    target.status = "active"
+    target.wound = False
+    target.counter = base_counter(game, target)
+    game.state.turn.acted.append(target.id)  # it rises now and walks from next turn
+    return events + [game.notify(seat, {"kind": "alien_power", "power": power.id,
+                                        "character": char.id, "target": target.id})]
+
+
+def _lay_egg(game, seat, char, power, target, action, rng):
+    plan = game.plan
+    secrets = secrets_of(game, seat)
+    secrets.eggs.append(Egg(target.token, plan.xy(target.square), game.state.round))
+    return [game.notify(seat, {"kind": "alien_power", "power": power.id,
+                               "character": char.id, "target": action.target})]
+
+
+_EFFECTS = {
+    "drift": _drift, "suborn": _suborn, "dominate": _dominate, "release": _release,
+    "command_robot": _command_robot, "illusion": _illusion, "disguise": _disguise,
+    "raise": _raise, "lay_egg": _lay_egg,
+}
+
+
+def unmask(game, char: Character) -> None:
+    """A disguised character that attacks shows its own counter again."""
+    if (char.seat is not None and species_of(game, char.seat) is not None
+            and of_species(game, char) and char.counter != base_counter(game, char)):
+        char.counter = base_counter(game, char)
+
+
+# ---- HAL: the computer's own security actions ------------------------------------------------
+
+def is_computer_mind(game, seat: str, cid: str) -> bool:
+    """``cid`` is the seat's species character whose powers include security actions."""
+    species = species_of(game, seat)
+    char = game.state.characters.get(cid)
+    if species is None or char is None or char.seat != seat or not of_species(game, char):
+        return False
+    return "security" in default_aliens().species[species].powers
+
+
+def security_problem(game, seat: str, char: Character, kind: str, segment: str,
+                     toggle: str) -> str | None:
+    """Why HAL may not take this security action now (None: it may)."""
+    if game.state.phase != "play" or game.turn_seat != seat:
+        return "characters act only in their seat's turn"
+    problem = uses_left(game, seat, char, default_aliens().powers["security"])
+    if problem:
+        return problem
+    if kind != "snoop":
+        return "HAL snoops and toggles; cancelling a countdown takes a hacker at a terminal"
+    if segment not in computer.feynman_segments(game.plan):
+        return f"{segment!r} is no segment of the Feynman"
+    if toggle not in computer.TOGGLES:
+        return "toggle must be lights, locks or nothing"
+    return None
+
+
+def security_action(game, seat: str, action: A.SecurityAction) -> list[Event]:
+    """HAL's security action: what a controller's snoop does, from the computer itself."""
+    char = game.state.characters[action.character]
+    problem = security_problem(game, seat, char, action.kind, action.segment, action.toggle)
+    if problem:
+        raise IllegalAction(problem)
+    events = computer.snoop(game, seat, char, action.segment, action.toggle)
+    secrets_of(game, seat).used.append(f"{char.id}:security")
+    return events
+
+
+# ---- the sequence of play ------------------------------------------------------------------
+
+def start(game) -> None:
+    """Play begins: every alien seat gets its secrets; HAL's RAM marker is where HAL was
+    placed; invisible aliens look round."""
+    s = game.state
+    for seat in s.seats:
+        species = species_of(game, seat)
+        if species is None:
+            continue
+        secrets = s.aliens.setdefault(seat, AlienSecrets())
+        sheet = default_aliens().species[species]
+        for char in game.own_characters(seat):
+            if sheet.ram_spaces and char.square is not None and is_computer_mind(
+                    game, seat, char.id):
+                secrets.ram = game.plan.xy(char.square)
+        refresh_sight(game, seat, informants=True)
+
+
+def begin_turn(game, seat: str) -> list[Event]:
+    """The alien seat's Situation Update: powers renew, its illusions fade, its eggs due
+    hatch, and its invisible characters look round (Initial Map Update)."""
+    secrets = secrets_of(game, seat)
+    if secrets is None:
+        return []
+    secrets.used = []
+    secrets.illusions = []
+    events = hatch_eggs(game, seat)
+    refresh_sight(game, seat, informants=True)
+    return events
+
+
+def refresh_sight(game, seat: str, *, informants: bool = False) -> None:
+    """What the seat's invisible characters see now, all round, kept in its secrets (never
+    on the map a second alien seat shares): characters and items, as counters. With
+    ``informants`` (its Initial Map Update) its informants report too (Informants): where
+    they are and what they see; those reports stand until the next Initial Map Update."""
+    secrets = secrets_of(game, seat)
+    if secrets is None:
+        return
+    s = game.state
+    plan = game.plan
+    sheets = game.sheets
+    dark = dark_squares(s, plan)
+    mine = set(map_seats(s, s.map_of[seat]))
+    if informants:
+        seen: set = set()
+        by_robots: set = set()
+        reports: dict = {}
+        for char in sorted(s.characters.values(), key=lambda c: c.id):
+            if char.informant_of != seat or char.seat in mine:
+                continue
+            if is_physical(sheets, char):
+                reports[char.token] = character_counter(s, plan, sheets, char)
+            if can_observe(sheets, char):
+                fov = observer_fov(s, plan, sheets, char, dark)
+                (by_robots if is_robot(sheets, char) else seen).update(fov)
+        reports.update(visible_in(s, plan, sheets, seen, by_robots - seen, mine))
+        secrets.reports = {k: reports[k] for k in sorted(reports)}
+    looked: set = set()
+    for char in game.own_characters(seat):
+        if (sheets.characters[char.sheet].kind == "program" and of_species(game, char)
+                and char.square is not None and char.status == "active"
+                and _presence(game, seat)):
+            looked |= all_round(plan, char.square, dark)
+    counters = dict(secrets.reports)
+    counters.update(visible_in(s, plan, sheets, looked, frozenset(), mine))
+    secrets.sight = {k: counters[k] for k in sorted(counters)}
+
+
+def _presence(game, seat: str) -> bool:
+    species = species_of(game, seat)
+    return species is not None and default_aliens().species[species].presence
+
+
+def final_map_update(game, seat: str) -> None:
+    """The seat ending its turn: its invisible characters look round once more. (Other alien
+    seats look at their own map updates: what one sees changes only when it may learn.)"""
+    if seat in game.state.aliens:
+        refresh_sight(game, seat)
+
+
+def hatch_eggs(game, seat: str) -> list[Event]:
+    """At the alien seat's Situation Update (as the bugs' recovery rolls), each egg laid
+    ``rounds`` Global Updates ago hatches: a new bug in the host's square, and the host dies
+    (its owner hears at its own Situation Update). An egg whose host left the map is lost; a
+    full square makes it wait."""
+    s = game.state
+    secrets = secrets_of(game, seat)
+    if secrets is None or not secrets.eggs:
+        return []
+    sheet = default_aliens().species[species_of(game, seat)]
+    rounds = default_aliens().powers["lay_egg"].rounds
+    events: list[Event] = []
+    waiting = []
+    for egg in secrets.eggs:
+        host = next((c for c in s.characters.values() if c.token == egg.host), None)
+        if s.round - egg.laid < rounds:
+            waiting.append(egg)
+            continue
+        if host is None or host.square is None:
+            events.append(game.notify(seat, {"kind": "egg_lost", "square": list(egg.square)}))
+            continue
+        if game.stack_count(host.square) >= game.stack_limit(host.square):
+            waiting.append(egg)
+            continue
+        if host.seat is not None and host.seat != seat:
+            situation.hold_forces(game, host.seat)
+            if host.status != "dead":
+                events.append(game.notify(host.seat, {
+                    "kind": "telegram", "counter": game.sheets.characters[host.sheet].counter,
+                    "character": host.id}, pending=True))
+        host.status = "dead"
+        bug = customize._new_character(game, sheet.hatched, seat)
+        bug.square = host.square
+        bug.counter = base_counter(game, bug)
+        events.append(game.notify(seat, {"kind": "egg_hatched", "character": bug.id,
+                                         "square": list(game.plan.xy(host.square))}))
+    secrets.eggs = waiting
+    return events
+
+
+# ---- legal actions (compact form, see docs/artifact-engine.md) ---------------------------------
+
+def listed_actions(game, seat: str) -> list[A.Action]:
+    """Every Alien Special Action the seat in turn may take, each checked by ``check``:
+    written moves to every square within reach (one path each), each power on every target
+    its map or sight shows, illusions of every look on every square in sight and reach, and
+    HAL's snoops of every segment with every toggle. Facing "" (kept) only: any facing is
+    legal wherever "" is."""
+    s = game.state
+    species = species_of(game, seat)
+    if species is None or seat not in s.aliens or game.turn_seat != seat:
+        return []
+    sheet = default_aliens().species[species]
+    out: list[A.Action] = []
+    names = sorted(set(s.maps[s.map_of[seat]].counters) | set(s.aliens[seat].sight))
+    remembered = sorted(set(s.maps[s.map_of[seat]].last_known) | set(names))
+    for char in sorted(game.own_characters(seat), key=lambda c: c.id):
+        if not of_species(game, char) or char.status != "active" or char.square is None:
+            continue
+        cid = char.id
+        for pid in sheet.powers:
+            if pid == "security":
+                out += [A.SecurityAction(cid, "snoop", seg, toggle, "N")
+                        for seg in computer.feynman_segments(game.plan)
+                        for toggle in computer.TOGGLES
+                        if security_problem(game, seat, char, "snoop", seg, toggle) is None]
+                continue
+            candidates = _candidates(game, seat, char, pid, names, remembered)
+            out += _legal(game, seat, candidates)
+    return out
+
+
+def _candidates(game, seat, char, pid, names, remembered) -> list[A.AlienPower]:
+    cid = char.id
+    plan = game.plan
+    if pid == "drift":
+        return [A.AlienPower(cid, pid, path=tuple(path))
+                for path in _drift_paths(plan, char.square,
+                                         default_aliens().powers[pid].squares)]
+    if pid == "illusion":
+        power = default_aliens().powers[pid]
+        seen = all_round(plan, char.square, dark_squares(game.state, plan))
+        return [A.AlienPower(cid, pid, path=(plan.xy(sq),), look=look)
+                for sq in sorted(seen) if distance(plan, char.square, sq) <= power.reach
+                for look in power.looks]
+    if pid == "release":
+        return [A.AlienPower(cid, pid, target=c.id) for c in game.own_characters(seat)
+                if c.controlled_by == cid]
+    if pid == "disguise":
+        return [A.AlienPower(cid, pid)] + [A.AlienPower(cid, pid, target=t) for t in names]
+    if pid == "command_robot":
+        return [A.AlienPower(cid, pid, target=t) for t in remembered]
+    own_fallen = [c.id for c in game.own_characters(seat) if c.id != cid]
+    return [A.AlienPower(cid, pid, target=t) for t in names + own_fallen]
+
+
+def _legal(game, seat, candidates) -> list[A.Action]:
+    out: list[A.Action] = []
+    for action in candidates:
+        try:
+            check(game, seat, action)
+        except IllegalAction:
+            continue
+        out.append(action)
+    return out
+
+
+def _drift_paths(plan, start: int, squares: int) -> list[list[tuple[int, int]]]:
+    """One shortest path of steps to every square within ``squares`` steps of ``start``."""
+    paths: dict[int, list[int]] = {start: []}
+    frontier = [start]
+    for _ in range(squares):
+        nxt = []
+        for square in frontier:
+            for n, _diag, _hatch in plan.neighbours(square):
+                if n not in paths:
+                    paths[n] = paths[square] + [n]
+                    nxt.append(n)
+        frontier = nxt
+    return [[plan.xy(sq) for sq in path] for sq, path in sorted(paths.items()) if path]

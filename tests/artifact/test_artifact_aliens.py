@@ -1,0 +1,344 @@
+"""The six alien species' powers (game/artifact/aliens.py, data/aliens.toml), played through
+the engine with forced dice: the rulebook's statements (Tough is immune to mind control,
+robots are immune to mental illusions, HAL's four security actions and the Docbot it wakes,
+Pan's informants, bodies as breeding ground) and the secrecy of what only the alien knows."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.artifact import actions as A
+from game.artifact import aliens
+from game.artifact.errors import DataError, IllegalAction
+from game.artifact.seats import JUDGE
+from game.artifact.sheets import default_sheets
+from game.artifact.state import CharacterCounter
+from game.artifact.views import view_for
+
+from .arrange import add_character
+from .dice_tools import force_dice
+from .secrecy_tools import start_game, to_seat
+
+
+def _game(species: str, players: int = 5, seed: int = 3):
+    game = start_game(players, seed, orders={"alien": A.Customize(species)})
+    assert aliens.species_of(game, "alien") == species
+    return game
+
+
+def _beside(game, cid: str, *, skip: int = 0) -> tuple[int, int]:
+    """An open square one step from ``cid`` with room to stand."""
+    square = game.state.characters[cid].square
+    options = [n for n, _d, hatch in game.plan.neighbours(square)
+               if hatch is None and game.stack_count(n) < 3]
+    return game.plan.xy(options[skip])
+
+
+def _bring(game, cid: str, xy: tuple[int, int]) -> None:
+    """The Judge puts ``cid`` on ``xy`` (Human Judgment)."""
+    game.apply(JUDGE, A.JudgeMove(cid, xy[0], xy[1], "N"))
+
+
+def _notices(game, seat: str, kind: str) -> list:
+    return [n for n in view_for(game, seat).notices if n.kind == kind]
+
+
+def test_every_species_of_the_alien_sheet_has_its_powers_in_data():
+    sheets = aliens.default_aliens()
+    assert set(sheets.species) == set(default_sheets().factions["alien"].options)
+    assert sheets.species["hal"].security_actions == 4  # HAL Turn #1: four security actions
+    assert sheets.powers["dominate"].kinds == ("human", "alien")
+
+
+def test_a_malformed_species_file_names_its_line(tmp_path):
+    text = (aliens.DATA_FILE.read_text()
+            .replace('looks = ["Bug Alien"', 'looks = ["Nobody"'))
+    bad = tmp_path / "aliens.toml"
+    bad.write_text(text)
+    with pytest.raises(DataError) as err:
+        aliens.load_aliens(bad, default_sheets())
+    assert "Nobody" in str(err.value) and "aliens.toml" in str(err.value)
+    assert ":" in str(err.value).split("aliens.toml")[1][:3]  # the line number follows
+
+
+# ---- HAL ---------------------------------------------------------------------------------------
+
+def test_hal_spends_four_security_actions_a_turn_without_the_marker():
+    game = _game("hal")
+    to_seat(game, "alien")
+    hal = next(c for c in game.state.characters.values() if c.sheet == "hal")
+    assert game.state.systems.control != hal.id  # McCray holds Computer Control
+    segments = [a for a in game.legal_actions("alien") if isinstance(a, A.SecurityAction)]
+    assert segments and all(a.character == hal.id for a in segments)
+    ring = sorted({a.segment for a in segments})
+    for segment in ring[:4]:
+        game.apply("alien", A.SecurityAction(hal.id, "snoop", segment, "", "N"))
+    with pytest.raises(IllegalAction, match="4 security actions"):
+        game.apply("alien", A.SecurityAction(hal.id, "snoop", ring[4], "", "N"))
+    assert not any(isinstance(a, A.SecurityAction) for a in game.legal_actions("alien"))
+    assert len(_notices(game, "alien", "snoop")) == 4
+
+
+def test_hal_ram_marker_is_the_alien_seats_secret():
+    game = _game("hal")
+    hal = next(c for c in game.state.characters.values() if c.sheet == "hal")
+    ram = view_for(game, "alien").alien.ram
+    assert ram == game.plan.xy(hal.square)
+    assert game.plan.space_name(game.plan.sq(*ram)) in ("Computer Room", "Command Pod")
+    for seat in game.seats:
+        if seat != "alien":
+            assert view_for(game, seat).alien is None
+    assert view_for(game, JUDGE).state.aliens["alien"].ram == ram
+
+
+def test_hal_wakes_the_docbot_with_one_security_action_and_it_jogs_at_once():
+    """HAL Turn #2: one security action wakes the Docbot and jogs it into the hall."""
+    game = _game("hal")
+    to_seat(game, "alien")
+    hal = next(c for c in game.state.characters.values() if c.sheet == "hal")
+    doc = game.state.characters["doc_bot"]
+    assert doc.seat is None and doc.status == "inactive"
+    wake = A.AlienPower(hal.id, "command_robot", target=doc.token)
+    assert wake in game.legal_actions("alien")
+    game.apply("alien", wake)
+    assert doc.seat == "alien" and doc.status == "active" and doc.controlled_by == hal.id
+    assert "doc_bot" in view_for(game, "alien").own.characters
+    jog = next(a for a in game.legal_actions("alien")
+               if isinstance(a, A.Move) and a.character == "doc_bot" and a.mode == "jog")
+    game.apply("alien", jog)
+    assert sum(1 for u in game.state.aliens["alien"].used if u.endswith("command_robot")) == 1
+
+
+# ---- Pan ---------------------------------------------------------------------------------------
+
+def test_pan_moves_unseen_by_written_notes_and_nobody_else_learns_it():
+    game = _game("pan")
+    to_seat(game, "alien")
+    before = {seat: view_for(game, seat) for seat in game.seats if seat != "alien"}
+    drift = next(a for a in game.legal_actions("alien")
+                 if isinstance(a, A.AlienPower) and a.power == "drift" and len(a.path) == 4)
+    game.apply("alien", drift)
+    assert game.plan.xy(game.state.characters["pan"].square) == tuple(drift.path[-1])
+    notes = view_for(game, "alien").alien.notes
+    assert len(notes) == 1 and "Pan" in notes[0] and "by 4 squares" in notes[0]
+    for seat, view in before.items():
+        assert view_for(game, seat) == view
+    with pytest.raises(IllegalAction, match="already moved"):
+        game.apply("alien", drift)
+
+
+def test_a_written_move_follows_the_deck_and_its_length():
+    game = _game("pan")
+    to_seat(game, "alien")
+    pan = game.state.characters["pan"]
+    x, y = game.plan.xy(pan.square)
+    with pytest.raises(IllegalAction, match="not one step"):
+        game.apply("alien", A.AlienPower("pan", "drift", path=((x + 3, y),)))
+    far = tuple((x, y) for _ in range(5))
+    with pytest.raises(IllegalAction, match="at most 4"):
+        game.apply("alien", A.AlienPower("pan", "drift", path=far))
+
+
+def test_pans_whisper_makes_an_informant_on_four_or_more():
+    game = _game("pan")
+    to_seat(game, "alien")
+    _bring(game, "mccray", _beside(game, "pan"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    token = game.state.characters["mccray"].token
+    assert token in view_for(game, "alien").alien.sight  # Pan sees all round
+    assert token not in view_for(game, "alien").map.counters  # ... for itself only
+    whisper = A.AlienPower("pan", "suborn", target=token)
+    assert whisper in game.legal_actions("alien")
+    force_dice(game, 3)
+    game.apply("alien", whisper)
+    assert game.state.characters["mccray"].informant_of is None
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    force_dice(game, 4)
+    game.apply("alien", whisper)
+    assert game.state.characters["mccray"].informant_of == "alien"
+    assert view_for(game, "scientist").own.characters["mccray"].status == "active"
+    last = _notices(game, "alien", "alien_power")[-1]
+    assert (last.get("roll"), last.get("success")) == (4, True)
+    game.apply("alien", A.ActivateInformant("mccray"))
+    assert game.state.characters["mccray"].seat == "alien"
+    to_seat(game, "scientist")
+    assert _notices(game, "scientist", "telegram")[-1].get("counter") == "McCray"
+
+
+# ---- mind control ------------------------------------------------------------------------------
+
+def test_tough_characters_are_immune_to_mind_control():
+    """Skill Use, Tough: immune to mind control; the die is rolled and the attempt fails
+    as a bad roll does (the Controller does not learn who is Tough from the answer)."""
+    game = _game("mind_control")
+    to_seat(game, "alien")
+    _bring(game, "eastwood", _beside(game, "mind_control"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    token = game.state.characters["eastwood"].token
+    force_dice(game, 6)
+    game.apply("alien", A.AlienPower("mind_control", "dominate", target=token))
+    assert game.state.characters["eastwood"].seat == "pirates"
+    assert _notices(game, "alien", "alien_power")[-1].get("success") is False
+
+
+def test_mind_control_takes_a_mind_and_the_owner_hears_at_its_situation_update():
+    game = _game("mind_control")
+    to_seat(game, "alien")
+    _bring(game, "mccray", _beside(game, "mind_control"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    mccray = game.state.characters["mccray"]
+    before = view_for(game, "scientist")
+    force_dice(game, 4)
+    game.apply("alien", A.AlienPower("mind_control", "dominate", target=mccray.token))
+    assert mccray.seat == "alien" and mccray.controlled_by == "mind_control"
+    assert mccray.home_seat == "scientist"
+    assert view_for(game, "scientist").own == before.own  # not told yet
+    assert "mccray" in view_for(game, "alien").own.characters
+    game.apply("alien", A.AlienPower("mind_control", "release", target="mccray"))
+    assert mccray.seat == "scientist" and mccray.controlled_by is None
+    to_seat(game, "scientist")
+    kinds = [n.kind for n in view_for(game, "scientist").notices[-3:]]
+    assert "telegram" in kinds and "control_returned" in kinds
+
+
+# ---- illusions ---------------------------------------------------------------------------------
+
+def _cast(game, *, robot: bool):
+    """Pan casts a zombie beside itself; McCray watches from beside Pan, or (``robot``) the
+    Mad Scientist's reconbot does while McCray is taken out of play (his map's only eye)."""
+    to_seat(game, "alien")
+    square = _beside(game, "pan")
+    watcher = _beside(game, "pan", skip=1)
+    _bring(game, "mccray", watcher)
+    if robot:
+        game.apply(JUDGE, A.JudgeRemove("mccray"))
+        for cid in list(game.state.characters):
+            char = game.state.characters[cid]
+            if char.seat == "scientist" and cid != "mccray":
+                game.apply(JUDGE, A.JudgeSetStatus(cid, "inactive"))
+        bot = "recon_bot_mccray"
+        if bot not in game.state.characters:
+            add_character(game, bot, "scientist", game.plan.sq(*watcher))
+        else:
+            _bring(game, bot, watcher)
+            game.apply(JUDGE, A.JudgeSetStatus(bot, "healthy"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    game.apply("alien", A.AlienPower("pan", "illusion", path=(square,), look="Zombie"))
+    token = game.state.aliens["alien"].illusions[0].token
+    game.apply("alien", A.EndTurn())  # the final map update looks at every map
+    return token, game.state.maps[game.state.map_of["scientist"]]
+
+
+def test_a_mental_illusion_fools_a_human_who_sees_its_square():
+    game = _game("pan")
+    token, book = _cast(game, robot=False)
+    counter = book.counters[token]
+    assert isinstance(counter, CharacterCounter) and counter.counter == "Zombie"
+    assert token not in game.state.maps[game.state.map_of["alien"]].counters
+    to_seat(game, "alien")  # the caster's next turn: the illusion fades
+    assert not game.state.aliens["alien"].illusions
+    game.apply("alien", A.EndTurn())
+    assert token not in game.state.maps[game.state.map_of["scientist"]].counters
+
+
+def test_robots_are_not_fooled_by_a_mental_illusion():
+    """Robots: immune to mental illusions (a map whose only eye is a robot shows none)."""
+    game = _game("pan")
+    token, book = _cast(game, robot=True)
+    assert token not in book.counters
+
+
+# ---- Koch, zombies, bugs -----------------------------------------------------------------------
+
+def test_koch_wears_the_look_of_a_counter_it_sees():
+    game = _game("koch")
+    to_seat(game, "alien")
+    _bring(game, "mccray", _beside(game, "koch"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    token = game.state.characters["mccray"].token
+    assert token in view_for(game, "alien").map.counters
+    game.apply("alien", A.AlienPower("koch", "disguise", target=token, facing="S"))
+    assert game.state.characters["koch"].counter == "McCray"
+    game.apply("alien", A.EndTurn())
+    for book in game.state.maps.values():
+        koch = game.state.characters["koch"].token
+        if koch in book.counters:
+            assert book.counters[koch].counter == "McCray"
+    to_seat(game, "alien")
+    game.apply("alien", A.AlienPower("koch", "disguise"))
+    assert game.state.characters["koch"].counter == "Koch"
+
+
+def test_a_zombie_raises_a_dead_human_in_its_square():
+    game = _game("zombies")
+    to_seat(game, "alien")
+    zombie = game.state.characters["zombie_1"]
+    game.apply(JUDGE, A.JudgeMove("mccray", *game.plan.xy(zombie.square), "N"))
+    game.apply(JUDGE, A.JudgeSetStatus("mccray", "dead"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    token = game.state.characters["mccray"].token
+    game.apply("alien", A.AlienPower("zombie_1", "raise", target=token))
+    mccray = game.state.characters["mccray"]
+    assert (mccray.seat, mccray.sheet, mccray.status) == ("alien", "risen_zombie", "active")
+    assert view_for(game, "alien").own.characters["mccray"].name == "Risen zombie"
+
+
+def test_a_bug_egg_hatches_after_two_global_updates_and_the_host_dies():
+    game = _game("bugs")
+    to_seat(game, "alien")
+    bug = game.state.characters["bug_1"]
+    game.apply(JUDGE, A.JudgeMove("mccray", *game.plan.xy(bug.square), "N"))
+    game.apply(JUDGE, A.JudgeSetStatus("mccray", "ko"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    token = game.state.characters["mccray"].token
+    lay = A.AlienPower("bug_1", "lay_egg", target=token)
+    assert lay in game.legal_actions("alien")
+    game.apply("alien", lay)
+    assert [e.host for e in view_for(game, "alien").alien.eggs] == [token]
+    assert all(view_for(game, s).alien is None for s in game.seats if s != "alien")
+    bugs_before = sum(1 for c in game.state.characters.values() if c.sheet == "bug_hatchling")
+    game.apply("alien", A.EndTurn())  # the first Global Updates: the egg waits
+    to_seat(game, "alien")
+    assert game.state.aliens["alien"].eggs
+    game.apply("alien", A.EndTurn())  # the second: it hatches at the Situation Update
+    assert game.state.aliens["alien"].eggs
+    held = view_for(game, "scientist").own.characters["mccray"].status
+    to_seat(game, "alien")
+    hatched = [c for c in game.state.characters.values() if c.sheet == "bug_hatchling"]
+    assert len(hatched) == bugs_before + 1
+    assert hatched[0].seat == "alien" and hatched[0].square == game.state.characters[
+        "mccray"].square
+    assert game.state.characters["mccray"].status == "dead"
+    assert not game.state.aliens["alien"].eggs
+    assert held == "ko"  # its owner learns at its own Situation Update
+    assert view_for(game, "scientist").own.characters["mccray"].status == "ko"
+    to_seat(game, "scientist")
+    assert view_for(game, "scientist").own.characters["mccray"].status == "dead"
+
+
+# ---- two alien seats ---------------------------------------------------------------------------
+
+def test_two_aliens_share_a_map_but_not_their_secrets():
+    game = start_game(6, 11, orders={"alien": A.Customize(""), "alien2": A.Customize("")})
+    first, second = (aliens.species_of(game, s) for s in ("alien", "alien2"))
+    assert first and second and first != second
+    one, two = view_for(game, "alien"), view_for(game, "alien2")
+    assert one.alien is not None and two.alien is not None
+    assert one.map.id == two.map.id
+    for seat, view in (("alien", one), ("alien2", two)):
+        for cid in view.own.characters:
+            char = game.state.characters[cid]
+            if game.sheets.characters[char.sheet].on_map:
+                assert char.counter == "Bug Alien"
+        other = "alien2" if seat == "alien" else "alien"
+        for entry in view_for(game, other).own.characters.values():
+            if entry.kind == "program":  # an invisible partner is not on the shared map
+                assert entry.token not in view.map.counters
