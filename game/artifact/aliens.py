@@ -348,15 +348,34 @@ def _check_release(game, seat, char, power, action):
 
 
 def _check_robot(game, seat, char, power, action):
+    """Judged on the counter HAL knows (an inactive Feynman robot's look); whether the robot
+    is still idle is found out by trying (``_command_robot``)."""
     if action.path or action.look:
         raise IllegalAction("waking a robot names only the robot")
     # HAL reaches every robot aboard through the ship's computer: no reach limit.
     target = _need_target(game, seat, char, power, action, remembered=True, anywhere=True)
-    if target.sheet not in customize.FEYNMAN_ROBOTS or target.seat is not None:
+    counter = _known_counter(game, seat, action.target, remembered=True)
+    robots = {game.sheets.characters[r].counter for r in customize.FEYNMAN_ROBOTS}
+    if counter.counter not in robots or counter.status == "active" \
+            or target.seat == seat:
         raise IllegalAction(f"{action.target!r} is not one of the Feynman's idle robots")
-    if target.status != "inactive" or target.square not in game.plan.region("Feynman"):
-        raise IllegalAction(f"{action.target!r} does not answer the computer")
     return target
+
+
+def _known_counter(game, seat: str, token: str, *, remembered: bool = False):
+    """The counter the seat knows for ``token``: on its map, in its sight (or last seen)."""
+    s = game.state
+    book = s.maps[s.map_of[seat]]
+    return (book.counters.get(token) or secrets_of(game, seat).sight.get(token)
+            or (book.last_known.get(token) if remembered else None))
+
+
+def counter_kinds(sheets: Sheets, label: str) -> set[str]:
+    """The kinds of character a counter's look may stand for (a rival's "Osorio (2)" is an
+    Osorio): what a seat can tell of a counter without knowing who it is."""
+    base = label.split(" (")[0] if label.endswith(")") and " (" in label else label
+    kinds = {c.kind for c in sheets.characters.values() if c.counter in (label, base)}
+    return kinds
 
 
 def _check_illusion(game, seat, char, power, action):
@@ -392,24 +411,25 @@ def _check_disguise(game, seat, char, power, action):
     if not isinstance(counter, CharacterCounter):
         raise IllegalAction(f"there is no character {action.target!r} in sight to copy")
     target = _need_target(game, seat, char, power, action)
-    if game.sheets.characters[target.sheet].kind not in power.kinds:
+    if not counter_kinds(game.sheets, counter.counter) & set(power.kinds):
         raise IllegalAction(f"{counter.counter} cannot be copied")
     return target
 
 
 def _check_body(game, seat, char, power, action):
+    """A fallen body in the user's square, judged on its counter (its look, shown inactive);
+    whether a body is dead is found out by trying (``_raise``)."""
     if action.path or action.look:
         raise IllegalAction(f"{power.name} names only a body")
     target = _need_target(game, seat, char, power, action)
-    kind = game.sheets.characters[target.sheet].kind
-    if target.id == char.id or kind not in power.kinds or target.square != char.square:
-        raise IllegalAction(f"{action.target!r} is no {' or '.join(power.kinds)} body here")
+    counter = _known_counter(game, seat, action.target)
+    if (target.seat == seat or counter is None or counter.status == "active"
+            or not counter_kinds(game.sheets, counter.counter) & set(power.kinds)
+            or target.square != char.square):
+        raise IllegalAction(f"{action.target!r} is no fallen {' or '.join(power.kinds)} "
+                            "body here")
     if power.id == "raise":
-        if target.status != "dead":
-            raise IllegalAction(f"{action.target!r} is not dead")
         return target
-    if target.status == "active":
-        raise IllegalAction(f"{action.target!r} is not down")
     eggs = secrets_of(game, seat).eggs
     if len(eggs) >= power.most:
         raise IllegalAction(f"{power.most} eggs wait already")
@@ -534,6 +554,13 @@ def _release(game, seat, char, power, target, action, rng):
 
 
 def _command_robot(game, seat, char, power, target, action, rng):
+    """A robot that is no longer idle (someone woke it unseen) does not answer: the security
+    action is spent, and the seat told so."""
+    if (target.sheet not in customize.FEYNMAN_ROBOTS or target.seat is not None
+            or target.status != "inactive" or target.square not in game.plan.region("Feynman")):
+        return [game.notify(seat, {"kind": "alien_power", "power": power.id,
+                                   "character": char.id, "target": action.target,
+                                   "success": False})]
     events = _take(game, seat, target, controller=char.id)
     target.status = "active"
     return events + [game.notify(seat, {"kind": "alien_power", "power": power.id,
@@ -562,6 +589,13 @@ def _disguise(game, seat, char, power, target, action, rng):
 
 
 def _raise(game, seat, char, power, target, action, rng):
+    """Only the dead rise: a body that still lives (or is no human) stays down, the action
+    spent, and the seat is told so."""
+    if target.status != "dead" or \
+            game.sheets.characters[target.sheet].kind not in power.kinds:
+        return [game.notify(seat, {"kind": "alien_power", "power": power.id,
+                                   "character": char.id, "target": action.target,
+                                   "success": False})]
     species = default_aliens().species[species_of(game, seat)]
     events = _take(game, seat, target, controller=None)
     target.sheet = species.risen

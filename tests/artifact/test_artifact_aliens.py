@@ -290,6 +290,25 @@ def test_a_zombie_raises_a_dead_human_in_its_square():
     assert view_for(game, "alien").own.characters["mccray"].name == "Risen zombie"
 
 
+def test_only_the_dead_rise_and_trying_spends_the_action():
+    """A knocked-out body looks as fallen as a dead one: the zombie tries, it does not rise,
+    and the refusal is no answer about what the seat cannot see."""
+    game = _game("zombies")
+    to_seat(game, "alien")
+    zombie = game.state.characters["zombie_1"]
+    game.apply(JUDGE, A.JudgeMove("mccray", *game.plan.xy(zombie.square), "N"))
+    game.apply(JUDGE, A.JudgeSetStatus("mccray", "ko"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    token = game.state.characters["mccray"].token
+    rise = A.AlienPower("zombie_1", "raise", target=token)
+    assert rise in game.legal_actions("alien")
+    game.apply("alien", rise)
+    assert game.state.characters["mccray"].seat == "scientist"
+    assert _notices(game, "alien", "alien_power")[-1].get("success") is False
+    assert "zombie_1" in game.state.turn.acted
+
+
 def test_a_bug_egg_hatches_after_two_global_updates_and_the_host_dies():
     game = _game("bugs")
     to_seat(game, "alien")
