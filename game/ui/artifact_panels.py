@@ -286,6 +286,39 @@ def space_line(n: Notice, who: str) -> str:
     return f"{who} was struck by the turning ring. {told}".strip()
 
 
+def _power_line(n: Notice, who: str, names: dict[str, str]) -> str:
+    """An Alien Special Action's result, in words (never the roll's code)."""
+    power = str(n.get("power", ""))
+    target = names.get(str(n.get("target", "")), "the one you chose")
+    told = {
+        "suborn": f"{who} whispered to {target}: " + (
+            "it will inform for you." if n.get("success") else "it did not listen."),
+        "dominate": f"{who} reached for {target}'s mind: " + (
+            "it is yours." if n.get("success") else "it resisted."),
+        "release": f"{who} let {target}'s mind go.",
+        "command_robot": f"{who} woke {target}." if n.get("success", True)
+        else f"{target} did not answer the computer.",
+        "illusion": f"{who} cast an illusion: a {n.get('look', 'counter')} stands there "
+                    "till your next turn.",
+        "disguise": f"{who} now looks like {n.get('look', 'itself')}.",
+        "raise": f"{who} raised {target}." if n.get("success", True)
+        else f"{target} did not rise: not dead.",
+        "lay_egg": f"{who} laid an egg in {target}.",
+    }
+    return told.get(power, f"{who} used a power.")
+
+
+#: Sentences for the aliens' own notices (their powers' results, eggs, minds come home).
+ALIEN_LINES = {
+    "alien_power": _power_line,
+    "alien_moved": lambda n, who, names: f"{who} moved unseen (written in your notes).",
+    "egg_hatched": lambda n, who, names: "An egg hatched: a new bug alien.",
+    "egg_lost": lambda n, who, names: "An egg was lost with its host.",
+    "control_returned": lambda n, who, names: (
+        f"{n.get('counter', who)} is back under your control."),
+}
+
+
 def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tuple]:
     """A notice from the view as one line of the log, with its colour. ``names`` turns
     the ids and tokens it carries into names; one it does not know is "someone" or "an
@@ -379,6 +412,8 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
         target = names.get(str(n.get("target", "")), "the character")
         result = str(n.get("result", "")).replace("_", " ")
         return head + f"Status check: {target} is {result}.", theme.INK
+    if kind in ALIEN_LINES:
+        return head + ALIEN_LINES[kind](n, who, names), theme.PURPLE
     if kind == "game_over":
         from game.artifact.victory import ENDINGS
 

@@ -94,3 +94,16 @@ def test_every_combat_notice_reads_as_a_sentence_without_ids():
     assert "missed" in attack and "jams" in attack
     assert notice_text(samples[3], names)[0].endswith(
         "Kyoshi covers (9, 7): it fires at Bell Telephone characters entering it.")
+
+
+def test_the_aliens_notices_have_sentences_without_codes():
+    names = {"mccray": "McCray", "t1": "McCray", "pan": "Pan"}
+    whisper = Notice("alien_power", 2, {"power": "suborn", "character": "pan", "target": "t1",
+                                         "roll": 4, "needed": 4, "success": True})
+    text, _colour = notice_text(whisper, names)
+    assert text == "Round 2: Pan whispered to McCray: it will inform for you."
+    back = Notice("control_returned", 3, {"character": "mccray", "counter": "McCray"})
+    assert notice_text(back, names)[0] == "Round 3: McCray is back under your control."
+    for kind in ("alien_moved", "egg_hatched", "egg_lost"):
+        line = notice_text(Notice(kind, 1, {"character": "pan"}), names)[0]
+        assert "News" not in line and "_" not in line
