@@ -41,6 +41,7 @@ from .sightings import (
     visible_in,
 )
 from .state import AlienSecrets, Character, CharacterCounter, Egg, Illusion
+from .views import view_for
 
 USES = ("action", "drift", "security", "free")
 DATA_FILE = data_path("aliens.toml")
@@ -213,233 +214,221 @@ def base_counter(game, char: Character) -> str:
     return game.sheets.characters[char.sheet].counter
 
 
-def uses_left(game, seat: str, char: Character, power: Power) -> str | None:
-    """Why ``char`` may not use ``power`` again this turn (None: it may)."""
-    s = game.state
-    spent = secrets_of(game, seat).used
-    if power.uses == "action" and char.id in s.turn.acted:
-        return f"{char.id} has already acted this turn"
-    if power.uses == "drift" and f"{char.id}:drift" in spent:
-        return f"{char.id} has already moved this turn"
+# ---- checking an action (on the seat's view: the engine, legal actions and the bar) --------
+
+def own_species(view) -> str | None:
+    """The species of the seat whose view this is (None: not an alien seat)."""
+    if view.faction != "alien":
+        return None
+    return view.species or (view.order.option if view.order and view.order.option else None)
+
+
+def species_sheet(sheets: Sheets, entry) -> str | None:
+    """The control-sheet entry of one of an alien seat's own characters when it is of the
+    species itself (found by its name; a mind held or a robot run has none)."""
+    if entry.controlled_by is not None:
+        return None
+    return next((c.id for c in sheets.characters.values()
+                 if c.faction == "alien" and c.name == entry.name), None)
+
+
+def known_counters(view, *, remembered: bool = False) -> dict:
+    """Every character counter the seat knows now: its map's (a partner's included), its
+    invisible characters' sight and informants' reports, and with ``remembered`` the
+    last-known places (the map's own counters win)."""
+    out = {}
+    if remembered:
+        out.update(view.map.last_known)
+    if view.alien is not None:
+        out.update(view.alien.sight)
+    out.update(view.map.counters)
+    return {k: c for k, c in out.items() if isinstance(c, CharacterCounter)}
+
+
+def view_problem(view, action: A.AlienPower, plan, sheets: Sheets) -> str | None:
+    """Why ``action`` is refused, judged on the seat's view alone (None: it is legal). The
+    engine refuses with exactly this (``check``), legal actions list what passes it and the
+    action bar offers it, so a refusal never depends on what the seat cannot see."""
+    data = default_aliens()
+    if view.phase != "play":
+        return f"not allowed in phase {view.phase}"
+    if view.turn_seat != view.seat:
+        return "characters act only in their seat's turn"
+    entry = view.own.characters.get(action.character)
+    if entry is None:
+        return f"{action.character!r} is not one of your characters"
+    species = own_species(view)
+    if species is None or action.power not in data.species[species].powers:
+        return f"your species has no power {action.power!r}"
+    if species_sheet(sheets, entry) is None:
+        return f"{entry.id} is not of your species: it has no powers"
+    if entry.status != "active" or entry.square is None:
+        return f"{entry.id} is not active"
+    if action.facing and action.facing not in FACINGS:
+        return f"facing must be one of {', '.join(FACINGS)} (or \"\" to keep it)"
+    power = data.powers[action.power]
+    problem = _uses_problem(view, entry, power, data.species[species])
+    if problem:
+        return problem
+    if action.path and power.id not in ("drift", "illusion"):
+        return f"{power.name} takes no squares"
+    return _CHECKS[power.id](view, entry, power, action, plan, sheets)
+
+
+def _uses_problem(view, entry, power: Power, species: Species) -> str | None:
+    spent = view.alien.used if view.alien else ()
+    acted = view.turn.acted if view.turn else ()
+    if power.uses == "action" and entry.id in acted:
+        return f"{entry.id} has already acted this turn"
+    if power.uses == "drift" and f"{entry.id}:drift" in spent:
+        return f"{entry.id} has already moved this turn"
     if power.uses == "security":
-        sheet = default_aliens().species[species_of(game, seat)]
         used = sum(1 for u in spent if _is_security(u))
-        if used >= sheet.security_actions:
-            return f"all {sheet.security_actions} security actions are spent this turn"
-        if s.systems.shutdown:
-            return "the computer is shut down"
+        if used >= species.security_actions:
+            return f"all {species.security_actions} security actions are spent this turn"
     return None
 
 
 def _is_security(used: str) -> bool:
-    return default_aliens().powers[used.partition(":")[2]].uses == "security"
+    power = default_aliens().powers.get(used.partition(":")[2])
+    return power is not None and power.uses == "security"
 
 
-def named_character(game, seat: str, name: str, *, remembered: bool = False):
-    """The character ``name`` stands for, judged on what ``seat`` knows: one of its own by
-    id, or a counter's token on its map or in its own sight (with ``remembered`` also a
-    last-known place). Returns (character, the square the seat knows it on) or None."""
-    s = game.state
-    own = s.characters.get(name)
-    if own is not None and own.seat == seat:
-        return own, own.square
-    known = dict(secrets_of(game, seat).sight)
-    book = s.maps[s.map_of[seat]]
-    if remembered:
-        known.update(book.last_known)
-    known.update(book.counters)
-    counter = known.get(name)
-    if not isinstance(counter, CharacterCounter):
-        return None
-    char = next((c for c in s.characters.values() if c.token == name), None)
-    if char is None:
-        return None
-    return char, game.plan.sq(*counter.square)
+def _target(view, entry, power, action, plan, *, remembered=False, anywhere=False):
+    """(the target's counter, None), or (None, why not)."""
+    counter = known_counters(view, remembered=remembered).get(action.target)
+    if counter is None:
+        return None, f"there is no character {action.target!r} known to you"
+    here = plan.sq(*entry.square)
+    if not anywhere and distance(plan, here, plan.sq(*counter.square)) > power.reach:
+        return None, (f"{action.target!r} is beyond {power.name}'s reach "
+                      f"({power.reach} squares)")
+    return counter, None
 
 
-# ---- checking an action --------------------------------------------------------------------
-
-def check(game, seat: str, action: A.AlienPower):
-    """The user, its power and its target character (or None) if ``action`` is legal now,
-    else IllegalAction saying why; nothing changes. The reasons depend only on what the seat
-    knows (its map, its sight, its own forces), except a die's verdict."""
-    s = game.state
-    sheets = default_aliens()
-    char = s.characters.get(action.character)
-    if char is None or char.seat != seat:
-        raise IllegalAction(f"{action.character!r} is not one of your characters")
-    species = species_of(game, seat)
-    if species is None or action.power not in sheets.species[species].powers:
-        raise IllegalAction(f"your species has no power {action.power!r}")
-    if not of_species(game, char):
-        raise IllegalAction(f"{char.id} is not of your species: it has no powers")
-    if char.status != "active" or char.square is None:
-        raise IllegalAction(f"{char.id} is not active")
-    if action.facing and action.facing not in FACINGS:
-        raise IllegalAction(f"facing must be one of {', '.join(FACINGS)} (or \"\" to keep it)")
-    power = sheets.powers[action.power]
-    problem = uses_left(game, seat, char, power)
-    if problem:
-        raise IllegalAction(problem)
-    if action.power != "drift" and action.path and action.power != "illusion":
-        raise IllegalAction(f"{power.name} takes no squares")
-    target = _CHECKS[action.power](game, seat, char, power, action)
-    return char, power, target
-
-
-def _need_target(game, seat, char, power, action, *, remembered=False, anywhere=False):
-    found = named_character(game, seat, action.target, remembered=remembered)
-    if found is None:
-        raise IllegalAction(f"there is no character {action.target!r} known to you")
-    target, square = found
-    if not anywhere and distance(game.plan, char.square, square) > power.reach:
-        raise IllegalAction(f"{action.target!r} is beyond {power.name}'s reach "
-                            f"({power.reach} squares)")
-    return target
-
-
-def _check_drift(game, seat, char, power, action):
-    plan = game.plan
+def _check_drift(view, entry, power, action, plan, sheets):
     if action.target or action.look:
-        raise IllegalAction("a written move names only its squares")
+        return "a written move names only its squares"
     if not action.path:
-        raise IllegalAction("name the squares of the move")
+        return "name the squares of the move"
     if len(action.path) > power.squares:
-        raise IllegalAction(f"a written move covers at most {power.squares} squares")
-    here = char.square
+        return f"a written move covers at most {power.squares} squares"
+    here = plan.sq(*entry.square)
     for x, y in action.path:
         if not plan.inside(x, y):
-            raise IllegalAction(f"({x}, {y}) is off the map")
+            return f"({x}, {y}) is off the map"
         step = plan.sq(x, y)
         if plan.step_kind(here, step) is None:
-            raise IllegalAction(f"({x}, {y}) is not one step on from the last square")
+            return f"({x}, {y}) is not one step on from the last square"
         here = step
     return None
 
 
-def _check_mind(game, seat, char, power, action):
+def _check_mind(view, entry, power, action, plan, sheets):
+    """Whether the mind is open to it (Tough, a machine) is found out by trying."""
     if action.path or action.look:
-        raise IllegalAction(f"{power.name} names only a character")
-    target = _need_target(game, seat, char, power, action)
-    if target.seat == seat:
-        raise IllegalAction("that one is yours already")
-    if target.status != "active":
-        raise IllegalAction(f"{action.target!r} is not active")
-    s = game.state
+        return f"{power.name} names only a character"
+    counter, why = _target(view, entry, power, action, plan)
+    if why:
+        return why
+    if counter.status != "active":
+        return f"{action.target!r} is not active"
     if power.id == "suborn":
-        count = sum(1 for c in s.characters.values() if c.informant_of == seat)
-        if count >= power.most:
-            raise IllegalAction(f"you run {power.most} informants already")
-        if target.informant_of == seat:
-            raise IllegalAction("that one informs for you already")
+        tokens = {i.token for i in view.informants.values()}
+        if len(tokens) >= power.most:
+            return f"you run {power.most} informants already"
+        if action.target in tokens:
+            return "that one informs for you already"
     else:
-        held = sum(1 for c in s.characters.values() if c.controlled_by == char.id)
+        held = sum(1 for e in view.own.characters.values() if e.controlled_by == entry.id)
         if held >= power.most:
-            raise IllegalAction(f"{char.id} holds {power.most} minds already")
-    return target
-
-
-def _check_release(game, seat, char, power, action):
-    target = game.state.characters.get(action.target)
-    if (target is None or target.seat != seat or target.controlled_by != char.id
-            or target.home_seat is None):
-        raise IllegalAction(f"{action.target!r} is no mind {char.id} holds")
-    return target
-
-
-def _check_robot(game, seat, char, power, action):
-    """Judged on the counter HAL knows (an inactive Feynman robot's look); whether the robot
-    is still idle is found out by trying (``_command_robot``)."""
-    if action.path or action.look:
-        raise IllegalAction("waking a robot names only the robot")
-    # HAL reaches every robot aboard through the ship's computer: no reach limit.
-    target = _need_target(game, seat, char, power, action, remembered=True, anywhere=True)
-    counter = _known_counter(game, seat, action.target, remembered=True)
-    robots = {game.sheets.characters[r].counter for r in customize.FEYNMAN_ROBOTS}
-    if counter.counter not in robots or counter.status == "active" \
-            or target.seat == seat:
-        raise IllegalAction(f"{action.target!r} is not one of the Feynman's idle robots")
-    return target
-
-
-def _known_counter(game, seat: str, token: str, *, remembered: bool = False):
-    """The counter the seat knows for ``token``: on its map, in its sight (or last seen)."""
-    s = game.state
-    book = s.maps[s.map_of[seat]]
-    return (book.counters.get(token) or secrets_of(game, seat).sight.get(token)
-            or (book.last_known.get(token) if remembered else None))
-
-
-def counter_kinds(sheets: Sheets, label: str) -> set[str]:
-    """The kinds of character a counter's look may stand for (a rival's "Osorio (2)" is an
-    Osorio): what a seat can tell of a counter without knowing who it is."""
-    base = label.split(" (")[0] if label.endswith(")") and " (" in label else label
-    kinds = {c.kind for c in sheets.characters.values() if c.counter in (label, base)}
-    return kinds
-
-
-def _check_illusion(game, seat, char, power, action):
-    plan = game.plan
-    if action.target:
-        raise IllegalAction("an illusion names a square and a look, not a character")
-    if len(action.path) != 1:
-        raise IllegalAction("an illusion goes on one square")
-    x, y = action.path[0]
-    if not plan.inside(x, y):
-        raise IllegalAction(f"({x}, {y}) is off the map")
-    square = plan.sq(x, y)
-    if not plan.passable(square):
-        raise IllegalAction(f"({x}, {y}) is no open floor")
-    if distance(plan, char.square, square) > power.reach:
-        raise IllegalAction(f"({x}, {y}) is beyond reach ({power.reach} squares)")
-    if square not in all_round(plan, char.square, dark_squares(game.state, plan)):
-        raise IllegalAction(f"({x}, {y}) is out of {char.id}'s sight")
-    if action.look not in power.looks:
-        raise IllegalAction(f"an illusion shows one of: {', '.join(power.looks)}")
+            return f"{entry.id} holds {power.most} minds already"
     return None
 
 
-def _check_disguise(game, seat, char, power, action):
+def _check_release(view, entry, power, action, plan, sheets):
     if action.path or action.look:
-        raise IllegalAction("a disguise names only the character it copies")
+        return "letting a mind go names only the character"
+    held = view.own.characters.get(action.target)
+    if held is None or held.controlled_by != entry.id:
+        return f"{action.target!r} is no mind {entry.id} holds"
+    return None
+
+
+def _check_robot(view, entry, power, action, plan, sheets):
+    """Judged on the counter HAL knows (an inactive Feynman robot's look, anywhere aboard:
+    HAL reaches them through the ship's computer); whether it is still idle is found out by
+    trying (``_command_robot``)."""
+    if action.path or action.look:
+        return "waking a robot names only the robot"
+    counter, why = _target(view, entry, power, action, plan, remembered=True, anywhere=True)
+    if why:
+        return why
+    robots = {sheets.characters[r].counter for r in customize.FEYNMAN_ROBOTS}
+    if counter.counter not in robots or counter.status == "active":
+        return f"{action.target!r} is not one of the Feynman's idle robots"
+    return None
+
+
+def _check_illusion(view, entry, power, action, plan, sheets):
+    if action.target:
+        return "an illusion names a square and a look, not a character"
+    if len(action.path) != 1:
+        return "an illusion goes on one square"
+    x, y = action.path[0]
+    if not plan.inside(x, y):
+        return f"({x}, {y}) is off the map"
+    square = plan.sq(x, y)
+    here = plan.sq(*entry.square)
+    if not plan.passable(square):
+        return f"({x}, {y}) is no open floor"
+    if distance(plan, here, square) > power.reach:
+        return f"({x}, {y}) is beyond reach ({power.reach} squares)"
+    if square not in all_round(plan, here, dark_of(plan, view.dark)):
+        return f"({x}, {y}) is out of {entry.id}'s sight"
+    if action.look not in power.looks:
+        return f"an illusion shows one of: {', '.join(power.looks)}"
+    return None
+
+
+def _check_disguise(view, entry, power, action, plan, sheets):
+    if action.path or action.look:
+        return "a disguise names only the character it copies"
     if not action.target:
-        if char.counter == base_counter(game, char):
-            raise IllegalAction(f"{char.id} wears no disguise")
+        if entry.counter == entry_base_counter(view, entry, sheets):
+            return f"{entry.id} wears no disguise"
         return None
-    s = game.state
-    counter = s.maps[s.map_of[seat]].counters.get(action.target)
-    if not isinstance(counter, CharacterCounter):
-        raise IllegalAction(f"there is no character {action.target!r} in sight to copy")
-    target = _need_target(game, seat, char, power, action)
-    if not counter_kinds(game.sheets, counter.counter) & set(power.kinds):
-        raise IllegalAction(f"{counter.counter} cannot be copied")
-    return target
+    if not isinstance(view.map.counters.get(action.target), CharacterCounter):
+        return f"there is no character {action.target!r} in sight to copy"
+    counter, why = _target(view, entry, power, action, plan)
+    if why:
+        return why
+    if not counter_kinds(sheets, counter.counter) & set(power.kinds):
+        return f"{counter.counter} cannot be copied"
+    return None
 
 
-def _check_body(game, seat, char, power, action):
-    """A fallen body in the user's square, judged on its counter (its look, shown inactive);
-    whether a body is dead is found out by trying (``_raise``)."""
+def _check_body(view, entry, power, action, plan, sheets):
+    """A fallen body in the user's square, judged on its counter (its look, shown
+    inactive); whether it is dead is found out by trying (``_raise``)."""
     if action.path or action.look:
-        raise IllegalAction(f"{power.name} names only a body")
-    target = _need_target(game, seat, char, power, action)
-    counter = _known_counter(game, seat, action.target)
-    if (target.seat == seat or counter is None or counter.status == "active"
-            or not counter_kinds(game.sheets, counter.counter) & set(power.kinds)
-            or target.square != char.square):
-        raise IllegalAction(f"{action.target!r} is no fallen {' or '.join(power.kinds)} "
-                            "body here")
-    if power.id == "raise":
-        return target
-    eggs = secrets_of(game, seat).eggs
-    if len(eggs) >= power.most:
-        raise IllegalAction(f"{power.most} eggs wait already")
-    if any(e.host == target.token for e in eggs):
-        raise IllegalAction(f"{action.target!r} carries an egg already")
-    return target
+        return f"{power.name} names only a body"
+    counter = view.map.counters.get(action.target)
+    if (not isinstance(counter, CharacterCounter) or counter.status == "active"
+            or counter.square != entry.square
+            or not counter_kinds(sheets, counter.counter) & set(power.kinds)):
+        return f"{action.target!r} is no fallen {' or '.join(power.kinds)} body here"
+    if power.id == "lay_egg":
+        eggs = view.alien.eggs if view.alien else ()
+        if len(eggs) >= power.most:
+            return f"{power.most} eggs wait already"
+        if any(e.host == action.target for e in eggs):
+            return f"{action.target!r} carries an egg already"
+    return None
 
 
-def _check_security(game, seat, char, power, action):
-    raise IllegalAction("HAL's security actions are taken as Security Actions")
+def _check_security(view, entry, power, action, plan, sheets):
+    return "HAL's security actions are taken as Security Actions"
 
 
 _CHECKS = {
@@ -448,6 +437,51 @@ _CHECKS = {
     "disguise": _check_disguise, "raise": _check_body, "lay_egg": _check_body,
     "security": _check_security,
 }
+
+
+def dark_of(plan, spaces) -> frozenset:
+    """The squares of the dark spaces a view names."""
+    names = set(spaces)
+    if not names:
+        return frozenset()
+    return frozenset(sq for sq in range(len(plan.terrain)) if plan.space_name(sq) in names)
+
+
+def counter_kinds(sheets: Sheets, label: str) -> set[str]:
+    """The kinds of character a counter's look may stand for (a rival's "Osorio (2)" is an
+    Osorio): what a seat can tell of a counter without knowing who it is."""
+    base = label.split(" (")[0] if label.endswith(")") and " (" in label else label
+    return {c.kind for c in sheets.characters.values() if c.counter in (label, base)}
+
+
+def entry_base_counter(view, entry, sheets: Sheets) -> str:
+    """``base_counter`` of one of the seat's own characters, read off its view."""
+    alien_seats = [x for x in view.seats if x.faction == "alien"]
+    if len(alien_seats) > 1 and entry.kind != "program":
+        return "Bug Alien"
+    sheet = species_sheet(sheets, entry)
+    return sheets.characters[sheet].counter if sheet else entry.counter
+
+
+def check(game, seat: str, action: A.AlienPower, view=None):
+    """The user, its power and its target character (or None) if ``action`` is legal now,
+    else IllegalAction with ``view_problem``'s reason; nothing changes. ``view``: the seat's
+    view, when the caller has it already."""
+    view = view or view_for(game, seat)
+    problem = view_problem(view, action, game.plan, game.sheets)
+    if problem is None and action.power == "command_robot" and game.state.systems.shutdown:
+        problem = "the computer is shut down"  # announced to all at Global Updates
+    if problem:
+        raise IllegalAction(problem)
+    s = game.state
+    char = s.characters[action.character]
+    power = default_aliens().powers[action.power]
+    target = None
+    if action.target:
+        target = s.characters.get(action.target)
+        if target is None or target.seat != seat:
+            target = next(c for c in s.characters.values() if c.token == action.target)
+    return char, power, target
 
 
 # ---- the powers -----------------------------------------------------------------------------
@@ -645,9 +679,13 @@ def security_problem(game, seat: str, char: Character, kind: str, segment: str,
     """Why HAL may not take this security action now (None: it may)."""
     if game.state.phase != "play" or game.turn_seat != seat:
         return "characters act only in their seat's turn"
-    problem = uses_left(game, seat, char, default_aliens().powers["security"])
-    if problem:
-        return problem
+    data = default_aliens()
+    spent = secrets_of(game, seat).used
+    allowed = data.species[species_of(game, seat)].security_actions
+    if sum(1 for u in spent if _is_security(u)) >= allowed:
+        return f"all {allowed} security actions are spent this turn"
+    if game.state.systems.shutdown:
+        return "the computer is shut down"
     if kind != "snoop":
         return "HAL snoops and toggles; cancelling a countdown takes a hacker at a terminal"
     if segment not in computer.feynman_segments(game.plan):
@@ -793,71 +831,73 @@ def hatch_eggs(game, seat: str) -> list[Event]:
 # ---- legal actions (compact form, see docs/artifact-engine.md) ---------------------------------
 
 def listed_actions(game, seat: str) -> list[A.Action]:
-    """Every Alien Special Action the seat in turn may take, each checked by ``check``:
-    written moves to every square within reach (one path each), each power on every target
-    its map or sight shows, illusions of every look on every square in sight and reach, and
-    HAL's snoops of every segment with every toggle. Facing "" (kept) only: any facing is
-    legal wherever "" is."""
+    """Every Alien Special Action the seat in turn may take (``candidates`` that pass
+    ``view_problem``), and HAL's snoops of every segment with every toggle."""
     s = game.state
     species = species_of(game, seat)
     if species is None or seat not in s.aliens or game.turn_seat != seat:
         return []
-    sheet = default_aliens().species[species]
+    view = view_for(game, seat)
+    plan, sheets = game.plan, game.sheets
     out: list[A.Action] = []
-    names = sorted(set(s.maps[s.map_of[seat]].counters) | set(s.aliens[seat].sight))
-    remembered = sorted(set(s.maps[s.map_of[seat]].last_known) | set(names))
-    for char in sorted(game.own_characters(seat), key=lambda c: c.id):
-        if not of_species(game, char) or char.status != "active" or char.square is None:
-            continue
-        cid = char.id
-        for pid in sheet.powers:
-            if pid == "security":
-                out += [A.SecurityAction(cid, "snoop", seg, toggle, "N")
-                        for seg in computer.feynman_segments(game.plan)
-                        for toggle in computer.TOGGLES
-                        if security_problem(game, seat, char, "snoop", seg, toggle) is None]
-                continue
-            candidates = _candidates(game, seat, char, pid, names, remembered)
-            out += _legal(game, seat, candidates)
+    for cid in sorted(view.own.characters):
+        char = s.characters[cid]
+        if "security" in default_aliens().species[species].powers and of_species(game, char):
+            out += [A.SecurityAction(cid, "snoop", seg, toggle, "N")
+                    for seg in computer.feynman_segments(plan) for toggle in computer.TOGGLES
+                    if security_problem(game, seat, char, "snoop", seg, toggle) is None]
+        out += [a for a in candidates(view, cid, plan, sheets)
+                if view_problem(view, a, plan, sheets) is None]
     return out
 
 
-def _candidates(game, seat, char, pid, names, remembered) -> list[A.AlienPower]:
-    cid = char.id
-    plan = game.plan
-    if pid == "drift":
-        return [A.AlienPower(cid, pid, path=tuple(path))
-                for path in _drift_paths(plan, char.square,
-                                         default_aliens().powers[pid].squares)]
-    if pid == "illusion":
-        power = default_aliens().powers[pid]
-        seen = all_round(plan, char.square, dark_squares(game.state, plan))
-        return [A.AlienPower(cid, pid, path=(plan.xy(sq),), look=look)
-                for sq in sorted(seen) if distance(plan, char.square, sq) <= power.reach
-                for look in power.looks]
-    if pid == "release":
-        return [A.AlienPower(cid, pid, target=c.id) for c in game.own_characters(seat)
-                if c.controlled_by == cid]
-    if pid == "disguise":
-        return [A.AlienPower(cid, pid)] + [A.AlienPower(cid, pid, target=t) for t in names]
-    if pid == "command_robot":
-        return [A.AlienPower(cid, pid, target=t) for t in remembered]
-    own_fallen = [c.id for c in game.own_characters(seat) if c.id != cid]
-    return [A.AlienPower(cid, pid, target=t) for t in names + own_fallen]
-
-
-def _legal(game, seat, candidates) -> list[A.Action]:
-    out: list[A.Action] = []
-    for action in candidates:
-        try:
-            check(game, seat, action)
-        except IllegalAction:
-            continue
-        out.append(action)
+def candidates(view, cid: str, plan, sheets: Sheets) -> list[A.AlienPower]:
+    """The compact form of a character's Alien Special Actions, unchecked: written moves to
+    every square within reach (one path each), each power on every counter the seat knows
+    (its own held minds for letting go), illusions of every look on every square in sight
+    and reach. Facing "" (kept) only: any facing is legal wherever "" is."""
+    species = own_species(view)
+    entry = view.own.characters.get(cid)
+    if (species is None or entry is None or entry.square is None
+            or species_sheet(sheets, entry) is None):
+        return []
+    data = default_aliens()
+    here = plan.sq(*entry.square)
+    out: list[A.AlienPower] = []
+    for pid in data.species[species].powers:
+        power = data.powers[pid]
+        if pid == "drift":
+            out += [A.AlienPower(cid, pid, path=tuple(p))
+                    for p in drift_paths(plan, here, power.squares)]
+        elif pid == "illusion":
+            seen = all_round(plan, here, dark_of(plan, view.dark))
+            out += [A.AlienPower(cid, pid, path=(plan.xy(sq),), look=look)
+                    for sq in sorted(seen) if distance(plan, here, sq) <= power.reach
+                    for look in power.looks]
+        elif pid == "release":
+            out += [A.AlienPower(cid, pid, target=other)
+                    for other, e in sorted(view.own.characters.items())
+                    if e.controlled_by == cid]
+        elif pid == "disguise":
+            out += [A.AlienPower(cid, pid)]
+            out += [A.AlienPower(cid, pid, target=t) for t in sorted(view.map.counters)]
+        elif pid != "security":
+            known = known_counters(view, remembered=pid == "command_robot")
+            out += [A.AlienPower(cid, pid, target=t) for t in sorted(known)]
     return out
 
 
-def _drift_paths(plan, start: int, squares: int) -> list[list[tuple[int, int]]]:
+def drift_path(view, cid: str, square: tuple[int, int], plan) -> tuple | None:
+    """The written move ``candidates`` lists for ``cid`` to ``square`` (None: none)."""
+    entry = view.own.characters[cid]
+    power = default_aliens().powers["drift"]
+    for path in drift_paths(plan, plan.sq(*entry.square), power.squares):
+        if tuple(path[-1]) == tuple(square):
+            return tuple(path)
+    return None
+
+
+def drift_paths(plan, start: int, squares: int) -> list[list[tuple[int, int]]]:
     """One shortest path of steps to every square within ``squares`` steps of ``start``."""
     paths: dict[int, list[int]] = {start: []}
     frontier = [start]

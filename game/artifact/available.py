@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import combat, movement, odds, ships
+from . import aliens, combat, movement, odds, ships
 from .deckplan import DeckPlan, feynman
 from .errors import ArtifactError
 from .sheets import Sheets, default_sheets
@@ -116,6 +116,8 @@ def available_actions(view: SeatView, character: str | None, plan: DeckPlan | No
     entry = view.own.characters.get(character) if character else None
     if entry is not None:
         out += _character_options(view, character, entry, plan, sheets, turn_problem)
+        if view.alien is not None:
+            out += power_options(view, character, plan, sheets)
     if turn_problem is None:
         for cid, info in sorted(view.informants.items()):
             out.append(Option(f"inform:{cid}", f"Activate {info.counter}",
@@ -430,3 +432,54 @@ def _casualties(know, cid, entry, base) -> list[Option]:
                               {"type": "pick_up_drop_casualty", **base, "casualty": token,
                                "drop": False}))
     return out
+
+
+def power_options(view: SeatView, cid: str, plan: DeckPlan, sheets: Sheets) -> list[Option]:
+    """The species' powers (Alien Special Action) of one of an alien seat's characters, from
+    ``aliens.candidates`` checked by ``aliens.view_problem`` (the engine's own check):
+    ``power:drift`` and ``power:illusion:<look>`` pick their square on the map (open when
+    some square passes), every other power one option per target it could name
+    (``power:<power>:<target>``), and a power with nobody to name one closed option."""
+    data = aliens.default_aliens()
+    species = aliens.own_species(view)
+    entry = view.own.characters[cid]
+    if species is None or aliens.species_sheet(sheets, entry) is None:
+        return []
+    listed = aliens.candidates(view, cid, plan, sheets)
+    out: list[Option] = []
+    for pid in data.species[species].powers:
+        power = data.powers[pid]
+        if pid == "security":
+            continue  # HAL's snoops are the computer panel's Security Actions
+        mine = [a for a in listed if a.power == pid]
+        base = {"type": "alien_power", "character": cid, "power": pid}
+        if pid in ("drift", "illusion"):
+            looks = power.looks if pid == "illusion" else ("",)
+            for look in looks:
+                tries = [a for a in mine if a.look == look]
+                whys = [aliens.view_problem(view, a, plan, sheets) for a in tries]
+                why = "" if any(w is None for w in whys) else (
+                    whys[0] if whys else "nowhere within reach")
+                key = f"power:{pid}" + (f":{look}" if look else "")
+                label = power.name + (f": {look}" if look else "")
+                out.append(Option(key, label, {**base, **({"look": look} if look else {})},
+                                  why))
+            continue
+        if not mine:
+            out.append(Option(f"power:{pid}", power.name, base,
+                              f"nobody within reach for {power.name}"))
+        for action in mine:
+            name = _target_name(view, action.target) if action.target else "yourself"
+            why = aliens.view_problem(view, action, plan, sheets) or ""
+            out.append(Option(f"power:{pid}:{action.target}", f"{power.name}: {name}",
+                              {**base, "target": action.target}, why))
+    return out
+
+
+def _target_name(view: SeatView, name: str) -> str:
+    """What the seat calls a target: its own character's name, or the counter it shows."""
+    own = view.own.characters.get(name)
+    if own is not None:
+        return own.name
+    known = aliens.known_counters(view, remembered=True)
+    return known[name].counter if name in known else "someone"

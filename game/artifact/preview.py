@@ -10,7 +10,8 @@ know).
 
 from __future__ import annotations
 
-from . import available, movement, sight
+from . import actions as A
+from . import aliens, available, movement, sight
 from .deckplan import DeckPlan, feynman
 from .errors import ArtifactError
 from .viewtypes import SeatView
@@ -64,6 +65,22 @@ def available_actions(view: SeatView, character: str | None,
     """What ``character`` (and the seat) may do now, each open or with why not; see
     ``available.available_actions``."""
     return available.available_actions(view, character, _plan(plan, view))
+
+
+def power_at(view: SeatView, character: str, power: str, look: str, square: Square,
+             plan: DeckPlan | None = None) -> tuple[A.AlienPower | None, str]:
+    """The Alien Special Action that picks ``square`` on the map (a written move there, or an
+    illusion of ``look`` on it) and "", or None and the engine's reason it is refused."""
+    p = _plan(plan)
+    if power == "drift":
+        path = aliens.drift_path(view, character, square, p)
+        if path is None:
+            return None, "that square is beyond a written move"
+        action = A.AlienPower(character, power, path=path)
+    else:
+        action = A.AlienPower(character, power, path=(tuple(square),), look=look)
+    why = aliens.view_problem(view, action, p, available.default_sheets())
+    return (None, why) if why else (action, "")
 
 
 def facing_choices(view: SeatView, character: str, mode: str | None = None, path=None,

@@ -76,7 +76,12 @@ def seat_pieces(view: SeatView) -> list[Piece]:
     own_colour = faction_colour(view.faction)
     out: list[Piece] = []
     for cid, entry in view.own.characters.items():
-        if entry.square is None or entry.kind == "program":
+        if entry.square is None:
+            continue
+        if entry.kind == "program":  # an invisible alien's marker: only its own map has it
+            out.append(Piece(cid, "character", entry.counter, entry.square, "ghost",
+                             own_colour, None, shown_status(entry), own=True,
+                             note="unseen: only you know where"))
             continue
         out.append(Piece(cid, "character", entry.counter, entry.square,
                          character_sprite(entry.counter, entry.kind), own_colour,
@@ -91,7 +96,9 @@ def seat_pieces(view: SeatView) -> list[Piece]:
     # Artifact" for a fake) nor as a ghost where it used to lie; its own characters never
     # leave ghosts either.
     mine = set(view.own.items) | {e.token for e in view.own.characters.values()}
-    counters = view.map.counters
+    counters = dict(view.map.counters)
+    if view.alien is not None:  # what its invisible characters and informants see
+        counters.update({k: c for k, c in view.alien.sight.items() if k not in counters})
     for token, c in counters.items():
         if token in mine:
             continue

@@ -185,6 +185,8 @@ class ArtifactSeatScene(ArtifactMapScene):
         self.pending_at: tuple[int, int] | None = None
         self.targeting: Targeting | None = None  # an attack being aimed (combat)
         self.group: str | None = None  # the bar shows this group's choices (``GROUPS``)
+        # an Alien Special Action waiting for its square on the map: (power, look)
+        self.power_pick: tuple[str, str] | None = None
         self.sent_paths: dict[str, list[tuple[int, int]]] = {}
         self.motions: dict[str, Motion] = {}
         self.purchase: PurchaseForm | None = None
@@ -583,6 +585,14 @@ class ArtifactSeatScene(ArtifactMapScene):
             if option is not None:
                 self.ask_facing(A.action_from_dict({**option.action, "facing": entry.facing}),
                                 entry.square)
+        elif kind == "power" and self.selected:
+            power, _, rest = arg.partition(":")
+            if power in ("drift", "illusion"):
+                self.power_pick = (power, rest)
+                self.status = "Pick the square on the map (Esc: cancel)."
+            else:
+                self.send(A.AlienPower(self.selected, power, target=rest), ctx)
+                self._after_action()
         elif self.selected and kind in ("turn", "take", "drop", "suit", "lift", "check"):
             entry = self.own()[self.selected]
             at = entry.square
@@ -679,6 +689,19 @@ class ArtifactSeatScene(ArtifactMapScene):
     def click_map(self, pos: tuple[int, int], ctx) -> None:
         square = self.cam.square_at(pos)
         if square is None:
+            return
+        if self.power_pick is not None and self.selected in self.own():
+            power, look = self.power_pick
+            self.power_pick = None
+            action, why = preview.power_at(self.view, self.selected, power, look, square,
+                                           self.plan)
+            if action is None:
+                self.status = f"Cannot: {why}."
+                ctx.play("error")
+                return
+            self.send(action, ctx)
+            self.status = ""
+            self._after_action()
             return
         if self.pending is not None and self.pending_at is not None:
             for facing, rect in self.renderer.facing_rects(self.cam, self.pending_at).items():
@@ -780,6 +803,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.pending_at = None
             self.targeting = None
             self.group = None
+            self.power_pick = None
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
             self.mode = MODES[key - pygame.K_1]
             self.pending = None
@@ -1071,6 +1095,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             moves = ("Moves this turn: " + ", ".join(f"{m} {ma.get(m, 0)}" for m in MODES)
                      + " squares' worth (MP)"
                      + ("" if e.free_turns else "; turning costs MP (zero-g)"))
+        elif e.kind == "program" and view.alien is not None:
+            moves = "Unseen: moves only by its powers (written in your notes)."
         else:
             moves = "Cannot move now."
         skills = ", ".join(e.skills) or "none"

@@ -6,14 +6,19 @@ from __future__ import annotations
 import contextlib
 import random
 
+import pytest
+
 from game.artifact import actions as A
+from game.artifact import aliens
 from game.artifact.available import available_actions
 from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
 from game.artifact.movement import path_to, reachable
+from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
 
 from .arrange import fights
+from .secrecy_tools import start_game, to_seat
 
 FACINGS = "NESW"
 
@@ -27,6 +32,13 @@ def _concrete(view, game, option, entry):
     if kind in ("activate_informant", "set_informant_condition"):
         return action
     facing = action.pop("facing", entry.facing)  # a cover option names the facing it needs
+    if kind == "alien_power" and action["power"] in ("drift", "illusion"):
+        # the square is picked on the map: the first one the engine's check passes
+        tries = [a for a in aliens.candidates(view, action["character"], game.plan,
+                                              game.sheets)
+                 if a.power == action["power"] and a.look == action.get("look", "")
+                 and aliens.view_problem(view, a, game.plan, game.sheets) is None]
+        action["path"] = [list(xy) for xy in tries[0].path] if tries else []
     if kind == "move" and "path" not in action:
         targets = sorted(reachable(view, action["character"], action["mode"], game.plan))
         if targets:
@@ -89,6 +101,12 @@ def _option_of(action: A.Action) -> str:
         return f"fly:{action.steps[0]}"
     if isinstance(action, A.PickUpDropCasualty):
         return f"{'put_down' if action.drop else 'carry'}:{action.casualty}"
+    if isinstance(action, A.AlienPower):
+        if action.power == "drift":
+            return "power:drift"
+        if action.power == "illusion":
+            return f"power:illusion:{action.look}"
+        return f"power:{action.power}:{action.target}"
     return action.TYPE
 
 
@@ -158,6 +176,31 @@ def test_available_actions_agree_with_the_engine_over_random_games():
                     assert not any(o.ok for o in available_actions(view, cid))
         assert game.phase == "play" and game.round >= 2
     assert total > 150
+
+
+@pytest.mark.parametrize("species", ["hal", "pan", "mind_control", "koch", "zombies", "bugs"])
+def test_the_bar_offers_every_power_of_each_species(species):
+    """The species' powers on the bar agree with the engine both ways, over a few turns of
+    random play with them (every legal Alien Special Action is offered)."""
+    rng = random.Random(7)
+    game = start_game(5, 21, orders={"alien": A.Customize(species)})
+    body = next((c for c in game.state.characters.values() if c.seat == "alien"
+                 and game.sheets.characters[c.sheet].on_map), None)
+    if body is not None:  # McCray falls where the species' body stands: a target for all
+        game.apply(JUDGE, A.JudgeMove("mccray", *game.plan.xy(body.square), "N"))
+        game.apply(JUDGE, A.JudgeSetStatus("mccray", "ko"))
+    checked = used = 0
+    for _round in range(3):
+        to_seat(game, "alien")
+        checked += _check(game, "alien", full=True)
+        powers = [a for a in game.legal_actions("alien") if isinstance(a, A.AlienPower)]
+        used += len(powers)
+        for action in rng.sample(powers, min(3, len(powers))):
+            with contextlib.suppress(ArtifactError):  # a second power of one character
+                game.apply("alien", action)
+        checked += _check(game, "alien", full=True)
+        game.apply("alien", A.EndTurn())
+    assert checked > 10 and (used or species == "hal")  # HAL's are Security Actions
 
 
 def test_closed_options_say_why():

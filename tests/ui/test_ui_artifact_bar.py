@@ -90,3 +90,36 @@ def test_check_status_from_the_bar(ui_app):  # noqa: F811
     assert game.state.characters[fallen].status in ("dead", "serious")
     lines = [t for t, _c in w.scene.log.entries]
     assert any("Status check" in t for t in lines)
+
+
+def test_an_invisible_aliens_powers_on_the_bar(ui_app, tmp_path):  # noqa: F811
+    """Pan's bar offers its written move and its illusions (the engine's own options);
+    the move's square is picked on the map and the written note appears in its secrets."""
+    from pathlib import Path
+
+    from game.artifact import actions as A
+    from tests.artifact.secrecy_tools import start_game, to_seat
+
+    game = start_game(5, 3, orders={"alien": A.Customize("pan")})
+    to_seat(game, "alien")
+    table = LocalTable(game)
+    w = Window(ui_app, ArtifactSeatScene(table.source("alien")))
+    w.frame()
+    w.press("select:pan")
+    keys = [key for key, _label, _ok in w.scene.action_buttons(w.ctx)]
+    opened = [o.key for o in preview.available_actions(w.scene.view, "pan") if o.ok]
+    assert "power:drift" in keys and "power:illusion:Zombie" in keys
+    assert [k for k in keys if k.startswith("power:")] == [
+        k for k in opened if k.startswith("power:")]
+    w.press("power:drift")
+    start = w.scene.own()["pan"].square
+    target = next(tuple(a.path[-1]) for a in game.legal_actions("alien")
+                  if isinstance(a, A.AlienPower) and a.power == "drift" and len(a.path) == 2)
+    w.click_square(target)
+    w.frame()
+    shots = Path("shots")
+    shots.mkdir(exist_ok=True)
+    pygame.image.save(w.surface, str(shots / "alien_pan_bar.png"))
+    assert game.plan.xy(game.state.characters["pan"].square) == target != start
+    assert "power:drift" not in [k for k, _l, _o in w.scene.action_buttons(w.ctx)]
+    assert len(game.state.aliens["alien"].notes) == 1
