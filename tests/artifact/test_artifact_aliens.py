@@ -39,6 +39,18 @@ def _bring(game, cid: str, xy: tuple[int, int]) -> None:
     game.apply(JUDGE, A.JudgeMove(cid, xy[0], xy[1], "N"))
 
 
+def _next_to(game, cid: str, xy: tuple[int, int], status: str = "") -> str:
+    """In the alien's turn, the Judge puts ``cid`` on ``xy`` (fallen with ``status``); the
+    alien's next turn begins and sees it there. Its counter's token."""
+    to_seat(game, "alien")
+    _bring(game, cid, xy)
+    if status:
+        game.apply(JUDGE, A.JudgeSetStatus(cid, status))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    return game.state.characters[cid].token
+
+
 def _notices(game, seat: str, kind: str) -> list:
     return [n for n in view_for(game, seat).notices if n.kind == kind]
 
@@ -141,11 +153,7 @@ def test_a_written_move_follows_the_deck_and_its_length():
 
 def test_pans_whisper_makes_an_informant_on_four_or_more():
     game = _game("pan")
-    to_seat(game, "alien")
-    _bring(game, "mccray", _beside(game, "pan"))
-    game.apply("alien", A.EndTurn())
-    to_seat(game, "alien")
-    token = game.state.characters["mccray"].token
+    token = _next_to(game, "mccray", _beside(game, "pan"))
     assert token in view_for(game, "alien").alien.sight  # Pan sees all round
     assert token not in view_for(game, "alien").map.counters  # ... for itself only
     whisper = A.AlienPower("pan", "suborn", target=token)
@@ -173,11 +181,7 @@ def test_tough_characters_are_immune_to_mind_control():
     """Skill Use, Tough: immune to mind control; the die is rolled and the attempt fails
     as a bad roll does (the Controller does not learn who is Tough from the answer)."""
     game = _game("mind_control")
-    to_seat(game, "alien")
-    _bring(game, "eastwood", _beside(game, "mind_control"))
-    game.apply("alien", A.EndTurn())
-    to_seat(game, "alien")
-    token = game.state.characters["eastwood"].token
+    token = _next_to(game, "eastwood", _beside(game, "mind_control"))
     force_dice(game, 6)
     game.apply("alien", A.AlienPower("mind_control", "dominate", target=token))
     assert game.state.characters["eastwood"].seat == "pirates"
@@ -186,10 +190,7 @@ def test_tough_characters_are_immune_to_mind_control():
 
 def test_mind_control_takes_a_mind_and_the_owner_hears_at_its_situation_update():
     game = _game("mind_control")
-    to_seat(game, "alien")
-    _bring(game, "mccray", _beside(game, "mind_control"))
-    game.apply("alien", A.EndTurn())
-    to_seat(game, "alien")
+    _next_to(game, "mccray", _beside(game, "mind_control"))
     mccray = game.state.characters["mccray"]
     before = view_for(game, "scientist")
     force_dice(game, 4)
@@ -257,11 +258,7 @@ def test_robots_are_not_fooled_by_a_mental_illusion():
 
 def test_koch_wears_the_look_of_a_counter_it_sees():
     game = _game("koch")
-    to_seat(game, "alien")
-    _bring(game, "mccray", _beside(game, "koch"))
-    game.apply("alien", A.EndTurn())
-    to_seat(game, "alien")
-    token = game.state.characters["mccray"].token
+    token = _next_to(game, "mccray", _beside(game, "koch"))
     assert token in view_for(game, "alien").map.counters
     game.apply("alien", A.AlienPower("koch", "disguise", target=token, facing="S"))
     assert game.state.characters["koch"].counter == "McCray"
@@ -275,49 +272,30 @@ def test_koch_wears_the_look_of_a_counter_it_sees():
     assert game.state.characters["koch"].counter == "Koch"
 
 
-def test_a_zombie_raises_a_dead_human_in_its_square():
+@pytest.mark.parametrize("status", ["dead", "ko"])
+def test_a_zombie_raises_a_dead_human_in_its_square(status):
+    """Only the dead rise. A knocked-out body looks as fallen as a dead one: the zombie
+    tries, the action is spent, and the answer teaches nothing the seat cannot see."""
     game = _game("zombies")
-    to_seat(game, "alien")
     zombie = game.state.characters["zombie_1"]
-    game.apply(JUDGE, A.JudgeMove("mccray", *game.plan.xy(zombie.square), "N"))
-    game.apply(JUDGE, A.JudgeSetStatus("mccray", "dead"))
-    game.apply("alien", A.EndTurn())
-    to_seat(game, "alien")
-    token = game.state.characters["mccray"].token
-    game.apply("alien", A.AlienPower("zombie_1", "raise", target=token))
+    token = _next_to(game, "mccray", game.plan.xy(zombie.square), status)
+    rise = A.AlienPower("zombie_1", "raise", target=token)
+    assert rise in game.legal_actions("alien")
+    game.apply("alien", rise)
     mccray = game.state.characters["mccray"]
+    assert "zombie_1" in game.state.turn.acted
+    if status == "ko":
+        assert mccray.seat == "scientist"
+        assert _notices(game, "alien", "alien_power")[-1].get("success") is False
+        return
     assert (mccray.seat, mccray.sheet, mccray.status) == ("alien", "risen_zombie", "active")
     assert view_for(game, "alien").own.characters["mccray"].name == "Risen zombie"
 
 
-def test_only_the_dead_rise_and_trying_spends_the_action():
-    """A knocked-out body looks as fallen as a dead one: the zombie tries, it does not rise,
-    and the refusal is no answer about what the seat cannot see."""
-    game = _game("zombies")
-    to_seat(game, "alien")
-    zombie = game.state.characters["zombie_1"]
-    game.apply(JUDGE, A.JudgeMove("mccray", *game.plan.xy(zombie.square), "N"))
-    game.apply(JUDGE, A.JudgeSetStatus("mccray", "ko"))
-    game.apply("alien", A.EndTurn())
-    to_seat(game, "alien")
-    token = game.state.characters["mccray"].token
-    rise = A.AlienPower("zombie_1", "raise", target=token)
-    assert rise in game.legal_actions("alien")
-    game.apply("alien", rise)
-    assert game.state.characters["mccray"].seat == "scientist"
-    assert _notices(game, "alien", "alien_power")[-1].get("success") is False
-    assert "zombie_1" in game.state.turn.acted
-
-
 def test_a_bug_egg_hatches_after_two_global_updates_and_the_host_dies():
     game = _game("bugs")
-    to_seat(game, "alien")
     bug = game.state.characters["bug_1"]
-    game.apply(JUDGE, A.JudgeMove("mccray", *game.plan.xy(bug.square), "N"))
-    game.apply(JUDGE, A.JudgeSetStatus("mccray", "ko"))
-    game.apply("alien", A.EndTurn())
-    to_seat(game, "alien")
-    token = game.state.characters["mccray"].token
+    token = _next_to(game, "mccray", game.plan.xy(bug.square), "ko")
     lay = A.AlienPower("bug_1", "lay_egg", target=token)
     assert lay in game.legal_actions("alien")
     game.apply("alien", lay)
