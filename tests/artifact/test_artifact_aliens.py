@@ -339,3 +339,23 @@ def test_two_aliens_share_a_map_but_not_their_secrets():
         for entry in view_for(game, other).own.characters.values():
             if entry.kind == "program":  # an invisible partner is not on the shared map
                 assert entry.token not in view.map.counters
+
+
+def test_an_invisible_alien_keeps_its_moves_and_sight_from_the_alien_sharing_its_map():
+    """Select Faction Mix (six players): written secret movement notes keep an invisible
+    alien's doings from the other alien seat, though the two share a map."""
+    game = start_game(6, 11, orders={"alien": A.Customize(""), "alien2": A.Customize("")})
+    assert (aliens.species_of(game, "alien"), aliens.species_of(game, "alien2")) == (
+        "pan", "zombies")
+    to_seat(game, "alien")
+    partner = view_for(game, "alien2")
+    drift = next(a for a in game.legal_actions("alien")
+                 if isinstance(a, A.AlienPower) and a.power == "drift")
+    game.apply("alien", drift)
+    game.apply("alien", A.EndTurn())
+    after = view_for(game, "alien2")
+    assert after.alien == partner.alien and after.own == partner.own
+    pan = game.state.characters["pan"]
+    shared = game.state.maps[game.state.map_of["alien"]]
+    assert pan.token not in shared.counters and pan.token not in after.map.counters
+    assert view_for(game, "alien").alien.notes and not after.alien.notes
