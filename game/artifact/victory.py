@@ -451,7 +451,7 @@ def _informants(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
 def _eggs(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
     secrets = e.s.aliens.get(seat)
     eggs = [] if secrets is None else [x for x in secrets.eggs
-                                       if not e.destroyed_with_station(x)]
+                                       if not e.destroyed_with_station(e.plan.sq(*x.square))]
     return len(eggs) >= n.count, (f"{_count(len(eggs), 'egg', 'eggs')} survived "
                                   f"({n.count} needed).")
 
