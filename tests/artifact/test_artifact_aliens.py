@@ -307,7 +307,8 @@ def test_a_bug_egg_hatches_after_two_global_updates_and_the_host_dies():
     assert game.state.aliens["alien"].eggs
     game.apply("alien", A.EndTurn())  # the second: it hatches at the Situation Update
     assert game.state.aliens["alien"].eggs
-    held = view_for(game, "scientist").own.characters["mccray"].status
+    before = view_for(game, "scientist").own
+    told = len(_notices(game, "scientist", "telegram"))
     to_seat(game, "alien")
     hatched = [c for c in game.state.characters.values() if c.sheet == "bug_hatchling"]
     assert len(hatched) == bugs_before + 1
@@ -315,10 +316,10 @@ def test_a_bug_egg_hatches_after_two_global_updates_and_the_host_dies():
         "mccray"].square
     assert game.state.characters["mccray"].status == "dead"
     assert not game.state.aliens["alien"].eggs
-    assert held == "ko"  # its owner learns at its own Situation Update
-    assert view_for(game, "scientist").own.characters["mccray"].status == "ko"
+    assert view_for(game, "scientist").own == before  # told at its own Situation Update
     to_seat(game, "scientist")
-    assert view_for(game, "scientist").own.characters["mccray"].status == "dead"
+    telegrams = _notices(game, "scientist", "telegram")
+    assert len(telegrams) == told + 1 and telegrams[-1].get("counter") == "McCray"
 
 
 # ---- two alien seats ---------------------------------------------------------------------------
