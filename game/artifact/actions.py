@@ -307,6 +307,29 @@ class Unjam(Action):
 
 
 @dataclass(frozen=True)
+class Jam(Action):
+    """A mechanic jams a willing character's weapon on purpose (Mechanic): ``weapon`` is an
+    item carried by one of the seat's own characters in the mechanic's square."""
+
+    TYPE: ClassVar[str] = "jam"
+    character: str
+    weapon: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class Weld(Action):
+    """Weld shut (``shut``) or cut open the hatch between the character and ``square`` with
+    a welding torch (a mechanic's carried torch, or a robot's built-in one)."""
+
+    TYPE: ClassVar[str] = "weld"
+    character: str
+    square: Square
+    shut: bool
+    facing: str
+
+
+@dataclass(frozen=True)
 class UseSkill(Action):
     """Use a skill (Skill Use). ``Medic``: revive a knocked-out character or heal a light
     wound; ``target`` names the patient in the same square (one's own by id, another by its
@@ -484,7 +507,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
                 ReturnPlacement, PlaceRobot, StartPlay, Move, MoveThenPickUp, PickUpDrop,
                 CheckStatus, WearSuit, MoveLiftCar, ActivateInformant, SetInformantCondition,
                 Attack, MoveThenAttack,
-                TargetOpportunityFire, Unjam, UseSkill, UseEquipment, PickUpDropCasualty,
+                TargetOpportunityFire, Unjam, Jam, Weld, UseSkill, UseEquipment,
+                PickUpDropCasualty,
                 Hack, TransferControl, SecurityAction, SelfDestruct, Pilot, FireCannon,
                 AlienPower, EndTurn,
                 SkipTurn,

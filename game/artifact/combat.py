@@ -947,6 +947,38 @@ def mechanic_work(game, seat: str, char: Character, name, rng, *,
     return events
 
 
+def jam_problem(game, seat: str, char: Character, weapon: str) -> str:
+    """Why ``char`` may not deliberately jam ``weapon`` now ("" if it may): a mechanic jams a
+    weapon in its own square, and only a willing one, which here means one carried by a
+    character of its own seat (itself included)."""
+    s = game.state
+    if "Mechanic" not in game.sheets.characters[char.sheet].skills:
+        return "only a mechanic can jam a weapon on purpose"
+    item = s.items.get(weapon)
+    holder = s.characters.get(item.holder) if item is not None and item.holder else None
+    if holder is None or holder.seat != seat or holder.square != char.square:
+        return f"no weapon {weapon!r} of a willing character is here"
+    chart = charts_of(game).weapon_for_item(item.type)
+    if chart is None or chart.jams != "jam":
+        return f"the {game.sheets.items[item.type].name} cannot be jammed"
+    if item.jammed:
+        return f"the {chart.name} is jammed already"
+    return ""
+
+
+def deliberate_jam(game, seat: str, char: Character, weapon: str) -> list[Event]:
+    """Mechanic: jam a willing character's weapon on purpose (always succeeds); clearing it
+    again is an ordinary unjam."""
+    problem = jam_problem(game, seat, char, weapon)
+    if problem:
+        raise IllegalAction(problem)
+    item = game.state.items[weapon]
+    item.jammed = True
+    return [game.notify(seat, {"kind": "jammed_on_purpose", "character": char.id,
+                               "weapon": charts_of(game).weapon_for_item(item.type).name,
+                               "holder": item.holder})]
+
+
 # ---- opportunity fire and booby traps ---------------------------------------------------------
 
 #: What a placer may call hostile: anyone not of its own map, or one faction.

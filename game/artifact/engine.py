@@ -38,6 +38,7 @@ from . import (
     sightings,
     situation,
     victory,
+    welding,
 )
 from . import space as eva_space
 from .codec import to_plain
@@ -873,6 +874,20 @@ class ArtifactGame(Table):
         movement.face_after_action(self, char, action.facing)
         self._finish_action(seat, char)
         return events
+
+    def _do_jam(self, seat: str, action: A.Jam) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        return self._act(seat, char, action.facing,
+                         combat.jam_problem(self, seat, char, action.weapon),
+                         lambda: combat.deliberate_jam(self, seat, char, action.weapon))
+
+    def _do_weld(self, seat: str, action: A.Weld) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        return self._act(seat, char, action.facing,
+                         welding.weld_problem(self, char, action.square, action.shut),
+                         lambda: welding.weld(self, seat, char, action.square, action.shut))
 
     def _do_use_skill(self, seat: str, action: A.UseSkill) -> list[Event]:
         char = self._acting_character(seat, action.character)

@@ -9,7 +9,7 @@ Situation Update, and sees nothing on the way.
 
 from __future__ import annotations
 
-from . import available, combat, movement, ring, sightings, space
+from . import available, combat, movement, ring, sightings, space, welding
 from .deckplan import DeckPlan
 from .events import Event
 from .state import Character
@@ -46,6 +46,9 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
         cur = char.square
         hatch = planned.hatches[index]
         if hatch is not None and hatch not in opened:
+            if hatch in s.systems.welded:
+                reason = welding.HATCH_REASON_WELDED
+                break
             if hatch in s.locked:
                 reason = HATCH_REASON_LOCKED
                 break

@@ -35,6 +35,10 @@ copy. In play the list is complete for the turn seat in this *compact form*:
   "anyone" is). **Unjam**: every jammed weapon it may clear, with every affordable facing.
   Not spelt out: **move, then attack** (legal where the attack would be from the end of a
   listed walk or jog).
+* **Jam** (a mechanic): each weapon of its own seat's characters in its square that can
+  jam and is not jammed, with every affordable facing.
+* **Weld**: with a usable welding torch, each hatch beside the character, to weld shut and to
+  cut open (whether it is welded is found out by trying), with every affordable facing.
 * **Medic** first aid and **medkits**: every patient in the character's square (its own
   characters by id, itself included; counters by token), with every affordable facing.
 * **Casualties**: picking up each fallen character in the square (own by id, counters by
@@ -67,6 +71,7 @@ from . import (
     judging,
     movement,
     ships,
+    welding,
 )
 from .deckplan import FACINGS
 from .errors import IllegalAction
@@ -333,6 +338,7 @@ def _play(game, seat):
         out += _first_aid(game, seat, char, after)
         out += _plasma(game, seat, char, after)
         out += _mechanic(game, seat, char, after)
+        out += welding.listed_actions(game, char, after)
         out += _casualties(game, seat, char, after)
         out += computer.listed_actions(game, char, after)
         out += hazards.listed_actions(game, char, after)
@@ -532,7 +538,10 @@ def _mechanic(game, seat: str, char, after: list[str]) -> list[A.Action]:
     names += sorted(i for c in own for i in c.items)
     book = s.maps[s.map_of[seat]]
     names += sorted(i for i in _floor(game, char.square) if i in book.counters)
-    return [A.UseSkill(char.id, "Mechanic", n, f) for n in names for f in after]
+    out = [A.UseSkill(char.id, "Mechanic", n, f) for n in names for f in after]
+    weapons = sorted(i for c in own for i in c.items)
+    return out + [A.Jam(char.id, w, f) for w in weapons
+                  if not combat.jam_problem(game, seat, char, w) for f in after]
 
 
 def _casualties(game, seat: str, char, after: list[str]) -> list[A.Action]:

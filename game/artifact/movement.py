@@ -94,6 +94,7 @@ class Knowledge:
     opened: frozenset  # hatch ids opened this phase by the seat's own characters
     lifts: dict  # lift name -> end index the seat believes the car is at
     dark: frozenset
+    welded: frozenset = frozenset()  # hatch ids the seat knows welded shut
 
 
 def knowledge(view: SeatView, plan: DeckPlan | None = None) -> Knowledge:
@@ -116,7 +117,8 @@ def knowledge(view: SeatView, plan: DeckPlan | None = None) -> Knowledge:
                      if plan.space_name(s) in dark_names) if dark_names else frozenset()
     opened = view.turn.opened if view.turn else ()
     return Knowledge(plan, view.own.characters, occupied, frozenset(hostile),
-                     frozenset(opened), dict(view.map.lifts), dark)
+                     frozenset(opened), dict(view.map.lifts), dark,
+                     frozenset(view.welded))
 
 
 def _stack_limit(plan: DeckPlan, square: int) -> int:
@@ -199,6 +201,8 @@ def check_path(view: SeatView, cid: str, mode: str, path, facing: str,
         if cur in k.hostile and index > 0:
             raise IllegalAction("a character must stop on entering a square with a hostile")
         _diagonal, hatch = _step(k, cur, nxt, entry)
+        if hatch is not None and hatch in k.welded:
+            raise IllegalAction("that hatch is welded shut")
         drift = space.drift_problem(plan, before, cur, nxt, thrusters)
         if drift:
             raise IllegalAction(drift)
@@ -264,6 +268,8 @@ def search(view: SeatView, cid: str, mode: str, plan: DeckPlan | None = None,
             if end is not None and k.lifts.get(end[0]) != end[1]:
                 continue
             if k.occupied.get(nxt, 0) + 1 > _stack_limit(plan, nxt):
+                continue
+            if hatch is not None and hatch in k.welded:
                 continue
             if (hatch is not None and hatch not in k.opened and hatch not in opened
                     and interlocked(plan, hatch, k.opened | opened)):

@@ -39,6 +39,7 @@ from .viewtypes import (
     ViewError,
     decode_view,
 )
+from .welding import known_welds
 
 __all__ = ["View", "ViewError", "decode_view", "plain_view_for", "seat_view_from_judge_view",
            "view_for"]
@@ -99,6 +100,7 @@ def view_for(game: Table | dict, seat: str) -> View:
         shutdown=s.systems.shutdown,
         # where the ships are is public (docs/artifact-space.md): a client draws the plan
         ships=dict(s.ships),
+        welded=known_welds(game, seat),
         reveal=final_reveal(game) if s.phase == "over" else None,
         cover=tuple(CoverMark(m.character, m.weapon, xy_or_none(game.plan, m.square),
                               m.hostile)

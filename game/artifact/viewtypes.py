@@ -170,6 +170,8 @@ class SeatView:
     airless: tuple[str, ...] = ()
     ring_stopped: bool = False
     shutdown: bool = False
+    #: Hatches (deck-plan hatch numbers) the seat knows welded shut (``welding.known_welds``).
+    welded: tuple[int, ...] = ()
     # later: the ship's systems as the Computer Control marker's holder knows them, the
     # ships its map shows, an alien seat's own secrets
     systems: Systems | None = field(default=None, metadata={"omit_none": True})

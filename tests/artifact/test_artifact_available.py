@@ -64,6 +64,9 @@ COMPUTER = (A.Hack, A.TransferControl, A.SecurityAction, A.SelfDestruct)
 #: The pirate cannon is fired from the turret's own controls, not the character bar (the
 #: space rules' screen); legal_actions lists it for bots.
 TURRET = (A.FireCannon,)
+#: Welding a hatch and a mechanic's deliberate jam are not on the character bar; the
+#: engine's legal_actions lists them for bots (tests/artifact/test_artifact_welding.py).
+MECHANIC_WORK = (A.Weld, A.Jam)
 
 
 def _option_of(action: A.Action) -> str:
@@ -132,7 +135,7 @@ def _check(game, seat, full: bool) -> int:
             offered |= {k.rsplit(":", 1)[0] for k in offered if k.startswith("fly:")}
             for action in game.legal_actions(seat):
                 if getattr(action, "character", None) == cid and not isinstance(
-                        action, (A.ActivateInformant, *COMPUTER, *TURRET)):
+                        action, (A.ActivateInformant, *COMPUTER, *TURRET, *MECHANIC_WORK)):
                     assert _option_of(action) in offered, (cid, action, offered)
     return checked
 
