@@ -233,6 +233,80 @@ class SelfDestruct(Action):
     facing: str
 
 
+@dataclass(frozen=True)
+class CommandRobot(Action):
+    """The controller's security action Command Robot: wake an inactive robot (``robot``: a
+    counter token on the seat's map, now or at its last-known place) and run it by camera
+    and joystick. A robot that is already another seat's character is not taken, and the
+    security action is spent all the same."""
+
+    TYPE: ClassVar[str] = "command_robot"
+    character: str
+    robot: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class Loudspeaker(Action):
+    """The controller speaks through the station's loudspeakers: every seat hears ``text`` at
+    the next Global Updates, as an anonymous announcement."""
+
+    TYPE: ClassVar[str] = "loudspeaker"
+    character: str
+    text: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class HackLiftCar(Action):
+    """A Hacker check at a computer terminal that, on success, sends lift car ``lift`` to
+    the other end of its shaft (Lift Shafts)."""
+
+    TYPE: ClassVar[str] = "hack_lift_car"
+    character: str
+    lift: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class ClimbLadder(Action):
+    """With the power down and the lifts stopped, climb the emergency ladder of shaft
+    ``lift`` from one end to the other (through the car's kickout panels)."""
+
+    TYPE: ClassVar[str] = "climb_ladder"
+    character: str
+    lift: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class UseMedlab(Action):
+    """Work the medlab's equipment (``use``): ``suspend`` an incapacitated human in a
+    suspension capsule, ``revive`` a knocked-out human, ``heal`` a light wound (``target``:
+    the patient, one's own by id or a counter's token), or ``recharge`` a carried medkit
+    (``target``: its id)."""
+
+    TYPE: ClassVar[str] = "use_medlab"
+    character: str
+    use: str
+    target: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class MechanicWork(Action):
+    """A Mechanic's work on something in its square (``work``): ``repair`` a robot or a
+    disabled item in the machine shop (Repair Table), ``jam`` a weapon of one's own side,
+    ``mend_suit`` a breached suit on a character, ``identify`` an Artifact as real or fake,
+    or ``wreck_controls`` of the ship whose control seat it sits in (``target``: the ship)."""
+
+    TYPE: ClassVar[str] = "mechanic_work"
+    character: str
+    work: str
+    target: str
+    facing: str
+
+
 #: What an attack may aim at: a character counter on the seat's map (its token), or a
 #: square (a computer there, the hatch or window the line to it meets, a grenade's impact).
 Target = str | Square
@@ -346,7 +420,11 @@ class UseSkill(Action):
 class UseEquipment(Action):
     """Use a carried item (Equipment Guide). A medkit gives a medic's first aid (one
     charge); ``target`` names the patient as for ``UseSkill``. A flashlight lights the
-    square ``target`` ([x, y]) for everyone until the turn ends (Dark)."""
+    square ``target`` ([x, y]) for everyone until the turn ends (Dark).
+    An access code key locks or
+    unlocks the hatch to the square ``target`` across it, or raises or lowers the shields
+    (``target``: the telescope's square, beside the character); a welding torch welds the
+    hatch to ``target`` shut, or cuts the weld; a Geiger counter reads (``target`` "")."""
 
     TYPE: ClassVar[str] = "use_equipment"
     character: str
@@ -510,8 +588,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
                 TargetOpportunityFire, Unjam, Jam, Weld, UseSkill, UseEquipment,
                 PickUpDropCasualty,
                 Hack, TransferControl, SecurityAction, SelfDestruct, Pilot, FireCannon,
-                AlienPower, EndTurn,
-                SkipTurn,
+                AlienPower, CommandRobot, Loudspeaker, HackLiftCar, ClimbLadder, UseMedlab,
+                MechanicWork, EndTurn, SkipTurn,
                 JudgeMessage, Announce, EndGame, JudgeMove, JudgeRemove, JudgeSetStatus,
                 JudgeSetSuit)
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import aliens, combat, movement, odds, ships
+from . import aliens, combat, computer_view, movement, odds, ships
 from .deckplan import DeckPlan, feynman
 from .errors import ArtifactError
 from .sheets import Sheets, default_sheets
@@ -119,6 +119,8 @@ def available_actions(view: SeatView, character: str | None, plan: DeckPlan | No
         if view.alien is not None:
             out += power_options(view, character, plan, sheets)
     if turn_problem is None:
+        out += [Option(o.key, o.label, o.action)
+                for o in computer_view.transfer_offers(view, plan, sheets)]
         for cid, info in sorted(view.informants.items()):
             out.append(Option(f"inform:{cid}", f"Activate {info.counter}",
                               {"type": "activate_informant", "character": cid}))
@@ -198,6 +200,11 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
             why = str(exc)
         out.append(Option(f"lift:{lift.name}", f"Lift {lift.name}",
                           {"type": "move_lift_car", "lift": lift.name, **base}, why))
+    # Hacking, security actions, special areas and system equipment (the computer panel
+    # shows the security actions' choices): only those the rules may allow now.
+    offers = computer_view.computer_offers(view, cid, entry, plan, sheets)
+    offers += computer_view.area_offers(view, cid, entry, plan, sheets)
+    out += [Option(o.key, o.label, o.action) for o in offers]
     out += _flights(view, entry, square, base, sheets)
     out += combat_options(odds.SeatKnowledge(view, plan, sheets), cid)
     return out

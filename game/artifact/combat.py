@@ -475,7 +475,7 @@ class Resolver:
         sheets = self.game.sheets
         return sorted((c for c in self.game.state.characters.values()
                        if c.square == square and c.id != exclude
-                       and sheets.characters[c.sheet].on_map
+                       and sheets.characters[c.sheet].on_map and not c.suspended
                        and (not active_only or c.status == "active")),
                       key=lambda c: c.id)
 
@@ -497,6 +497,7 @@ class Resolver:
             hit = dice.feature_hit(chart, "generator", charts=self.charts)
             if hit.destroyed:
                 s.systems.shields_up = False
+                s.systems.generator_wrecked = True
             return FEATURE_WORDS[("generator", hit.destroyed)]
         entry = chart.penetration(feature)
         roll = self.d6() if entry.mode == "roll" else None

@@ -22,6 +22,7 @@ from dataclasses import replace
 from . import actions as A
 from . import (
     aliens,
+    areas,
     available,
     cannon,
     combat,
@@ -405,6 +406,9 @@ class ArtifactGame(Table):
         # McCray, the station's own scientist, starts with the Computer Control marker (the
         # Example of Play has him hold it in his first turn without taking it).
         s.systems.control = "mccray" if "mccray" in s.characters else None
+        if s.systems.control:
+            holder = s.characters[s.systems.control]
+            self.notify(holder.seat, {"kind": "control_start", "character": holder.id})
         for item in sorted(s.items.values(), key=lambda i: i.id):
             if item.holder is None and item.square is not None and item.owner:
                 if self.sheets.items[item.type].marker:
@@ -780,6 +784,9 @@ class ArtifactGame(Table):
 
     def _do_move_lift_car(self, seat: str, action: A.MoveLiftCar) -> list[Event]:
         char = self._acting_character(seat, action.character)
+        problem = areas.lift_power_problem(self)
+        if problem:
+            raise IllegalAction(problem)
         lift = movement.lift_controls(self.plan, self._s.lifts, char.square, action.lift)
         # Riders of other seats (and owners of markers on the car's floor) learn at their
         # Situation Update: their views and map updates keep the car where it was till then.
@@ -933,6 +940,17 @@ class ArtifactGame(Table):
             return self._act(seat, char, action.facing,
                              hazards.examine_problem(self, char, action.item, action.target),
                              lambda: hazards.examine(self, seat, char, action.target))
+        tool = {"access_key": (areas.key_problem, areas.use_key),
+                "welding_torch": (areas.torch_problem, areas.use_torch),
+                "geiger_counter": (areas.geiger_problem, areas.geiger)}.get(item.type)
+        if tool is not None:
+            problem = tool[0](self, char, action.target)
+            if problem:
+                raise IllegalAction(problem)
+            movement.face_after_action(self, char, action.facing)
+            events = tool[1](self, seat, char, action.target)
+            self._finish_action(seat, char)
+            return events
         if item.type != "medkit":
             raise IllegalAction(f"the {self.sheets.items[item.type].name} is not used this way")
         patient = combat.patient_here(self, seat, char, action.target)
@@ -1055,6 +1073,63 @@ class ArtifactGame(Table):
             raise NotYourTurn("characters act only in their seat's turn")
         events = aliens.use_power(self, seat, action, self._rng)
         self._map_update(seat)
+        return events
+
+    def _do_command_robot(self, seat: str, action: A.CommandRobot) -> list[Event]:
+        return self._area_action(seat, action, areas.command_robot_problem,
+                                 areas.command_robot, action.robot)
+
+    def _do_loudspeaker(self, seat: str, action: A.Loudspeaker) -> list[Event]:
+        return self._area_action(seat, action, areas.loudspeaker_problem, areas.loudspeaker,
+                                 action.text)
+
+    def _do_hack_lift_car(self, seat: str, action: A.HackLiftCar) -> list[Event]:
+        return self._area_action(seat, action, areas.hack_lift_problem, areas.hack_lift_car,
+                                 action.lift, rolls=True)
+
+    def _do_climb_ladder(self, seat: str, action: A.ClimbLadder) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        events = areas.climb_ladder(self, seat, char, action.lift)
+        movement.face_after_action(self, char, action.facing)  # at the top (or bottom)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_use_medlab(self, seat: str, action: A.UseMedlab) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        problem = areas.medlab_problem(self, char, action.use)
+        if problem:
+            raise IllegalAction(problem)
+        events = areas.use_medlab(self, seat, char, action.use, action.target)
+        movement.face_after_action(self, char, action.facing)
+        self._finish_action(seat, char)
+        return events
+
+    def _do_mechanic_work(self, seat: str, action: A.MechanicWork) -> list[Event]:
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        problem = areas.mechanic_problem(self, char, action.work)
+        if problem:
+            raise IllegalAction(problem)
+        movement.face_after_action(self, char, action.facing)  # checked before the roll
+        events = areas.mechanic_work(self, seat, char, action.work, action.target, self._rng)
+        self._finish_action(seat, char)
+        return events
+
+    def _area_action(self, seat: str, action, problem_of, perform, arg, *,
+                     rolls: bool = False) -> list[Event]:
+        """One character's action of ``areas``: checked (``problem_of``) before the facing
+        changes and any die is rolled, then performed; the character has acted."""
+        char = self._acting_character(seat, action.character)
+        self._need_facing(action.facing)
+        problem = problem_of(self, char, arg)
+        if problem:
+            raise IllegalAction(problem)
+        movement.face_after_action(self, char, action.facing)
+        events = perform(self, seat, char, arg, self._rng) if rolls else \
+            perform(self, seat, char, arg)
+        self._finish_action(seat, char)
         return events
 
     def _need_facing(self, facing: str) -> None:

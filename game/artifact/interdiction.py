@@ -17,6 +17,7 @@ from .views import view_for
 
 HATCH_REASON_LOCKED = "the hatch is locked"
 STRUCK_DOWN = "struck down by the hostiles it left behind"
+HATCH_REASON_WELDED = "the hatch is welded shut"
 HATCH_REASON_INTERLOCK = "the airlock's other hatch is open: the safety interlock holds this one"
 
 
@@ -51,6 +52,9 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
                 break
             if hatch in s.locked:
                 reason = HATCH_REASON_LOCKED
+                break
+            if hatch in s.systems.welded:
+                reason = HATCH_REASON_WELDED
                 break
             if movement.interlocked(plan, hatch, opened):
                 reason = HATCH_REASON_INTERLOCK

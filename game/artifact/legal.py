@@ -61,6 +61,7 @@ from itertools import combinations
 from . import actions as A
 from . import (
     aliens,
+    areas,
     available,
     cannon,
     combat,
@@ -342,10 +343,17 @@ def _play(game, seat):
         out += _casualties(game, seat, char, after)
         out += computer.listed_actions(game, char, after)
         out += hazards.listed_actions(game, char, after)
+        out += areas.listed_actions(game, seat, char, after)
         for lift in plan.lifts:
+            if areas.ladder_problem(game, char, lift.name) is None:
+                landed = lift.ends[1 - lift.ends.index(char.square)]
+                out += [A.ClimbLadder(cid, lift.name, f)
+                        for f in _after(game, char, entry, square=landed)]
             try:
                 movement.lift_controls(plan, s.lifts, char.square, lift.name)
             except IllegalAction:
+                continue
+            if areas.lift_power_problem(game):
                 continue
             here = s.lifts[lift.name]  # riders in the car land at the other end
             landed = lift.ends[1 - here] if char.square == lift.ends[here] else char.square

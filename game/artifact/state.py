@@ -339,6 +339,7 @@ class Systems:
     shutdown: bool = False
     ring_stopped: bool = False
     shields_up: bool = True
+    generator_wrecked: bool = False  # the shields are down for good (Shields)
     life_support: bool = True
     self_destruct: int | None = None  # turns left on the countdown
     hack_attempts: list[Notice] = field(default_factory=list)

@@ -161,3 +161,36 @@ def fights(seeds, rounds: int):
             game.apply(game.turn_seat, A.EndTurn())
             while game.phase == "play" and game.turn_seat != "pirates":
                 game.apply(game.turn_seat, A.EndTurn())
+
+
+def power_down(game: ArtifactGame) -> None:
+    """The main computer shut down (both major terminals destroyed): the lifts stop."""
+    game.state.systems.shutdown = True
+
+
+def set_item(game: ArtifactGame, iid: str, **fields) -> Item:
+    """An item worn down as play would leave it: ``disabled`` ("overheated", "emp",
+    "breached"), ``jammed``, ``charges`` (a spent medkit)."""
+    item = game.state.items[iid]
+    unknown = set(fields) - {"disabled", "jammed", "charges"}
+    if unknown:
+        raise ValueError(f"not an item's wear: {sorted(unknown)}")
+    for name, value in fields.items():
+        setattr(item, name, value)
+    return item
+
+
+def add_ship(game: ArtifactGame, name: str, square: int) -> None:
+    """A spacecraft whose control seat is ``square`` (as the space rules place them)."""
+    if game.plan.feature[square] != "control_seat":
+        raise ValueError(f"{game.plan.xy(square)} is no control seat")
+    game.state.ships[name] = Ship(square)
+
+
+def hand_robot(game: ArtifactGame, robot: str, seat: str, status: str = "inactive") -> None:
+    """One of the Feynman's robots made ``seat``'s character (as a Command Robot or an
+    alien's power makes it), here left ``status``."""
+    char = game.state.characters[robot]
+    if char.seat is not None or seat not in game.state.seats:
+        raise ValueError(f"cannot hand {robot!r} to {seat!r}")
+    char.seat, char.status = seat, status

@@ -273,7 +273,35 @@ def computer_probes(game: ArtifactGame, view, cid: str, rng: random.Random) -> l
             A.SecurityAction(cid, "cancel_self_destruct", "", "", facing),
             A.SecurityAction(cid, "command_robot", "", "", facing),
             A.SelfDestruct(cid, rng.choice([0, 2, 3, 17, 30, 31]), facing),
-            A.TransferControl(cid, rng.choice(names + hidden[:2] + ["nobody"]))]
+            A.TransferControl(cid, rng.choice(names + hidden[:2] + ["nobody"])),
+            *area_probes(game, view, cid, rng)]
+
+
+def area_probes(game: ArtifactGame, view, cid: str, rng: random.Random) -> list[A.Action]:
+    """Special areas, the Hacker's and Mechanic's work and the system equipment of ``cid``,
+    legal or not, naming what its map shows or hidden things: none may be refused for
+    something the seat cannot see (a weld, the shields, a robot's owner, a capsule)."""
+    entry = view.own.characters[cid]
+    facing = entry.facing
+    known = sorted({*view.map.counters, *view.map.last_known})
+    hidden = sorted(c.token for c in game.state.characters.values()
+                    if c.token not in view.map.counters and c.seat != view.seat)
+    names = sorted(view.own.characters) + known + hidden[:2]
+    lift = rng.choice(game.plan.lifts).name
+    out: list[A.Action] = [
+        A.CommandRobot(cid, rng.choice(known + hidden[:2] + ["nobody"]), facing),
+        A.Loudspeaker(cid, "Attention.", facing),
+        A.HackLiftCar(cid, lift, facing), A.ClimbLadder(cid, lift, facing),
+        A.UseMedlab(cid, rng.choice(["suspend", "revive", "heal", "recharge"]),
+                    rng.choice(names + sorted(entry.items)), facing),
+        A.MechanicWork(cid, rng.choice(["repair", "jam", "mend_suit"]),
+                       rng.choice(names + sorted(entry.items)), facing)]
+    if entry.square is not None:
+        x, y = entry.square
+        for item in entry.items:
+            target = rng.choice([(x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1), (41, 5)])
+            out.append(A.UseEquipment(cid, item, target, facing))
+    return out
 
 
 WEAPON_ITEMS = ("pistol", "rifle", "rpp7", "grenade_launcher", "emp_pistol",
@@ -537,11 +565,44 @@ def perturb_hidden(game: ArtifactGame, seat: str,
         s.systems.decompressed[rng.choice(airless)] = 0
         changes += 1
     changes += _perturb_alien_secrets(twin, seat, rng)
+    changes += _perturb_systems(twin, seats, seen, book, rng)
     for other in s.seats:
         if other not in seats:
             s.pending[other].append(Notice("judge", s.round, {"text": "noise"}))
     twin._rng.seed(rng.random())
     return twin, changes
+
+
+def _perturb_systems(twin: ArtifactGame, seats: set, seen, book, rng: random.Random) -> int:
+    """The special areas' secrets: a hatch welded or locked by someone else, the shields
+    raised, lowered or wrecked, a hidden fallen character in a suspension capsule, one of
+    the Feynman's robots out of sight already commanded by another seat."""
+    s = twin.state
+    changes = 0
+    if rng.random() < 0.4:
+        hatch = rng.choice(twin.plan.hatches).id
+        names = s.systems.welded if rng.random() < 0.5 else s.locked
+        if hatch not in names:
+            names.append(hatch)
+            names.sort()
+            changes += 1
+    if rng.random() < 0.3:
+        s.systems.shields_up = not s.systems.shields_up
+        s.systems.generator_wrecked = rng.random() < 0.5
+        changes += 1
+    hidden = [c for c in sorted(s.characters.values(), key=lambda c: c.id)
+              if c.seat not in seats and c.token not in book.counters
+              and c.square is not None and c.square not in seen]
+    for char in hidden:
+        if char.status in ("ko", "down", "serious") and rng.random() < 0.3:
+            char.suspended = not char.suspended
+            changes += 1
+    others = [x for x in s.seats if x not in seats]
+    for char in hidden:
+        if char.seat is None and char.status == "inactive" and others and rng.random() < 0.3:
+            char.seat = rng.choice(others)
+            changes += 1
+    return changes
 
 
 def probe_actions(game: ArtifactGame, seat: str, rng: random.Random,

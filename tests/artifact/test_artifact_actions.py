@@ -40,6 +40,10 @@ SAMPLES = [
     A.FireCannon("eastwood", "needle_beam", (38, 5), "E"),
     A.FireCannon("eastwood", "anti_personnel", "t0badf00", "E"),
     A.AlienPower("pan", "illusion", "", ((4, 5),), "Zombie", ""),
+    A.CommandRobot("mccray", "t8", "S"),
+    A.Loudspeaker("mccray", "Remain calm.", "S"), A.HackLiftCar("preuitt", "2", "N"),
+    A.ClimbLadder("osorio", "1", "E"), A.UseMedlab("slavin", "revive", "mccray", "N"),
+    A.MechanicWork("yee", "repair", "t9", "W"),
 ]
 
 

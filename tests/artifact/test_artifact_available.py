@@ -29,7 +29,7 @@ def _concrete(view, game, option, entry):
     kind = action["type"]
     if kind == "end_turn":
         return action
-    if kind in ("activate_informant", "set_informant_condition"):
+    if kind in ("activate_informant", "set_informant_condition", "transfer_control"):
         return action
     facing = action.pop("facing", entry.facing)  # a cover option names the facing it needs
     if kind == "alien_power" and action["power"] in ("drift", "illusion"):
@@ -58,9 +58,6 @@ ON_THE_MAP = ("move_then_attack",)
 #: The bar's combat options, by the kind their key starts with.
 COMBAT_KINDS = ("attack", "move_then_attack", "opportunity_fire", "unjam", "medic", "medkit",
                 "plasma", "place", "repair", "carry", "put_down")
-#: Computer Operations are offered by the controller's computer panel, not by the bar (the
-#: panel is still to come); legal_actions lists them for bots.
-COMPUTER = (A.Hack, A.TransferControl, A.SecurityAction, A.SelfDestruct)
 #: The pirate cannon is fired from the turret's own controls, not the character bar (the
 #: space rules' screen); legal_actions lists it for bots.
 TURRET = (A.FireCannon,)
@@ -110,6 +107,20 @@ def _option_of(action: A.Action) -> str:
         if action.power == "illusion":
             return f"power:illusion:{action.look}"
         return f"power:{action.power}:{action.target}"
+    if isinstance(action, A.TransferControl):
+        return f"transfer:{action.to}"
+    if isinstance(action, A.SecurityAction):
+        return f"snoop:{action.segment}" if action.kind == "snoop" else "cancel_destruct"
+    if isinstance(action, A.CommandRobot):
+        return f"robot:{action.robot}"
+    if isinstance(action, A.HackLiftCar):
+        return f"hack_lift:{action.lift}"
+    if isinstance(action, A.ClimbLadder):
+        return f"ladder:{action.lift}"
+    if isinstance(action, A.UseMedlab):
+        return f"medlab:{action.use}:{action.target}"
+    if isinstance(action, A.MechanicWork):
+        return f"mechanic:{action.work}:{action.target}"
     return action.TYPE
 
 
@@ -135,7 +146,7 @@ def _check(game, seat, full: bool) -> int:
             offered |= {k.rsplit(":", 1)[0] for k in offered if k.startswith("fly:")}
             for action in game.legal_actions(seat):
                 if getattr(action, "character", None) == cid and not isinstance(
-                        action, (A.ActivateInformant, *COMPUTER, *TURRET, *MECHANIC_WORK)):
+                        action, (A.ActivateInformant, *TURRET, *MECHANIC_WORK)):
                     assert _option_of(action) in offered, (cid, action, offered)
     return checked
 

@@ -1,0 +1,260 @@
+"""What a seat knows of the Feynman's computer and special areas, read off its own view.
+
+The seat's idea of who holds Computer Control is what its notices told it (the start of
+play, its hacks, hand-overs made and received, the marker taken away), never the state; the
+countdown is what the Global Updates announced. From that and the deck plan come the
+computer panel's contents and the action bar's offers of hacking, security and area
+actions, each checked with the rules' own conditions (``computer``, ``areas``) as far as
+the view can know them: what it cannot know is found out by trying (the engine tells).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import areas, computer
+from .combat_charts import default_charts
+from .deckplan import DeckPlan
+from .sheets import Sheets
+from .state import CharacterCounter, ItemCounter, OwnCharacter
+from .viewtypes import SeatView
+
+#: The text the bar's loudspeaker offer starts with (the panel lets the player write it).
+LOUDSPEAKER_SAMPLE = "Attention, all crew."
+#: The countdown the bar's self-destruct offer starts with (the panel picks 3 to 30, or 0).
+COUNTDOWN_SAMPLE = 10
+
+
+def believed_control(view: SeatView) -> str | None:
+    """The seat's character holding the Computer Control marker, as its notices say."""
+    holder = None
+    own = view.own.characters
+    for n in view.notices:
+        if n.kind in ("control_start", "control_received") or (
+                n.kind == "hack" and n.get("success")):
+            holder = n.get("character")
+        elif n.kind == "control_given":
+            holder = n.get("to") if n.get("to") in own else None
+        elif n.kind == "control_lost":
+            holder = None
+    return holder if holder in own else None
+
+
+def countdown(view: SeatView) -> int | None:
+    """Turns left on the self-destruct countdown as last announced (None: none running)."""
+    left = None
+    for n in view.notices:
+        if n.kind == "self_destruct":
+            left = n.get("turns") or None
+        elif n.kind == "drive_detonation":
+            left = None
+    return left
+
+
+def known_locks(view: SeatView) -> dict[str, str]:
+    """Segment -> "locked" / "unlocked" as the seat's own snoops last left them."""
+    out: dict[str, str] = {}
+    for n in view.notices:
+        if n.kind == "snoop" and n.get("toggle") == "locks":
+            out[n.get("segment")] = n.get("result")
+    return out
+
+
+def hacks_reported(view: SeatView) -> list[dict]:
+    """The hacking attempts the computer reported to the seat, oldest first."""
+    out: list[dict] = []
+    for n in view.notices:
+        if n.kind == "computer_report":
+            out += list(n.get("hacks", []))
+    return out
+
+
+def terminal_kind(plan: DeckPlan, square) -> str | None:
+    if square is None:
+        return None
+    feature = plan.feature[plan.sq(*square)]
+    return feature if feature in computer.TERMINALS else None
+
+
+def counter_kinds(sheets: Sheets) -> dict[str, str]:
+    """A counter's printed label -> the kind of character it stands for."""
+    return {c.counter: c.kind for c in sheets.characters.values()}
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One action the bar or the panel offers (``action`` without its ``facing``)."""
+
+    key: str
+    label: str
+    action: dict
+    why: str = ""
+
+
+def robot_offers(view: SeatView, cid: str, sheets: Sheets) -> list[Offer]:
+    """Command Robot: every inactive robot counter on the seat's map (seen now or last)."""
+    kinds = counter_kinds(sheets)
+    known = {**view.map.last_known, **view.map.counters}
+    out = []
+    for token, counter in sorted(known.items()):
+        if isinstance(counter, CharacterCounter) and kinds.get(counter.counter) == "robot" \
+                and counter.status != "active":
+            out.append(Offer(f"robot:{token}", f"Command {counter.counter}",
+                             {"type": "command_robot", "character": cid, "robot": token}))
+    return out
+
+
+def computer_offers(view: SeatView, cid: str, entry: OwnCharacter, plan: DeckPlan,
+                    sheets: Sheets) -> list[Offer]:
+    """Hacking, security actions, the loudspeaker and the self-destruct for one character
+    that may act now."""
+    out: list[Offer] = []
+    hands = "Hands" in entry.skills
+    hacker = "Hacker" in entry.skills
+    at = terminal_kind(plan, entry.square) if hands else None
+    base = {"character": cid}
+    control = believed_control(view) == cid
+    if at and hacker and not control:
+        out.append(Offer("hack", "Hack the computer", {"type": "hack", **base}))
+    if at and hacker:
+        for lift in plan.lifts:
+            out.append(Offer(f"hack_lift:{lift.name}", f"Hack lift {lift.name}",
+                             {"type": "hack_lift_car", "lift": lift.name, **base}))
+    if at and control:
+        for segment in computer.feynman_segments(plan):
+            out.append(Offer(f"snoop:{segment}", f"Snoop {segment}",
+                             {"type": "security_action", "kind": "snoop",
+                              "segment": segment, "toggle": "", **base}))
+        if hacker and countdown(view):
+            out.append(Offer("cancel_destruct", "Cancel self-destruct",
+                             {"type": "security_action", "kind": "cancel_self_destruct",
+                              "segment": "", "toggle": "", **base}))
+        out += robot_offers(view, cid, sheets)
+        out.append(Offer("loudspeaker", "Loudspeaker",
+                         {"type": "loudspeaker", "text": LOUDSPEAKER_SAMPLE, **base}))
+    keys = [view.own.items[i] for i in entry.items if i in view.own.items]
+    if at == "major_terminal" and any(k.type == "access_key" for k in keys) \
+            and plan.space_name(plan.sq(*entry.square)) in computer.SELF_DESTRUCT_SPACES:
+        out.append(Offer("self_destruct", "Self-destruct",
+                         {"type": "self_destruct", "turns": COUNTDOWN_SAMPLE, **base}))
+    return out
+
+
+def transfer_offers(view: SeatView, plan: DeckPlan, sheets: Sheets) -> list[Offer]:
+    """Handing the marker over (free, seat-wide): to each of the seat's other active
+    characters with hands at a terminal, and each active counter at one whose every
+    possible character has hands."""
+    holder = believed_control(view)
+    if holder is None:
+        return []
+    out = []
+    for cid, entry in sorted(view.own.characters.items()):
+        if cid != holder and entry.status == "active" and "Hands" in entry.skills \
+                and entry.kind != "program" and terminal_kind(plan, entry.square):
+            out.append(Offer(f"transfer:{cid}", f"Give control to {entry.name}",
+                             {"type": "transfer_control", "character": holder, "to": cid}))
+    hands: dict[str, bool] = {}
+    for c in sheets.characters.values():
+        hands[c.counter] = hands.get(c.counter, True) and c.hands
+    for token, counter in sorted(view.map.counters.items()):
+        if isinstance(counter, CharacterCounter) and counter.status == "active" \
+                and hands.get(counter.counter) and terminal_kind(plan, counter.square):
+            out.append(Offer(f"transfer:{token}", f"Give control to {counter.counter}",
+                             {"type": "transfer_control", "character": holder,
+                              "to": token}))
+    return out
+
+
+def area_offers(view: SeatView, cid: str, entry: OwnCharacter, plan: DeckPlan,
+                sheets: Sheets) -> list[Offer]:
+    """The Medlab, the Mechanic's work and the system equipment for one character that may
+    act now (``areas``' rules as far as the view can tell)."""
+    out: list[Offer] = []
+    base = {"character": cid}
+    square = entry.square
+    if square is None:
+        return out
+    space = plan.space_name(plan.sq(*square))
+    patients = [(other, e.name) for other, e in sorted(view.own.characters.items())
+                if e.square == square and e.kind != "program"]
+    patients += [(token, c.counter) for token, c in sorted(view.map.counters.items())
+                 if isinstance(c, CharacterCounter) and c.square == square]
+    carried = [view.own.items[i] for i in entry.items if i in view.own.items]
+    floor = [(token, c.counter) for token, c in sorted(view.map.counters.items())
+             if isinstance(c, ItemCounter) and c.square == square]
+    hands = "Hands" in entry.skills
+    if space == areas.MEDLAB:
+        words = {"suspend": "Capsule", "revive": "Revive", "heal": "Heal"}
+        for use, word in words.items():
+            for target, name in patients:
+                out.append(Offer(f"medlab:{use}:{target}", f"{word} {name}",
+                                 {"type": "use_medlab", "use": use, "target": target,
+                                  **base}))
+        for item in carried:
+            if item.type == "medkit" and hands:
+                out.append(Offer(f"medlab:recharge:{item.id}", f"Recharge {item.name}",
+                                 {"type": "use_medlab", "use": "recharge",
+                                  "target": item.id, **base}))
+    if "Mechanic" in entry.skills:
+        out += _mechanic_offers(view, cid, entry, plan, sheets, space, patients, carried,
+                                floor)
+    if hands:
+        out += _equipment_offers(cid, entry, plan, carried)
+    return out
+
+
+def _mechanic_offers(view, cid, entry, plan, sheets, space, patients, carried,
+                     floor) -> list[Offer]:
+    out: list[Offer] = []
+    base = {"character": cid}
+    charts = default_charts()
+    names = {kind.name: item_id for item_id, kind in sheets.items.items()}
+    things = [(i.id, i.name, i.type) for i in carried]
+    things += [(token, name, names.get(name, "")) for token, name in floor]
+
+    def offer(work: str, target: str, label: str) -> Offer:
+        return Offer(f"mechanic:{work}:{target}", label,
+                     {"type": "mechanic_work", "work": work, "target": target, **base})
+
+    if space == areas.MACHINE_SHOP:
+        out += [offer("repair", t, f"Repair {n}") for t, n in patients]
+        out += [offer("repair", t, f"Repair {n}") for t, n, _k in things]
+    out += [offer("mend_suit", t, f"Mend {n}'s suit") for t, n in patients]
+    out += [offer("identify", t, f"Examine {n}") for t, n, k in things
+            if k in areas.ARTIFACTS]
+    out += [offer("jam", t, f"Jam {n}") for t, n, k in things
+            if k and charts.weapon_for_item(k) is not None]
+    for name, ship in sorted(view.ships.items()):
+        if ship.square is not None and ship.square == plan.sq(*entry.square):
+            out.append(offer("wreck_controls", name, f"Wreck the {name}'s controls"))
+    return out
+
+
+def _equipment_offers(cid: str, entry: OwnCharacter, plan: DeckPlan,
+                      carried) -> list[Offer]:
+    out: list[Offer] = []
+    here = plan.sq(*entry.square)
+    across = sorted(plan.xy(n) for n, _d, hatch in plan.neighbours(here) if hatch is not None)
+    x, y = entry.square
+    telescope = [(i, j) for i in range(x - 1, x + 2) for j in range(y - 1, y + 2)
+                 if plan.inside(i, j) and plan.feature[plan.sq(i, j)] == "shield_generator"]
+    seen: set[str] = set()
+    for item in carried:
+        if item.type in seen:
+            continue
+        seen.add(item.type)
+
+        def use(target, label: str, key: str, item=item) -> Offer:
+            return Offer(key, label, {"type": "use_equipment", "character": cid,
+                                      "item": item.id, "target": target})
+
+        if item.type == "access_key":
+            out += [use(list(t), f"Key: hatch to {t[0]},{t[1]}", f"key:{t[0]},{t[1]}")
+                    for t in across]
+            out += [use(list(t), "Key: raise/lower shields", "shields") for t in telescope]
+        elif item.type == "welding_torch" and "Mechanic" in entry.skills:
+            out += [use(list(t), f"Weld hatch to {t[0]},{t[1]}", f"weld:{t[0]},{t[1]}")
+                    for t in across]
+        elif item.type == "geiger_counter" and "Mechanic" in entry.skills:
+            out.append(use("", "Geiger reading", "geiger"))
+    return out
