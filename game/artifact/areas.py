@@ -16,7 +16,7 @@ learns at its next Situation Update (``situation.hold_forces``), as everywhere e
 from __future__ import annotations
 
 from . import actions as A
-from . import combat, combat_dice, computer, sightings, situation
+from . import combat, combat_dice, computer, movement, sightings, situation
 from .deckplan import STEP
 from .errors import IllegalAction
 from .events import Event
@@ -108,31 +108,6 @@ def hack_lift_problem(game, char: Character, lift: str) -> str | None:
     return computer.hack_problem(game, char) or lift_power_problem(game)
 
 
-def send_car(game, seat: str, lift_name: str) -> list[Event]:
-    """The car goes to the other end with everyone and everything at its stop; riders of
-    other seats learn it at their Situation Update (``movement.move_lift_car``'s rule).
-    The hacker's own riders are moved at once (its own action)."""
-    s = game.state
-    lift = next(lf for lf in game.plan.lifts if lf.name == lift_name)
-    here = s.lifts[lift.name]
-    source, target = lift.ends[here], lift.ends[1 - here]
-    situation.hold_square(game, source)
-    riders = sorted((c for c in s.characters.values() if c.square == source),
-                    key=lambda c: c.id)
-    for rider in riders:
-        rider.square = target
-    for item in s.items.values():
-        if item.holder is None and item.square == source:
-            item.square = target
-    s.lifts[lift.name] = 1 - here
-    events = []
-    for rider in riders:
-        if rider.seat and rider.seat != seat:
-            events.append(game.notify(rider.seat, {"kind": "lift_moved", "lift": lift.name,
-                                                   "character": rider.id}, pending=True))
-    return events
-
-
 def hack_lift_car(game, seat: str, char: Character, lift: str, rng) -> list[Event]:
     """Skill Use, Hacker: a hacking check from a terminal anywhere moves a lift car. The
     attempt is logged for the controller's report like any other."""
@@ -143,7 +118,11 @@ def hack_lift_car(game, seat: str, char: Character, lift: str, rng) -> list[Even
     roll, bonus, success = computer.hacking_check(game, char, rng)
     s.systems.hack_attempts.append(Notice("hack_attempt", s.round, {
         "space": _space(game, char), "success": success}))
-    events = send_car(game, seat, lift) if success else []
+    events = []
+    if success:
+        found = next(lf for lf in game.plan.lifts if lf.name == lift)
+        situation.hold_square(game, found.ends[s.lifts[lift]])
+        events = movement.send_car(game, seat, found)
     # The hacker learns the car went, not where it was: its map's car stays where it
     # was last seen until someone of its map sees a stop (or rides the car).
     return [game.notify(seat, {"kind": "hack_lift", "character": char.id, "lift": lift,
@@ -315,6 +294,26 @@ def mechanic_problem(game, char: Character, work: str) -> str | None:
     return None
 
 
+def sealed_suit_names(game) -> set[str]:
+    """The shown names of the suits a breach can open (sealed against vacuum)."""
+    charts = combat.charts_of(game)
+    return {game.sheets.items[kind].name for kind, suit in charts.suits.items()
+            if suit.sealed}
+
+
+def mend_problem(game, seat: str, patient: Character) -> str | None:
+    """A suit is mended where the seat can see one that a breach could open: its own
+    character's breached suit, or a sealed suit on a counter (whether that one is breached
+    is found by trying)."""
+    if patient.seat == seat:
+        suit = game.state.items.get(patient.suit) if patient.suit else None
+        return None if suit is not None and suit.disabled == "breached" \
+            else f"{patient.id} wears no breached suit"
+    counter = seat_counters(game, seat).get(patient.token)
+    shown = set(counter.carrying) if isinstance(counter, CharacterCounter) else set()
+    return None if shown & sealed_suit_names(game) else "no sealed suit to be seen on them"
+
+
 def ship_at(game, square: int | None) -> str | None:
     """The ship whose control seat is ``square`` (Spaceships)."""
     return next((name for name, ship in sorted(game.state.ships.items())
@@ -338,12 +337,20 @@ def mechanic_work(game, seat: str, char: Character, work: str, target: str,
         return [game.notify(seat, {**notice, "done": "wrecked", "why": ""})]
     if work == "mend_suit":
         patient = _named_character(game, seat, char, target)
+        problem = mend_problem(game, seat, patient)
+        if problem:
+            raise IllegalAction(problem)
         suit = game.state.items.get(patient.suit) if patient.suit else None
         if suit is None or suit.disabled != "breached":
             return [game.notify(seat, {**notice, "done": "", "why": "no breached suit"})]
         situation.hold_forces(game, patient.seat)
         suit.disabled = ""
-        return [game.notify(seat, {**notice, "done": "mended", "why": ""})]
+        events = [game.notify(seat, {**notice, "done": "mended", "why": ""})]
+        if patient.seat is not None and patient.seat != seat:
+            events.append(game.notify(patient.seat, {"kind": "treated",
+                                                     "character": patient.id,
+                                                     "done": "mended"}, pending=True))
+        return events
     if work == "repair":
         return _repair(game, seat, char, target, notice, rng)
     item = _named_item(game, seat, char, target)
@@ -590,7 +597,9 @@ def _mechanic_listed(game, seat: str, char: Character, after: list[str]) -> list
             ship = ship_at(game, char.square)
             targets = [ship] if ship else []
         elif work == "mend_suit":
-            targets = _patients(game, seat, char)
+            targets = [p for p in _patients(game, seat, char)
+                       if mend_problem(game, seat, _named_character(game, seat, char, p))
+                       is None]
         elif work == "repair":
             targets = _patients(game, seat, char) + things
         else:

@@ -219,7 +219,17 @@ def _mechanic_offers(view, cid, entry, plan, sheets, space, patients, carried,
     if space == areas.MACHINE_SHOP:
         out += [offer("repair", t, f"Repair {n}") for t, n in patients]
         out += [offer("repair", t, f"Repair {n}") for t, n, _k in things]
-    out += [offer("mend_suit", t, f"Mend {n}'s suit") for t, n in patients]
+    sealed = {sheets.items[kind].name for kind, suit in default_charts().suits.items()
+              if suit.sealed}
+    for target, name in patients:
+        own = view.own.characters.get(target)
+        if own is not None:
+            suit = view.own.items.get(own.suit) if own.suit else None
+            if suit is None or suit.disabled != "breached":
+                continue
+        elif not sealed & set(view.map.counters[target].carrying):
+            continue
+        out.append(offer("mend_suit", target, f"Mend {name}'s suit"))
     out += [offer("identify", t, f"Examine {n}") for t, n, k in things
             if k in areas.ARTIFACTS]
     out += [offer("jam", t, f"Jam {n}") for t, n, k in things
@@ -249,12 +259,13 @@ def _equipment_offers(cid: str, entry: OwnCharacter, plan: DeckPlan,
                                       "item": item.id, "target": target})
 
         if item.type == "access_key":
-            out += [use(list(t), f"Key: hatch to {t[0]},{t[1]}", f"key:{t[0]},{t[1]}")
-                    for t in across]
-            out += [use(list(t), "Key: raise/lower shields", "shields") for t in telescope]
+            out += [use(list(t), f"Key: hatch to {t[0]},{t[1]}",
+                        f"place:{item.id}:{t[0]},{t[1]}") for t in across]
+            out += [use(list(t), "Key: raise/lower shields", f"place:{item.id}:{t[0]},{t[1]}")
+                    for t in telescope]
         elif item.type == "welding_torch" and "Mechanic" in entry.skills:
-            out += [use(list(t), f"Weld hatch to {t[0]},{t[1]}", f"weld:{t[0]},{t[1]}")
-                    for t in across]
+            out += [use(list(t), f"Weld hatch to {t[0]},{t[1]}",
+                        f"place:{item.id}:{t[0]},{t[1]}") for t in across]
         elif item.type == "geiger_counter" and "Mechanic" in entry.skills:
-            out.append(use("", "Geiger reading", "geiger"))
+            out.append(use("", "Geiger reading", f"medkit:{item.id}:"))
     return out

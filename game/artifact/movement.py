@@ -402,6 +402,17 @@ def lift_controls(plan: DeckPlan, lifts: dict[str, int], square: int | None, lif
 def move_lift_car(game, seat: str, char: Character, lift_name: str) -> list[Event]:
     s = game.state
     lift = lift_controls(game.plan, s.lifts, char.square, lift_name)
+    riders = send_car(game, seat, lift)
+    s.maps[s.map_of[seat]].lifts[lift.name] = s.lifts[lift.name]
+    return [game.notify(seat, {"kind": "lift", "lift": lift.name,
+                               "end": ["hull", "ring"][s.lifts[lift.name]]}), *riders]
+
+
+def send_car(game, seat: str, lift) -> list[Event]:
+    """The car goes to the other end of its shaft with everyone and everything at its stop;
+    riders of other seats hear ``lift_moved`` at their Situation Update (the caller holds
+    their forces first). Returns those notices' events."""
+    s = game.state
     here = s.lifts[lift.name]
     source, target = lift.ends[here], lift.ends[1 - here]
     riders = [c for c in s.characters.values() if c.square == source]
@@ -411,14 +422,9 @@ def move_lift_car(game, seat: str, char: Character, lift_name: str) -> list[Even
         if item.holder is None and item.square == source:
             item.square = target
     s.lifts[lift.name] = 1 - here
-    s.maps[s.map_of[seat]].lifts[lift.name] = 1 - here
-    events = [game.notify(seat, {"kind": "lift", "lift": lift.name,
-                                 "end": ["hull", "ring"][1 - here]})]
-    for rider in riders:
-        if rider.seat and rider.seat != seat:
-            events.append(game.notify(rider.seat, {"kind": "lift_moved", "lift": lift.name,
-                                                      "character": rider.id}, pending=True))
-    return events
+    return [game.notify(rider.seat, {"kind": "lift_moved", "lift": lift.name,
+                                     "character": rider.id}, pending=True)
+            for rider in riders if rider.seat and rider.seat != seat]
 
 
 def default_plan() -> DeckPlan:

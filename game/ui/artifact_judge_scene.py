@@ -24,6 +24,7 @@ from game.artifact.victory import goals_for
 from game.artifact.views import seat_view_from_judge_view
 from game.artifact.viewtypes import JudgeView, SeatView
 from game.ui import theme
+from game.ui.artifact_computer_panel import systems_lines
 from game.ui.artifact_hazard_layer import hazards_of
 from game.ui.artifact_map import Overlays, Piece
 from game.ui.artifact_mapscene import ARROW_FACING, ArtifactMapScene
@@ -144,7 +145,10 @@ class ArtifactJudgeScene(ArtifactMapScene):
 
     def _fill_roster(self, state: GameState) -> None:
         sheets = default_sheets()
-        entries: list[tuple[str, tuple]] = [("## Characters", theme.SKY)]
+        entries: list[tuple[str, tuple]] = [("## Station systems", theme.SKY)]
+        if state.phase in ("play", "over"):
+            entries += [(line, theme.INK) for line in systems_lines(state, self.plan, sheets)]
+        entries.append(("## Characters", theme.SKY))
         for _cid, char in sorted(state.characters.items()):
             sheet = sheets.characters[char.sheet]
             owner = seat_title(char.seat) if char.seat else "the Feynman"
@@ -156,6 +160,8 @@ class ArtifactJudgeScene(ArtifactMapScene):
                 extra.append("suited")
             if char.informant_of:
                 extra.append(f"informs {seat_title(char.informant_of)}")
+            if char.suspended:
+                extra.append("in a suspension capsule")
             if char.items:
                 extra.append("carries " + ", ".join(
                     sheets.items[state.items[i].type].name for i in char.items))

@@ -13,6 +13,7 @@ from game.artifact.state import Notice, OwnItem, Result
 from game.artifact.viewtypes import SeatView, View
 from game.ui import theme
 from game.ui.artifact_combat_words import combat_notice
+from game.ui.artifact_computer_panel import computer_notice
 from game.ui.artifact_hazard_layer import hazard_line
 from game.ui.artifact_pieces import item_name, seat_title
 from game.ui.artifact_words import species_name
@@ -424,6 +425,9 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
     told = combat_notice(n, names)
     if told is not None:
         return head + told[0], told[1]
+    told = computer_notice(n, who, names)
+    if told is not None:
+        return head + told, theme.SKY
     # a kind this screen has no sentence for: its name in words, never its fields
     return head + f"News: {kind.replace('_', ' ')}.", theme.INK_DIM
 

@@ -22,11 +22,13 @@ import pygame
 
 from game.artifact import actions as A
 from game.artifact import movement, odds, preview
+from game.artifact.computer_view import Offer
 from game.artifact.errors import ArtifactError
 from game.artifact.state import ItemCounter, OwnCharacter
 from game.artifact.viewtypes import View
 from game.ui import theme
 from game.ui.anim import ease_in_out
+from game.ui.artifact_computer_panel import ComputerPanel, is_panel_key
 from game.ui.artifact_hazard_layer import hazards_of
 from game.ui.artifact_lobby import PlacementDraft, PurchaseForm, reveal_lines
 from game.ui.artifact_map import FACING_ANGLE, Overlays, Piece
@@ -187,6 +189,8 @@ class ArtifactSeatScene(ArtifactMapScene):
         self.group: str | None = None  # the bar shows this group's choices (``GROUPS``)
         # an Alien Special Action waiting for its square on the map: (power, look)
         self.power_pick: tuple[str, str] | None = None
+        self.computer = ComputerPanel()
+        self.show_computer = False
         self.sent_paths: dict[str, list[tuple[int, int]]] = {}
         self.motions: dict[str, Motion] = {}
         self.purchase: PurchaseForm | None = None
@@ -431,7 +435,6 @@ class ArtifactSeatScene(ArtifactMapScene):
         if view is None or view.phase != "play":
             return out
         mine = self.my_turn()
-        cid = self.selected
         pending = self.pending
         if isinstance(pending, A.Move) and pending.path and pending.mode != "run":
             # move, then pick up what lies where the move ends (walking or jogging only)
@@ -446,9 +449,12 @@ class ArtifactSeatScene(ArtifactMapScene):
         if self.targeting is not None and know is not None:
             return self.targeting.buttons(know)
         # what the engine would accept, asked of the seat's own view
+        cid = self.selected
         options = self._cached(("available", cid), lambda: preview.available_actions(
             view, cid if cid in self.own() else None, self.plan))
-        open_ = [o for o in options or [] if o.ok]
+        open_ = [o for o in options or [] if o.ok and not is_panel_key(o.key)]
+        if any(o.ok and is_panel_key(o.key) for o in options or []):
+            out.append(("computer", "Computer", True))  # the panel offers these
         groups: dict[str, list] = {}
         for option in open_:
             kind = option.key.partition(":")[0]
@@ -475,6 +481,24 @@ class ArtifactSeatScene(ArtifactMapScene):
             else:
                 out.append((option.key, option.label, True))
         return out
+
+    def options(self) -> list:
+        """The bar's options for the selected character (the seat's own view asked)."""
+        view, cid = self.view, self.selected
+        return self._cached(("available", cid), lambda: preview.available_actions(
+            view, cid if cid in self.own() else None, self.plan)) or []
+
+    def offer_action(self, key: str) -> A.Action | None:
+        """The engine action an open option of the bar stands for, at the character's
+        present facing (asked next), for the options that name everything they need."""
+        option = next((o for o in self.options() if o.key == key and o.ok), None)
+        entry = self.own().get(self.selected)
+        if option is None or entry is None or "character" not in option.action:
+            return None
+        try:
+            return A.action_from_dict({**option.action, "facing": entry.facing})
+        except ArtifactError:
+            return None
 
     def _floor_items(self, square: tuple[int, int]) -> list[tuple[str, str]]:
         """(id, name) of the items the seat's map shows lying on ``square`` (its own hidden
@@ -592,6 +616,14 @@ class ArtifactSeatScene(ArtifactMapScene):
                 self.status = "Pick the square on the map (Esc: cancel)."
             else:
                 self.send(A.AlienPower(self.selected, power, target=rest), ctx)
+        elif kind == "computer":
+            self.show_computer = not self.show_computer
+        elif kind == "cp":
+            entry = self.own().get(self.selected)
+            plain = self.computer.click(key, entry.facing if entry else "N")
+            if plain is not None:
+                self.send(A.action_from_dict(plain), ctx)
+                self._after_action()
                 self._after_action()
         elif self.selected and kind in ("turn", "take", "drop", "suit", "lift", "check"):
             entry = self.own()[self.selected]
@@ -615,6 +647,9 @@ class ArtifactSeatScene(ArtifactMapScene):
             action = self.purchase.click(key)
             if action is not None:
                 self.send(action, ctx)
+        elif (offered := self.offer_action(key)) is not None:  # special areas, equipment
+            entry = self.own()[self.selected]
+            self.ask_facing(offered, entry.square)
         return None
 
     def start_targeting(self, key: str) -> None:
@@ -991,6 +1026,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             self._draw_lobby_forms(surface, ctx, view)
         if phase == "over":
             self._draw_result(surface, ctx, view)
+        if phase == "play" and self.show_computer:
+            self._draw_computer(surface, ctx, view)
         if self.hover is not None and self.pending is None and self.targeting is None:
             self._draw_hover_tip(surface, ctx)
         elif self.hover is not None and self.pending is None:
@@ -1229,6 +1266,17 @@ class ArtifactSeatScene(ArtifactMapScene):
             rect = self.cam.rect.inflate(-40, -40)
             self.purchase.draw(surface, ctx, rect, [s.id for s in view.seats])
             self.buttons += self.purchase.buttons
+
+    def _draw_computer(self, surface, ctx, view) -> None:
+        """The computer panel over the right part of the map, with what the bar's options
+        hold for it (nothing to press when the selected character cannot act)."""
+        offers = [Offer(o.key, o.label, o.action) for o in self.options()
+                  if o.ok and is_panel_key(o.key)] if self.my_turn() else []
+        cam = self.cam.rect
+        w = min(cam.w - 20, max(360, cam.w // 2))
+        rect = pygame.Rect(cam.right - w - 10, cam.y + 10, w, cam.h - 20)
+        self.computer.draw(surface, ctx, rect, view, self.plan, offers)
+        self.buttons += self.computer.buttons
 
     def _draw_result(self, surface, ctx, view) -> None:
         draw_result(surface, ctx, self.cam.rect.center, view.result,

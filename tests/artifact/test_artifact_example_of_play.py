@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.artifact import actions as A
-from game.artifact import sightings
+from game.artifact import computer, sightings
 from game.artifact.codec import canonical_json
 from game.artifact.engine import replay
 from game.artifact.errors import IllegalAction
@@ -14,6 +14,7 @@ from game.artifact.interdiction import HATCH_REASON_INTERLOCK
 from game.artifact.movement import check_path, path_to
 from game.artifact.state import ItemCounter
 from game.artifact.views import view_for
+from tests.artifact.dice_tools import force_dice
 
 #: The scenario's data names Orlov as the G-men's informant whatever the seed; with seed 9
 #: the first die rolled in play (Orlov's blow, Phone Co. Turn 3) is the book's 2.
@@ -413,3 +414,57 @@ def test_turn_4_the_technicians_jog_and_preuitt_never_sees_the_reconbot(played):
     (_px, py), reasons = seen["preuitt_4"]
     assert reasons == [] and py < 42  # away from his terminal, towards his partner
     assert seen["phoneco_sees_bot"] is False  # the robot at work behind him
+# ---- Computer Operations and the special areas in the Example of Play ----------------------------
+def test_example_hacking_geiger_report_and_snoop():
+    """Phone Co. Turn 1: Preuitt's hacking roll at his minor terminal is a 5, too low;
+    Osorio's Geiger counter puts the Artifact's signature in her segment, in front of her.
+    Mad Scientist Turn 1: McCray, at a terminal with the marker, hears of the attempt from
+    Stateroom 15 at his Initial Map Update and snoops the ring segment holding the Artifact.
+    Phone Co. Turn 2: a 4, another failure; at a major terminal either roll would do."""
+    game, _log = example_game(SEED)
+    game.apply("pirates", A.EndTurn())
+    force_dice(game, 5)
+    game.apply("phoneco", A.Hack("preuitt", "N"))
+    geiger = next(i for i in game.state.characters["osorio"].items
+                  if game.state.items[i].type == "geiger_counter")
+    game.apply("phoneco", A.UseEquipment("osorio", geiger, "", "W"))
+    notices = {n.kind: n.about for n in game.state.notices["phoneco"]}
+    assert (notices["hack"]["roll"], notices["hack"]["success"]) == (5, False)
+    assert (notices["geiger"]["segment"], notices["geiger"]["directions"]) == (
+        "Ring Segment 1", ["in front"])
+    game.apply("phoneco", A.EndTurn())
+    report = [n for n in game.state.notices["scientist"] if n.kind == "computer_report"][-1]
+    assert report.about["hacks"] == [{"space": "Stateroom 15", "success": False, "round": 1}]
+    artifact = next(i for i in game.state.items.values() if i.type == "artifact")
+    segment = game.plan.segment_name(artifact.square)
+    assert segment == "Ring Segment 1"
+    game.apply("scientist", A.SecurityAction("mccray", "snoop", segment, "", "S"))
+    known = view_for(game, "scientist").map
+    assert artifact.token in {**known.counters, **known.last_known}
+    game.apply("scientist", A.EndTurn())
+    game.apply("alien", A.EndTurn())
+    game.apply("pirates", A.EndTurn())
+    force_dice(game, 4)
+    game.apply("phoneco", A.Hack("preuitt", "N"))
+    assert game.state.systems.control == "mccray"
+    assert all(roll + computer.MAJOR_BONUS >= computer.HACK_TARGET for roll in (5, 4))
+
+
+def test_example_the_docbot_woken_and_jogged_into_the_hall():
+    """HAL Turn 2: one security action wakes the Docbot, which jogs into the hall and
+    stops outside the Machine Shop in the same turn. (In the book HAL commands it as the
+    ship's computer; here the controller McCray does, after a snoop of the Biolab's
+    segment puts the robots on his map.)"""
+    game, _log = example_game(SEED)
+    for seat in ("pirates", "phoneco"):
+        game.apply(seat, A.EndTurn())
+    game.apply("scientist", A.SecurityAction("mccray", "snoop", "Lab Segment", "", "S"))
+    for seat in ("scientist", "alien", "pirates", "phoneco"):
+        game.apply(seat, A.EndTurn())
+    docbot = game.state.characters["doc_bot"]
+    game.apply("scientist", A.CommandRobot("mccray", docbot.token, "S"))
+    assert (docbot.seat, docbot.status) == ("scientist", "active")
+    found = path_to(view_for(game, "scientist"), "doc_bot", "jog", (17, 8), game.plan)
+    game.apply("scientist", A.Move("doc_bot", "jog", tuple(found["path"]), "N"))
+    assert game.plan.xy(docbot.square) == (17, 8)
+    assert game.plan.space_name(game.plan.sq(17, 9)) == "Machine Shop"

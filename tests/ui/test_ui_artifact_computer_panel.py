@@ -1,0 +1,109 @@
+"""The seat screen's computer panel and the bar's area actions: the controller sees the
+station's segments, robots, countdown and hand-overs, and its clicks become the engine's
+security actions; the bar's special-area and equipment offers work when clicked."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+from test_ui_artifact_driver import Window
+from test_ui_artifact_driver import ui_app as ui_app  # noqa: F401  (fixture)
+
+from game.artifact.example import example_game
+from game.ui.artifact_seat_scene import ArtifactSeatScene
+from game.ui.artifact_source import LocalTable
+from tests.artifact.secrecy_tools import to_seat
+
+SHOTS = os.environ.get("ARTIFACT_SHOTS", "")
+
+
+def _shot(w: Window, name: str) -> None:
+    if SHOTS:
+        w.frame()
+        pygame.image.save(w.surface, os.path.join(SHOTS, name))
+
+
+def _window(ui_app, game, seat):  # noqa: F811
+    w = Window(ui_app, ArtifactSeatScene(LocalTable(game).source(seat)))
+    w.frame()
+    return w
+
+
+def test_the_controller_snoops_from_the_computer_panel(ui_app):  # noqa: F811
+    game, _log = example_game(6)
+    to_seat(game, "scientist")
+    w = _window(ui_app, game, "scientist")
+    w.press("select:mccray")
+    keys = [k for k, _l, _o in w.scene.action_buttons(w.ctx)]
+    assert "computer" in keys and not any(k.startswith("snoop:") for k in keys)
+    w.press("computer")
+    texts = w.texts()
+    assert "Computer Control: Dr. McCray" in texts
+    assert any(t.startswith("Lab Segment: lights on") for t in texts)
+    _shot(w, "computer_panel.png")
+    w.press("cp:toggle:lights")
+    w.press("cp:snoop:Lab Segment")
+    told = [n for n in game.state.notices["scientist"] if n.kind == "snoop"][-1].about
+    assert (told["segment"], told["toggle"], told["result"]) == ("Lab Segment", "lights",
+                                                                  "dark")
+    assert "mccray" in game.state.turn.acted
+    w.frame()
+    assert w.button("cp:snoop:Lab Segment") is None  # he has acted: nothing to press
+
+
+def test_the_panel_sets_the_self_destruct_countdown(ui_app):  # noqa: F811
+    game, _log = example_game(6)
+    to_seat(game, "scientist")
+    w = _window(ui_app, game, "scientist")
+    w.press("select:slavin")  # the access code key, at the Computer Room's major terminal
+    w.press("computer")
+    for _ in range(3):
+        w.press("cp:turns:-")
+    w.press("cp:self_destruct")
+    assert game.state.systems.self_destruct_orders == [7]
+
+
+def test_the_bar_reads_the_geiger_counter(ui_app):  # noqa: F811
+    game, _log = example_game(6)
+    to_seat(game, "phoneco")
+    w = _window(ui_app, game, "phoneco")
+    w.press("select:osorio")
+    w.press("geiger")
+    w.key(pygame.K_RETURN)  # keep the facing
+    told = [n for n in game.state.notices["phoneco"] if n.kind == "geiger"][-1].about
+    assert told["found"] and told["directions"] == ["in front"]
+    _shot(w, "geiger_bar.png")
+    assert any("Geiger" in t or "signature" in t for t in w.texts())
+
+
+def test_a_hacker_sees_the_panels_hacking_offers(ui_app):  # noqa: F811
+    game, _log = example_game(6)
+    to_seat(game, "phoneco")
+    w = _window(ui_app, game, "phoneco")
+    w.press("select:preuitt")
+    w.press("computer")
+    texts = w.texts()
+    assert "Computer Control: not held by your forces" in texts
+    _shot(w, "computer_panel_hacker.png")
+    w.press("cp:hack_lift:1")
+    assert [n for n in game.state.notices["phoneco"] if n.kind == "hack_lift"]
+    assert isinstance(game.state.turn, object) and "preuitt" in game.state.turn.acted
+
+
+
+def test_the_judge_sees_every_system(ui_app):  # noqa: F811
+    from game.artifact import actions as A
+    from game.artifact.seats import JUDGE
+    from game.ui.artifact_judge_scene import ArtifactJudgeScene
+
+    game, _log = example_game(6)
+    to_seat(game, "scientist")
+    game.apply("scientist", A.SelfDestruct("slavin", 12, "S"))
+    j = Window(ui_app, ArtifactJudgeScene(LocalTable(game).source(JUDGE)))
+    j.frame()
+    texts = j.texts()
+    assert "Computer Control: Dr. McCray [scientist]" in texts
+    assert "Self-destruct: not set (orders waiting: 12)" in texts
+    assert any(t.startswith("Shields: up") for t in texts)
+    _shot(j, "judge_systems.png")
