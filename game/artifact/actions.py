@@ -295,10 +295,10 @@ class UseMedlab(Action):
 
 @dataclass(frozen=True)
 class MechanicWork(Action):
-    """A Mechanic's work on something in its square (``work``): ``repair`` a robot or a
-    disabled item in the machine shop (Repair Table), ``jam`` a weapon of one's own side,
-    ``mend_suit`` a breached suit on a character, ``identify`` an Artifact as real or fake,
-    or ``wreck_controls`` of the ship whose control seat it sits in (``target``: the ship)."""
+    """A Mechanic's work besides repairs (those are ``UseSkill`` "Mechanic"): ``jam`` a
+    weapon of one's own side in its square, ``identify`` an Artifact there as real or fake,
+    or ``wreck_controls`` of the ship whose control seat it sits in (``target``: the
+    ship)."""
 
     TYPE: ClassVar[str] = "mechanic_work"
     character: str

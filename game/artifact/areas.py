@@ -1,9 +1,9 @@
 """Special Map Areas and the skills and equipment that work the Feynman's systems.
 
-The Medlab (suspension capsule, reviving, healing, recharging medkits), the Machine Shop
-(a mechanic's repairs), the lift shafts (cars sent by a hacker from a terminal, the
-emergency ladder while the power is down), the shields at the telescope, the Mechanic's
-other work (jamming, mending suits, telling a fake Artifact, wrecking a ship's controls),
+The Medlab (suspension capsule, reviving, healing, recharging medkits), the lift shafts
+(cars sent by a hacker from a terminal, the emergency ladder while the power is down), the
+shields at the telescope, the Mechanic's work other than repairs and sealing suits (those
+are ``combat``'s): jamming, telling a fake Artifact, wrecking a ship's controls;
 the access code key on hatches and shields, the welding torch on hatches, the Geiger
 counter, and the controller's Command Robot and loudspeaker.
 
@@ -16,20 +16,17 @@ learns at its next Situation Update (``situation.hold_forces``), as everywhere e
 from __future__ import annotations
 
 from . import actions as A
-from . import combat, combat_dice, computer, movement, sightings, situation
+from . import combat, computer, movement, sightings, situation
 from .deckplan import STEP
 from .errors import IllegalAction
 from .events import Event
 from .state import Character, CharacterCounter, Item, Notice
 
 MEDLAB = "Medlab"
-MACHINE_SHOP = "Machine Shop"
 MEDLAB_USES = ("suspend", "revive", "heal", "recharge")
-MECHANIC_WORKS = ("repair", "jam", "mend_suit", "identify", "wreck_controls")
+MECHANIC_WORKS = ("jam", "identify", "wreck_controls")
 #: Statuses of an incapacitated human that a suspension capsule takes in.
 INCAPACITATED = ("ko", "down", "serious")
-#: What a mechanic repairs in the machine shop: items out of action for these reasons.
-REPAIRABLE = ("overheated", "emp")
 ARTIFACTS = ("artifact", "fake_artifact")
 LOUDSPEAKER_MAX = 200
 
@@ -185,21 +182,30 @@ def command_robot(game, seat: str, char: Character, token: str) -> list[Event]:
     problem = command_robot_problem(game, char, token)
     if problem:
         raise IllegalAction(problem)
+    return wake_robot(game, seat, char.id, token)
+
+
+def wake_robot(game, seat: str, commander: str, token: str) -> list[Event]:
+    """The robot behind counter ``token`` becomes ``seat``'s character under
+    ``commander`` (a character id: the controller, or a program that runs the ship), if
+    nobody owns it, it is switched off and it is aboard; otherwise nothing changes. The
+    seat is told either way (``command_robot``). Callers check who may command."""
     s = game.state
     robot = next((c for c in s.characters.values() if c.token == token), None)
     aboard = robot is not None and robot.square in game.plan.region("Feynman")
     taken = robot is not None and robot.seat is None and robot.status == "inactive" and aboard
-    name = robot_counter(game, seat, token).counter
+    counter = robot_counter(game, seat, token)
+    name = counter.counter if counter else "robot"
     if taken:
         robot.seat = seat
         robot.status = "active"
-        robot.controlled_by = char.id
+        robot.controlled_by = commander
         robot.blind = False
         book = s.maps[s.map_of[seat]]
         book.counters.pop(token, None)
         book.last_known.pop(token, None)
         sightings.refresh_map(s, game.plan, game.sheets, s.map_of[seat])
-    return [game.notify(seat, {"kind": "command_robot", "character": char.id,
+    return [game.notify(seat, {"kind": "command_robot", "character": commander,
                                "robot": robot.id if taken else token, "name": name,
                                "success": taken})]
 
@@ -289,29 +295,7 @@ def mechanic_problem(game, char: Character, work: str) -> str | None:
         return f"no mechanic's work {work!r} ({', '.join(MECHANIC_WORKS)})"
     if not _skill(game, char, "Mechanic"):
         return f"{char.id} is no mechanic"
-    if work == "repair" and _space(game, char) != MACHINE_SHOP:
-        return "repairs are made in the machine shop"
     return None
-
-
-def sealed_suit_names(game) -> set[str]:
-    """The shown names of the suits a breach can open (sealed against vacuum)."""
-    charts = combat.charts_of(game)
-    return {game.sheets.items[kind].name for kind, suit in charts.suits.items()
-            if suit.sealed}
-
-
-def mend_problem(game, seat: str, patient: Character) -> str | None:
-    """A suit is mended where the seat can see one that a breach could open: its own
-    character's breached suit, or a sealed suit on a counter (whether that one is breached
-    is found by trying)."""
-    if patient.seat == seat:
-        suit = game.state.items.get(patient.suit) if patient.suit else None
-        return None if suit is not None and suit.disabled == "breached" \
-            else f"{patient.id} wears no breached suit"
-    counter = seat_counters(game, seat).get(patient.token)
-    shown = set(counter.carrying) if isinstance(counter, CharacterCounter) else set()
-    return None if shown & sealed_suit_names(game) else "no sealed suit to be seen on them"
 
 
 def ship_at(game, square: int | None) -> str | None:
@@ -320,8 +304,7 @@ def ship_at(game, square: int | None) -> str | None:
                  if ship.square is not None and ship.square == square), None)
 
 
-def mechanic_work(game, seat: str, char: Character, work: str, target: str,
-                  rng) -> list[Event]:
+def mechanic_work(game, seat: str, char: Character, work: str, target: str) -> list[Event]:
     problem = mechanic_problem(game, char, work)
     if problem:
         raise IllegalAction(problem)
@@ -335,24 +318,6 @@ def mechanic_work(game, seat: str, char: Character, work: str, target: str,
             return [game.notify(seat, {**notice, "done": "", "why": "already wrecked"})]
         wrecked.wrecked_controls = True
         return [game.notify(seat, {**notice, "done": "wrecked", "why": ""})]
-    if work == "mend_suit":
-        patient = _named_character(game, seat, char, target)
-        problem = mend_problem(game, seat, patient)
-        if problem:
-            raise IllegalAction(problem)
-        suit = game.state.items.get(patient.suit) if patient.suit else None
-        if suit is None or suit.disabled != "breached":
-            return [game.notify(seat, {**notice, "done": "", "why": "no breached suit"})]
-        situation.hold_forces(game, patient.seat)
-        suit.disabled = ""
-        events = [game.notify(seat, {**notice, "done": "mended", "why": ""})]
-        if patient.seat is not None and patient.seat != seat:
-            events.append(game.notify(patient.seat, {"kind": "treated",
-                                                     "character": patient.id,
-                                                     "done": "mended"}, pending=True))
-        return events
-    if work == "repair":
-        return _repair(game, seat, char, target, notice, rng)
     item = _named_item(game, seat, char, target)
     if work == "identify":
         if item.type not in ARTIFACTS:
@@ -366,42 +331,6 @@ def mechanic_work(game, seat: str, char: Character, work: str, target: str,
         raise IllegalAction("a weapon is jammed only with its holder's consent")
     item.jammed = True
     return [game.notify(seat, {**notice, "done": "jammed", "why": ""})]
-
-
-def _repair(game, seat: str, char: Character, target: str, notice: dict,
-            rng) -> list[Event]:
-    """Repair Table: a robot that is hurt or stopped, or an item out of action (an
-    overheated plasma gun, anything hit by EMP)."""
-    robot = None
-    item = None
-    try:
-        robot = _named_character(game, seat, char, target)
-    except IllegalAction:
-        item = _named_item(game, seat, char, target)
-    if robot is not None:
-        broken = _sheet(game, robot).kind == "robot" and robot.status != "dead" and (
-            robot.status != "active" or robot.wound) and not (
-            robot.seat is None and robot.status == "inactive")
-        why = "" if broken else "nothing to repair"
-    else:
-        why = "" if item.disabled in REPAIRABLE else "nothing to repair"
-    if why:
-        return [game.notify(seat, {**notice, "done": "", "why": why})]
-    rolled = combat_dice.repair(combat_dice.d6(rng), charts=combat.charts_of(game))
-    done = rolled.result == "repaired"
-    if done and robot is not None:
-        situation.hold_forces(game, robot.seat)
-        robot.status = "active" if robot.seat is not None else "inactive"
-        robot.wound = False
-        if robot.seat is not None and robot.seat != seat:
-            game.notify(robot.seat, {"kind": "treated", "character": robot.id,
-                                     "done": "repaired"}, pending=True)
-    elif done:
-        situation.hold_forces(game, item.owner)
-        item.disabled = ""
-    return [game.notify(seat, {**notice, "roll": rolled.roll,
-                               "done": "repaired" if done else "", "why": ""
-                               if done else "not yet"})]
 
 
 # ---- equipment: access code key, welding torch, Geiger counter -------------------------------
@@ -596,16 +525,10 @@ def _mechanic_listed(game, seat: str, char: Character, after: list[str]) -> list
         if work == "wreck_controls":
             ship = ship_at(game, char.square)
             targets = [ship] if ship else []
-        elif work == "mend_suit":
-            targets = [p for p in _patients(game, seat, char)
-                       if mend_problem(game, seat, _named_character(game, seat, char, p))
-                       is None]
-        elif work == "repair":
-            targets = _patients(game, seat, char) + things
         else:
             targets = things
         for target in targets:
-            try:  # a look at the target only (no roll): the handler's own checks
+            try:  # a look at the target: the handler's own checks
                 if work in ("identify", "jam"):
                     _check_item_work(game, seat, char, work, target)
             except IllegalAction:

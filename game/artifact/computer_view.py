@@ -196,15 +196,13 @@ def area_offers(view: SeatView, cid: str, entry: OwnCharacter, plan: DeckPlan,
                                  {"type": "use_medlab", "use": "recharge",
                                   "target": item.id, **base}))
     if "Mechanic" in entry.skills:
-        out += _mechanic_offers(view, cid, entry, plan, sheets, space, patients, carried,
-                                floor)
+        out += _mechanic_offers(view, cid, entry, plan, sheets, carried, floor)
     if hands:
         out += _equipment_offers(cid, entry, plan, carried)
     return out
 
 
-def _mechanic_offers(view, cid, entry, plan, sheets, space, patients, carried,
-                     floor) -> list[Offer]:
+def _mechanic_offers(view, cid, entry, plan, sheets, carried, floor) -> list[Offer]:
     out: list[Offer] = []
     base = {"character": cid}
     charts = default_charts()
@@ -216,20 +214,6 @@ def _mechanic_offers(view, cid, entry, plan, sheets, space, patients, carried,
         return Offer(f"mechanic:{work}:{target}", label,
                      {"type": "mechanic_work", "work": work, "target": target, **base})
 
-    if space == areas.MACHINE_SHOP:
-        out += [offer("repair", t, f"Repair {n}") for t, n in patients]
-        out += [offer("repair", t, f"Repair {n}") for t, n, _k in things]
-    sealed = {sheets.items[kind].name for kind, suit in default_charts().suits.items()
-              if suit.sealed}
-    for target, name in patients:
-        own = view.own.characters.get(target)
-        if own is not None:
-            suit = view.own.items.get(own.suit) if own.suit else None
-            if suit is None or suit.disabled != "breached":
-                continue
-        elif not sealed & set(view.map.counters[target].carrying):
-            continue
-        out.append(offer("mend_suit", target, f"Mend {name}'s suit"))
     out += [offer("identify", t, f"Examine {n}") for t, n, k in things
             if k in areas.ARTIFACTS]
     out += [offer("jam", t, f"Jam {n}") for t, n, k in things

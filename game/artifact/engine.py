@@ -1112,8 +1112,8 @@ class ArtifactGame(Table):
         problem = areas.mechanic_problem(self, char, action.work)
         if problem:
             raise IllegalAction(problem)
-        movement.face_after_action(self, char, action.facing)  # checked before the roll
-        events = areas.mechanic_work(self, seat, char, action.work, action.target, self._rng)
+        movement.face_after_action(self, char, action.facing)
+        events = areas.mechanic_work(self, seat, char, action.work, action.target)
         self._finish_action(seat, char)
         return events
 

@@ -43,6 +43,15 @@ copy. In play the list is complete for the turn seat in this *compact form*:
   characters by id, itself included; counters by token), with every affordable facing.
 * **Casualties**: picking up each fallen character in the square (own by id, counters by
   token) while carrying none; putting down the one carried. Every affordable facing.
+* **Computer and special areas** (``computer``, ``areas``): hacking for control and for
+  each lift car, every security action (each segment with each switch, cancelling the
+  countdown, commanding each robot counter of the map), a loudspeaker announcement with one
+  sample text (any text of 1 to 200 characters is legal too), each countdown of the
+  self-destruct, the hand-overs of the marker, the emergency ladder while the power is
+  down, the Medlab's uses on every patient in the square (and each carried medkit), a
+  mechanic's jamming and examining of what it carries or its map shows on its square and
+  wrecking the controls it sits at, and the key, torch and Geiger counter on every hatch
+  beside it and the telescope. Every affordable facing.
 * **Plasma**: inspecting (and disarming) its own square and each square across a hatch
   beside it; setting each carried thermite mine in its square; detonating each of the
   seat's mines set and not yet primed. Every affordable facing.

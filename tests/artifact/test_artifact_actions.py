@@ -43,7 +43,7 @@ SAMPLES = [
     A.CommandRobot("mccray", "t8", "S"),
     A.Loudspeaker("mccray", "Remain calm.", "S"), A.HackLiftCar("preuitt", "2", "N"),
     A.ClimbLadder("osorio", "1", "E"), A.UseMedlab("slavin", "revive", "mccray", "N"),
-    A.MechanicWork("yee", "repair", "t9", "W"),
+    A.MechanicWork("yee", "identify", "t9", "W"),
 ]
 
 

@@ -236,44 +236,6 @@ def test_a_suspended_character_is_spared_a_blast(game):
 
 
 # ---- the Mechanic ----------------------------------------------------------------------------
-@pytest.mark.parametrize("roll, fixed", [(3, True), (2, False)])
-def test_a_mechanic_repairs_in_the_machine_shop(game, roll, fixed):
-    """Machine Shop: mechanics repair RPP-7 plasma guns or anything knocked out by EMP
-    (Repair Table: 3-6)."""
-    _again(game, "pirates")
-    _place(game, "yee", MACHINE_SHOP)
-    gun = give_item(game, "yee", "rpp7")
-    set_item(game, gun, disabled="overheated")
-    force_dice(game, roll)
-    game.apply("pirates", A.MechanicWork("yee", "repair", gun, "N"))
-    assert (game.state.items[gun].disabled == "") is fixed
-    assert _last(game, "pirates", "mechanic")["roll"] == roll
-
-
-def test_repairs_need_the_machine_shop_and_a_mechanic(game):
-    _again(game, "pirates")
-    gun = give_item(game, "yee", "rpp7")
-    with pytest.raises(IllegalAction, match="machine shop"):
-        game.apply("pirates", A.MechanicWork("yee", "repair", gun, "N"))
-    _place(game, "mendez", MACHINE_SHOP)
-    with pytest.raises(IllegalAction, match="no mechanic"):
-        game.apply("pirates", A.MechanicWork("mendez", "repair", gun, "N"))
-
-
-def test_a_mechanic_repairs_a_robot_stopped_by_emp(game):
-    _again(game, "scientist")
-    robot = game.state.characters["recon_bot_mccray"]
-    _place(game, "recon_bot_mccray", MACHINE_SHOP)
-    game.apply(JUDGE, A.JudgeSetStatus("recon_bot_mccray", "inactive"))
-    _again(game, "pirates")
-    _place(game, "yee", MACHINE_SHOP)
-    _again(game, "pirates")
-    force_dice(game, 6)
-    game.apply("pirates", A.MechanicWork("yee", "repair", robot.token, "N"))
-    assert robot.status == "active"
-    assert [n for n in game.state.pending["scientist"] if n.kind == "treated"]
-
-
 def test_a_mechanic_tells_the_fake_artifact(game):
     """Mechanic: distinguish if an Artifact is real or fake (always succeeds)."""
     _again(game, "phoneco")
@@ -285,24 +247,28 @@ def test_a_mechanic_tells_the_fake_artifact(game):
     assert _last(game, "phoneco", "mechanic")["done"] == "fake"
 
 
-def test_a_mechanic_jams_a_willing_weapon_and_mends_a_breached_suit(game):
+def test_a_mechanic_jams_a_weapon_of_its_own_side_only(game):
+    """Mechanic: deliberately jam weapons (only against a willing target)."""
     _again(game, "pirates")
     _place(game, "yee", MACHINE_SHOP)
     _place(game, "kyoshi", MACHINE_SHOP)
     _again(game, "pirates")
     rifle = _item(game, "kyoshi", "rifle")
-    assert rifle not in game.state.characters["yee"].items
     with pytest.raises(IllegalAction, match="no item"):  # Kyoshi's, not at hand
         game.apply("pirates", A.MechanicWork("yee", "jam", rifle, "N"))
-    with pytest.raises(IllegalAction, match="no breached suit"):  # his own side's: known
-        game.apply("pirates", A.MechanicWork("yee", "mend_suit", "kyoshi", "N"))
-    set_item(game, game.state.characters["kyoshi"].suit, disabled="breached")
-    game.apply("pirates", A.MechanicWork("yee", "mend_suit", "kyoshi", "N"))
-    assert game.state.items[game.state.characters["kyoshi"].suit].disabled == ""
-    _again(game, "pirates")
     torch = _item(game, "yee", "welding_torch")
     game.apply("pirates", A.MechanicWork("yee", "jam", torch, "N"))
     assert game.state.items[torch].jammed
+    _again(game, "phoneco")
+    _place(game, "osorio", MACHINE_SHOP)
+    _again(game, "pirates")
+    game.apply("pirates", A.PickUpDrop("yee", (), (torch,), "N"))
+    _again(game, "phoneco")
+    floor = next(t for t, c in view_for(game, "phoneco").map.counters.items()
+                 if c.KIND == "item" and c.counter == "Welding torch"
+                 and c.square == MACHINE_SHOP)
+    game.apply("phoneco", A.MechanicWork("osorio", "jam", floor, "N"))
+    assert _last(game, "phoneco", "mechanic")["done"] == "jammed"
 
 
 def test_a_mechanic_wrecks_a_ships_controls(game):
@@ -469,4 +435,4 @@ def test_the_bar_offers_hacking_area_work_and_equipment(game):
     _place(game, "yee", MACHINE_SHOP)
     _again(game, "pirates")
     offered, _listed = _offers_agree(game, "pirates")
-    assert any(key.startswith("mechanic:repair:") for key in offered)
+    assert any(key.startswith("mechanic:jam:") for key in offered)

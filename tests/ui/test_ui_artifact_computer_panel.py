@@ -107,3 +107,43 @@ def test_the_judge_sees_every_system(ui_app):  # noqa: F811
     assert "Self-destruct: not set (orders waiting: 12)" in texts
     assert any(t.startswith("Shields: up") for t in texts)
     _shot(j, "judge_systems.png")
+
+
+def test_every_area_notice_reads_in_words():
+    """The log has a sentence for each notice of the computer, the areas and the system
+    equipment, and none shows an id or token."""
+    from game.artifact.state import Notice
+    from game.ui.artifact_computer_panel import computer_notice
+
+    samples = [
+        Notice("control_start", 1, {"character": "mccray"}),
+        Notice("hack", 1, {"character": "preuitt", "roll": 5, "bonus": 0, "needed": 6,
+                           "success": False}),
+        Notice("hack_lift", 1, {"character": "preuitt", "lift": "1", "roll": 6, "bonus": 2,
+                                "needed": 6, "success": True}),
+        Notice("snoop", 1, {"character": "mccray", "segment": "Lab Segment", "seen": 4,
+                            "toggle": "lights", "result": "dark"}),
+        Notice("command_robot", 2, {"character": "mccray", "robot": "t1234abcd",
+                                    "name": "Doc Bot", "success": False}),
+        Notice("loudspeaker", 2, {"character": "mccray", "text": "Remain calm."}),
+        Notice("ladder", 2, {"character": "osorio", "lift": "1", "end": "ring"}),
+        Notice("medlab", 2, {"character": "slavin", "use": "revive", "target": "mccray",
+                             "done": "revived", "why": ""}),
+        Notice("mechanic", 2, {"character": "osorio", "work": "identify",
+                               "target": "t99", "done": "fake", "why": ""}),
+        Notice("hatch_lock", 2, {"character": "osorio", "square": [21, 5], "locked": True,
+                                 "why": ""}),
+        Notice("weld", 2, {"character": "yee", "square": [21, 5], "welded": True,
+                           "why": ""}),
+        Notice("shields", 2, {"character": "osorio", "up": False, "why": ""}),
+        Notice("geiger", 1, {"character": "osorio", "segment": "Ring Segment 1",
+                             "found": True, "directions": ["in front"]}),
+        Notice("computer_report", 1, {"character": "mccray", "breaches": [], "lifts": {},
+                                      "hacks": [{"space": "Stateroom 15"}]}),
+    ]
+    names = {"mccray": "Dr. McCray", "preuitt": "Preuitt", "osorio": "Osorio",
+             "slavin": "Slavin", "yee": "Yee"}
+    for notice in samples:
+        text = computer_notice(notice, names.get(notice.get("character"), "someone"), names)
+        assert text, notice.kind
+        assert not any(word in text for word in ("t1234abcd", "t99", "mccray", "_"))
