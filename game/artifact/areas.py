@@ -15,12 +15,14 @@ learns at its next Situation Update (``situation.hold_forces``), as everywhere e
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import actions as A
-from . import combat, computer, movement, sightings, situation
+from . import combat, computer, movement, ships, sightings, situation
 from .deckplan import STEP
 from .errors import IllegalAction
 from .events import Event
-from .state import Character, CharacterCounter, Item, Notice
+from .state import Character, CharacterCounter, Item, Notice, Ship
 
 MEDLAB = "Medlab"
 MEDLAB_USES = ("suspend", "revive", "heal", "recharge")
@@ -299,9 +301,9 @@ def mechanic_problem(game, char: Character, work: str) -> str | None:
 
 
 def ship_at(game, square: int | None) -> str | None:
-    """The ship whose control seat is ``square`` (Spaceships)."""
-    return next((name for name, ship in sorted(game.state.ships.items())
-                 if ship.square is not None and ship.square == square), None)
+    """The ship whose controls are at ``square`` (Spaceships: ``ships.craft_at``)."""
+    craft = ships.craft_at(game, square)
+    return craft.id if craft is not None else None
 
 
 def mechanic_work(game, seat: str, char: Character, work: str, target: str) -> list[Event]:
@@ -313,10 +315,13 @@ def mechanic_work(game, seat: str, char: Character, work: str, target: str) -> l
         ship = ship_at(game, char.square)
         if ship is None or ship != target:
             raise IllegalAction(f"{char.id} is not at the controls of {target!r}")
-        wrecked = game.state.ships[ship]
-        if wrecked.wrecked_controls:
+        s = game.state
+        craft = ships.crafts()[ship]
+        record = s.ships.get(ship) or Ship(craft.seats[0])
+        if record.wrecked_controls:
             return [game.notify(seat, {**notice, "done": "", "why": "already wrecked"})]
-        wrecked.wrecked_controls = True
+        s.ships[ship] = replace(record, wrecked_controls=True)
+        s.ships = {k: s.ships[k] for k in sorted(s.ships)}
         return [game.notify(seat, {**notice, "done": "wrecked", "why": ""})]
     item = _named_item(game, seat, char, target)
     if work == "identify":

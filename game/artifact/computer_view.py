@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import areas, computer
+from . import areas, computer, ships
 from .combat_charts import default_charts
 from .deckplan import DeckPlan
 from .sheets import Sheets
@@ -218,9 +218,9 @@ def _mechanic_offers(view, cid, entry, plan, sheets, carried, floor) -> list[Off
             if k in areas.ARTIFACTS]
     out += [offer("jam", t, f"Jam {n}") for t, n, k in things
             if k and charts.weapon_for_item(k) is not None]
-    for name, ship in sorted(view.ships.items()):
-        if ship.square is not None and ship.square == plan.sq(*entry.square):
-            out.append(offer("wreck_controls", name, f"Wreck the {name}'s controls"))
+    craft = ships.controls_at(plan, view.ships, plan.sq(*entry.square))
+    if craft is not None:
+        out.append(offer("wreck_controls", craft.id, f"Wreck the {craft.name}'s controls"))
     return out
 
 

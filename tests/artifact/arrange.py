@@ -180,13 +180,6 @@ def set_item(game: ArtifactGame, iid: str, **fields) -> Item:
     return item
 
 
-def add_ship(game: ArtifactGame, name: str, square: int) -> None:
-    """A spacecraft whose control seat is ``square`` (as the space rules place them)."""
-    if game.plan.feature[square] != "control_seat":
-        raise ValueError(f"{game.plan.xy(square)} is no control seat")
-    game.state.ships[name] = Ship(square)
-
-
 def hand_robot(game: ArtifactGame, robot: str, seat: str, status: str = "inactive") -> None:
     """One of the Feynman's robots made ``seat``'s character (as a Command Robot or an
     alien's power makes it), here left ``status``."""

@@ -7,14 +7,13 @@ from __future__ import annotations
 import pytest
 
 from game.artifact import actions as A
-from game.artifact import combat
+from game.artifact import combat, ships
 from game.artifact.available import available_actions
 from game.artifact.errors import IllegalAction
 from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
 from tests.artifact.arrange import (
-    add_ship,
     give_item,
     hand_robot,
     power_down,
@@ -272,15 +271,18 @@ def test_a_mechanic_jams_a_weapon_of_its_own_side_only(game):
 
 
 def test_a_mechanic_wrecks_a_ships_controls(game):
-    """Mechanic: irreparably destroy a ship's controls (always succeeds)."""
-    add_ship(game, "cutter", game.plan.sq(14, 3))
+    """Mechanic: irreparably destroy a ship's controls (always succeeds); it cannot be
+    piloted then."""
     _again(game, "pirates")
-    _place(game, "yee", (14, 3))
+    _place(game, "yee", (14, 3))  # the cutter's second control seat
     _again(game, "pirates")
-    assert A.MechanicWork("yee", "wreck_controls", "cutter", "N") in _listed(
+    cutter = ships.craft_at(game, game.plan.sq(14, 3)).id
+    assert A.MechanicWork("yee", "wreck_controls", cutter, "N") in _listed(
         game, "pirates", A.MechanicWork)
-    game.apply("pirates", A.MechanicWork("yee", "wreck_controls", "cutter", "N"))
-    assert game.state.ships["cutter"].wrecked_controls
+    game.apply("pirates", A.MechanicWork("yee", "wreck_controls", cutter, "N"))
+    assert game.state.ships[cutter].wrecked_controls
+    assert not any(isinstance(a, A.Pilot) and a.character == "orlov"
+                   for a in game.legal_actions("pirates"))
 
 
 # ---- access code key, welding torch, Geiger counter ------------------------------------------
