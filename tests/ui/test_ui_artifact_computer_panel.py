@@ -69,7 +69,9 @@ def test_the_bar_reads_the_geiger_counter(ui_app):  # noqa: F811
     to_seat(game, "phoneco")
     w = _window(ui_app, game, "phoneco")
     w.press("select:osorio")
-    w.press("geiger")
+    geiger = next(i for i in game.state.characters["osorio"].items
+                  if game.state.items[i].type == "geiger_counter")
+    w.press(f"medkit:{geiger}:")
     w.key(pygame.K_RETURN)  # keep the facing
     told = [n for n in game.state.notices["phoneco"] if n.kind == "geiger"][-1].about
     assert told["found"] and told["directions"] == ["in front"]
