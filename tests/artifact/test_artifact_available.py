@@ -66,6 +66,13 @@ TURRET = (A.FireCannon,)
 MECHANIC_WORK = (A.Weld, A.Jam)
 
 
+def _hal_snoop(game, action) -> bool:
+    """HAL's snoops (its species' security actions, without hands or the marker) are not
+    on the character bar: the computer panel offers the controller's only."""
+    return isinstance(action, A.SecurityAction) and game.sheets.characters[
+        game.state.characters[action.character].sheet].kind == "program"
+
+
 def _option_of(action: A.Action) -> str:
     """The bar's option that leads to ``action`` (a move-then-pick-up is offered once its
     move is chosen, so by the move's mode)."""
@@ -146,7 +153,7 @@ def _check(game, seat, full: bool) -> int:
             offered |= {k.rsplit(":", 1)[0] for k in offered if k.startswith("fly:")}
             for action in game.legal_actions(seat):
                 if getattr(action, "character", None) == cid and not isinstance(
-                        action, (A.ActivateInformant, *TURRET, *MECHANIC_WORK)):
+                        action, (A.ActivateInformant, *TURRET, *MECHANIC_WORK)) and not _hal_snoop(game, action):
                     assert _option_of(action) in offered, (cid, action, offered)
     return checked
 
