@@ -3,8 +3,8 @@
 The Medlab (suspension capsule, reviving, healing, recharging medkits), the lift shafts
 (cars sent by a hacker from a terminal, the emergency ladder while the power is down), the
 shields at the telescope, the Mechanic's work other than repairs and sealing suits (those
-are ``combat``'s): jamming, telling a fake Artifact, wrecking a ship's controls;
-the access code key on hatches and shields, the welding torch on hatches, the Geiger
+are ``combat``'s and deliberate jams and welds are ``welding``'s): telling a fake
+Artifact, wrecking a ship's controls; the access code key on hatches and shields, the Geiger
 counter, and the controller's Command Robot and loudspeaker.
 
 Each rule has a ``*_problem`` function that says why it is refused (before any roll), used
@@ -26,7 +26,7 @@ from .state import Character, CharacterCounter, Item, Notice, Ship
 
 MEDLAB = "Medlab"
 MEDLAB_USES = ("suspend", "revive", "heal", "recharge")
-MECHANIC_WORKS = ("jam", "identify", "wreck_controls")
+MECHANIC_WORKS = ("identify", "wreck_controls")
 #: Statuses of an incapacitated human that a suspension capsule takes in.
 INCAPACITATED = ("ko", "down", "serious")
 ARTIFACTS = ("artifact", "fake_artifact")
@@ -324,18 +324,10 @@ def mechanic_work(game, seat: str, char: Character, work: str, target: str) -> l
         s.ships = {k: s.ships[k] for k in sorted(s.ships)}
         return [game.notify(seat, {**notice, "done": "wrecked", "why": ""})]
     item = _named_item(game, seat, char, target)
-    if work == "identify":
-        if item.type not in ARTIFACTS:
-            raise IllegalAction("only an Artifact is told real or fake")
-        done = "real" if item.type == "artifact" else "fake"
-        return [game.notify(seat, {**notice, "done": done, "why": ""})]
-    # jam: a weapon of one's own side (a willing target), carried or on the floor
-    if combat.charts_of(game).weapon_for_item(item.type) is None:
-        raise IllegalAction("only a weapon is jammed")
-    if item.holder is not None and game.state.characters[item.holder].seat != seat:
-        raise IllegalAction("a weapon is jammed only with its holder's consent")
-    item.jammed = True
-    return [game.notify(seat, {**notice, "done": "jammed", "why": ""})]
+    if item.type not in ARTIFACTS:
+        raise IllegalAction("only an Artifact is told real or fake")
+    done = "real" if item.type == "artifact" else "fake"
+    return [game.notify(seat, {**notice, "done": done, "why": ""})]
 
 
 # ---- equipment: access code key, welding torch, Geiger counter -------------------------------
@@ -396,38 +388,6 @@ def use_key(game, seat: str, char: Character, target) -> list[Event]:
             s.locked = sorted({*s.locked, hatch})
     return [game.notify(seat, {"kind": "hatch_lock", "character": char.id,
                                "square": list(target), "locked": hatch in s.locked,
-                               "why": why})]
-
-
-def torch_problem(game, char: Character, target) -> str | None:
-    if not _skill(game, char, "Mechanic"):
-        return f"{char.id} is no mechanic"
-    if hatch_across(game, char, target) is None:
-        return "name the square across a hatch beside you"
-    return None
-
-
-def use_torch(game, seat: str, char: Character, target) -> list[Event]:
-    """A mechanic's welding torch as a tool: weld the hatch shut, or cut the weld. A hatch
-    blown open has nothing left to weld (told)."""
-    problem = torch_problem(game, char, target)
-    if problem:
-        raise IllegalAction(problem)
-    s = game.state
-    welded = s.systems.welded
-    hatch = hatch_across(game, char, target)
-    why = "the hatch is blown open" if hatch in s.systems.blown_hatches else ""
-    if why:
-        pass
-    elif hatch in welded:
-        welded.remove(hatch)
-    else:
-        welded.append(hatch)
-        welded.sort()
-        if hatch in s.locked:  # a weld holds whatever the lock says
-            s.locked.remove(hatch)
-    return [game.notify(seat, {"kind": "weld", "character": char.id,
-                               "square": list(target), "welded": hatch in welded,
                                "why": why})]
 
 
@@ -534,7 +494,7 @@ def _mechanic_listed(game, seat: str, char: Character, after: list[str]) -> list
             targets = things
         for target in targets:
             try:  # a look at the target: the handler's own checks
-                if work in ("identify", "jam"):
+                if work == "identify":
                     _check_item_work(game, seat, char, work, target)
             except IllegalAction:
                 continue
@@ -546,11 +506,6 @@ def _check_item_work(game, seat: str, char: Character, work: str, target: str) -
     item = _named_item(game, seat, char, target)
     if work == "identify" and item.type not in ARTIFACTS:
         raise IllegalAction("not an Artifact")
-    if work == "jam":
-        if combat.charts_of(game).weapon_for_item(item.type) is None:
-            raise IllegalAction("not a weapon")
-        if item.holder is not None and game.state.characters[item.holder].seat != seat:
-            raise IllegalAction("not consenting")
 
 
 def _equipment_listed(game, char: Character, after: list[str]) -> list[A.Action]:
@@ -570,11 +525,6 @@ def _equipment_listed(game, char: Character, after: list[str]) -> list[A.Action]
         for target in across + near:
             if key_problem(game, char, target) is None:
                 out += [A.UseEquipment(char.id, kinds["access_key"], target, f)
-                        for f in after]
-    if "welding_torch" in kinds:
-        for target in across:
-            if torch_problem(game, char, target) is None:
-                out += [A.UseEquipment(char.id, kinds["welding_torch"], target, f)
                         for f in after]
     if "geiger_counter" in kinds and geiger_problem(game, char, "") is None:
         out += [A.UseEquipment(char.id, kinds["geiger_counter"], "", f) for f in after]

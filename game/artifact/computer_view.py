@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import areas, computer, ships
+from . import areas, computer, ships, welding
 from .combat_charts import default_charts
 from .deckplan import DeckPlan
 from .sheets import Sheets
@@ -199,6 +199,22 @@ def area_offers(view: SeatView, cid: str, entry: OwnCharacter, plan: DeckPlan,
         out += _mechanic_offers(view, cid, entry, plan, sheets, carried, floor)
     if hands:
         out += _equipment_offers(cid, entry, plan, carried)
+    by_name = {(sheet.name, sheet.kind): sheet.id for sheet in sheets.characters.values()}
+    if welding.TORCH in default_charts().builtin.get(by_name.get((entry.name, entry.kind)), ()):
+        out += _weld_offers(cid, entry, plan)
+    return out
+
+
+def _weld_offers(cid: str, entry: OwnCharacter, plan: DeckPlan) -> list[Offer]:
+    """Welding shut or cutting open each hatch beside the character (whether it is welded
+    is found out by trying, as the engine lists it)."""
+    out: list[Offer] = []
+    here = plan.sq(*entry.square)
+    for t in sorted(plan.xy(n) for n, _d, hatch in plan.neighbours(here) if hatch is not None):
+        for shut, verb in ((True, "Weld shut"), (False, "Cut open")):
+            out.append(Offer(f"weld:{t[0]},{t[1]}:{verb}", f"{verb} the hatch to {t[0]},{t[1]}",
+                             {"type": "weld", "character": cid, "square": list(t),
+                              "shut": shut}))
     return out
 
 
@@ -216,8 +232,14 @@ def _mechanic_offers(view, cid, entry, plan, sheets, carried, floor) -> list[Off
 
     out += [offer("identify", t, f"Examine {n}") for t, n, k in things
             if k in areas.ARTIFACTS]
-    out += [offer("jam", t, f"Jam {n}") for t, n, k in things
-            if k and charts.weapon_for_item(k) is not None]
+    own = view.own.characters
+    for item in sorted(view.own.items.values(), key=lambda i: i.id):
+        chart = charts.weapon_for_item(item.type)
+        holder = own.get(item.holder) if item.holder else None
+        if (chart is not None and chart.jams == "jam" and not item.jammed
+                and holder is not None and holder.square == entry.square):
+            out.append(Offer(f"jam:{item.id}", f"Jam {item.name}",
+                             {"type": "jam", "weapon": item.id, **base}))
     craft = ships.controls_at(plan, view.ships, plan.sq(*entry.square))
     if craft is not None:
         out.append(offer("wreck_controls", craft.id, f"Wreck the {craft.name}'s controls"))
@@ -248,8 +270,7 @@ def _equipment_offers(cid: str, entry: OwnCharacter, plan: DeckPlan,
             out += [use(list(t), "Key: raise/lower shields", f"place:{item.id}:{t[0]},{t[1]}")
                     for t in telescope]
         elif item.type == "welding_torch" and "Mechanic" in entry.skills:
-            out += [use(list(t), f"Weld hatch to {t[0]},{t[1]}",
-                        f"place:{item.id}:{t[0]},{t[1]}") for t in across]
+            out += _weld_offers(cid, entry, plan)
         elif item.type == "geiger_counter" and "Mechanic" in entry.skills:
             out.append(use("", "Geiger reading", f"medkit:{item.id}:"))
     return out

@@ -941,7 +941,6 @@ class ArtifactGame(Table):
                              hazards.examine_problem(self, char, action.item, action.target),
                              lambda: hazards.examine(self, seat, char, action.target))
         tool = {"access_key": (areas.key_problem, areas.use_key),
-                "welding_torch": (areas.torch_problem, areas.use_torch),
                 "geiger_counter": (areas.geiger_problem, areas.geiger)}.get(item.type)
         if tool is not None:
             problem = tool[0](self, char, action.target)

@@ -238,9 +238,12 @@ def computer_notice(n, who: str, names: dict[str, str]) -> str | None:
     if kind == "hatch_lock":
         return f"{who}: {n['why']}." if n.get("why") else \
             f"{who} {'locked' if n.get('locked') else 'unlocked'} the hatch."
+    if kind == "jammed_on_purpose":
+        holder = names.get(str(n.get("holder", "")), "its holder")
+        return f"{who} jammed {holder}'s {n.get('weapon', 'weapon')} on purpose."
     if kind == "weld":
         return f"{who}: {n['why']}." if n.get("why") else \
-            f"{who} {'welded the hatch shut' if n.get('welded') else 'cut the weld'}."
+            f"{who} {'welded the hatch shut' if n.get('done') == 'welded' else 'cut the weld'}."
     if kind == "shields":
         state = "up" if n.get("up") else "down"
         return f"{who}: {n['why']}; the shields are {state}." if n.get("why") else \

@@ -246,30 +246,6 @@ def test_a_mechanic_tells_the_fake_artifact(game):
     assert _last(game, "phoneco", "mechanic")["done"] == "fake"
 
 
-def test_a_mechanic_jams_a_weapon_of_its_own_side_only(game):
-    """Mechanic: deliberately jam weapons (only against a willing target)."""
-    _again(game, "pirates")
-    _place(game, "yee", MACHINE_SHOP)
-    _place(game, "kyoshi", MACHINE_SHOP)
-    _again(game, "pirates")
-    rifle = _item(game, "kyoshi", "rifle")
-    with pytest.raises(IllegalAction, match="no item"):  # Kyoshi's, not at hand
-        game.apply("pirates", A.MechanicWork("yee", "jam", rifle, "N"))
-    torch = _item(game, "yee", "welding_torch")
-    game.apply("pirates", A.MechanicWork("yee", "jam", torch, "N"))
-    assert game.state.items[torch].jammed
-    _again(game, "phoneco")
-    _place(game, "osorio", MACHINE_SHOP)
-    _again(game, "pirates")
-    game.apply("pirates", A.PickUpDrop("yee", (), (torch,), "N"))
-    _again(game, "phoneco")
-    floor = next(t for t, c in view_for(game, "phoneco").map.counters.items()
-                 if c.KIND == "item" and c.counter == "Welding torch"
-                 and c.square == MACHINE_SHOP)
-    game.apply("phoneco", A.MechanicWork("osorio", "jam", floor, "N"))
-    assert _last(game, "phoneco", "mechanic")["done"] == "jammed"
-
-
 def test_a_mechanic_wrecks_a_ships_controls(game):
     """Mechanic: irreparably destroy a ship's controls (always succeeds); it cannot be
     piloted then."""
@@ -344,8 +320,7 @@ def test_a_welded_hatch_interdicts_and_no_key_opens_it(game):
     _again(game, "pirates")
     _place(game, "yee", (21, 6))
     _again(game, "pirates")
-    torch = _item(game, "yee", "welding_torch")
-    game.apply("pirates", A.UseEquipment("yee", torch, LIFT1_HULL, "N"))
+    game.apply("pirates", A.Weld("yee", LIFT1_HULL, True, "N"))
     hatch = next(h.id for h in game.plan.hatches if h.name == "Lift 1 Hull Hatch")
     assert hatch in game.state.systems.welded
     _again(game, "phoneco")
@@ -356,9 +331,10 @@ def test_a_welded_hatch_interdicts_and_no_key_opens_it(game):
     told = _last(game, "phoneco", "hatch_lock")
     assert (told["locked"], told["why"]) == (False, "the hatch is welded shut")
     _again(game, "phoneco")
-    game.apply("phoneco", A.Move("osorio", "walk", (LIFT1_HULL,), "N"))
+    # Beside the hatch she now sees the weld: a move through it is refused outright.
+    with pytest.raises(IllegalAction, match="welded shut"):
+        game.apply("phoneco", A.Move("osorio", "walk", (LIFT1_HULL,), "N"))
     assert game.plan.xy(game.state.characters["osorio"].square) == (21, 6)
-    assert _last(game, "phoneco", "interdiction")["reason"] == "the hatch is welded shut"
 
 
 def test_example_osorio_reads_the_geiger_counter(game):
@@ -395,10 +371,10 @@ def test_every_listed_area_action_is_legal(game):
 
 
 # ---- the action bar's offers -----------------------------------------------------------------
-#: The bar's keys of this module's offers (the key, torch and Geiger counter go by the
+#: The bar's keys of this module's offers (the key and Geiger counter go by the
 #: equipment's "place" and "medkit" keys).
 MINE = ("hack", "hack_lift", "snoop", "cancel_destruct", "robot", "loudspeaker",
-        "self_destruct", "transfer", "medlab", "mechanic", "place", "medkit")
+        "self_destruct", "transfer", "medlab", "mechanic", "place", "medkit", "jam", "weld")
 
 
 def _offers_agree(game, seat):
@@ -414,7 +390,7 @@ def _offers_agree(game, seat):
             action = _concrete(view, game, option, entry)
             assert game.is_legal(seat, action), (option, action)
     kinds = (A.Hack, A.HackLiftCar, A.SecurityAction, A.CommandRobot, A.Loudspeaker,
-             A.SelfDestruct, A.TransferControl, A.UseMedlab, A.MechanicWork)
+             A.SelfDestruct, A.TransferControl, A.UseMedlab, A.MechanicWork, A.Jam, A.Weld)
     listed = [a for a in game.legal_actions(seat) if isinstance(a, kinds)]
     for action in listed:
         assert _option_of(action) in offered, action
@@ -444,4 +420,20 @@ def test_the_bar_offers_hacking_area_work_and_equipment(game):
     _place(game, "yee", MACHINE_SHOP)
     _again(game, "pirates")
     offered, _listed = _offers_agree(game, "pirates")
-    assert any(key.startswith("mechanic:jam:") for key in offered)
+    assert any(key.startswith("jam:") for key in offered)
+    assert any(key.startswith("weld:") for key in offered)
+
+
+def test_the_bar_offers_a_robots_built_in_torch(game):
+    """A robot's built-in welding torch is used as if skilled: the bar offers welding and
+    cutting each hatch beside it, and every weld the engine lists is offered."""
+    bot = next(c.id for c in game.state.characters.values() if c.sheet == "recon_bot_mccray")
+    seat = game.state.characters[bot].seat
+    _again(game, seat)
+    _place(game, bot, (21, 6))
+    _again(game, seat)
+    offered, listed = _offers_agree(game, seat)
+    welds = [a for a in listed if isinstance(a, A.Weld) and a.character == bot]
+    assert welds
+    assert {"weld:{},{}:Weld shut".format(*LIFT1_HULL),
+            "weld:{},{}:Cut open".format(*LIFT1_HULL)} <= offered

@@ -61,9 +61,6 @@ COMBAT_KINDS = ("attack", "move_then_attack", "opportunity_fire", "unjam", "medi
 #: The pirate cannon is fired from the turret's own controls, not the character bar (the
 #: space rules' screen); legal_actions lists it for bots.
 TURRET = (A.FireCannon,)
-#: Welding a hatch and a mechanic's deliberate jam are not on the character bar; the
-#: engine's legal_actions lists them for bots (tests/artifact/test_artifact_welding.py).
-MECHANIC_WORK = (A.Weld, A.Jam)
 
 
 def _hal_snoop(game, action) -> bool:
@@ -126,6 +123,10 @@ def _option_of(action: A.Action) -> str:
         return f"ladder:{action.lift}"
     if isinstance(action, A.UseMedlab):
         return f"medlab:{action.use}:{action.target}"
+    if isinstance(action, A.Jam):
+        return f"jam:{action.weapon}"
+    if isinstance(action, A.Weld):
+        return "weld:{},{}:{}".format(*action.square, "Weld shut" if action.shut else "Cut open")
     if isinstance(action, A.MechanicWork):
         return f"mechanic:{action.work}:{action.target}"
     return action.TYPE
@@ -153,7 +154,8 @@ def _check(game, seat, full: bool) -> int:
             offered |= {k.rsplit(":", 1)[0] for k in offered if k.startswith("fly:")}
             for action in game.legal_actions(seat):
                 if getattr(action, "character", None) == cid and not isinstance(
-                        action, (A.ActivateInformant, *TURRET, *MECHANIC_WORK)) and not _hal_snoop(game, action):
+                        action, (A.ActivateInformant, *TURRET)
+                ) and not _hal_snoop(game, action):
                     assert _option_of(action) in offered, (cid, action, offered)
     return checked
 

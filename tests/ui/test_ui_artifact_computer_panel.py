@@ -135,8 +135,10 @@ def test_every_area_notice_reads_in_words():
                                "target": "t99", "done": "fake", "why": ""}),
         Notice("hatch_lock", 2, {"character": "osorio", "square": [21, 5], "locked": True,
                                  "why": ""}),
-        Notice("weld", 2, {"character": "yee", "square": [21, 5], "welded": True,
+        Notice("weld", 2, {"character": "yee", "square": [21, 5], "done": "welded",
                            "why": ""}),
+        Notice("jammed_on_purpose", 2, {"character": "yee", "weapon": "Rifle",
+                                        "holder": "yee"}),
         Notice("shields", 2, {"character": "osorio", "up": False, "why": ""}),
         Notice("geiger", 1, {"character": "osorio", "segment": "Ring Segment 1",
                              "found": True, "directions": ["in front"]}),
@@ -149,3 +151,22 @@ def test_every_area_notice_reads_in_words():
         text = computer_notice(notice, names.get(notice.get("character"), "someone"), names)
         assert text, notice.kind
         assert not any(word in text for word in ("t1234abcd", "t99", "mccray", "_"))
+
+
+def test_the_bar_welds_a_hatch_shut(ui_app):  # noqa: F811
+    """A mechanic with a welding torch beside a hatch: the bar's "Weld shut" becomes the
+    engine's weld, and the hatch is sealed."""
+    from game.artifact import actions as A
+    from game.artifact.seats import JUDGE
+    game, _log = example_game(6)
+    game.apply(JUDGE, A.JudgeMove("yee", 21, 6, "N"))
+    to_seat(game, "pirates")
+    w = _window(ui_app, game, "pirates")
+    w.press("select:yee")
+    keys = [k for k, _l, _o in w.scene.action_buttons(w.ctx)]
+    weld = next(k for k in keys if k.startswith("weld:") and k.endswith(":Weld shut"))
+    w.press(weld)
+    w.key(pygame.K_RETURN)  # keep the facing
+    _shot(w, "weld_bar.png")
+    assert game.state.systems.welded
+    assert "yee" in game.state.turn.acted
