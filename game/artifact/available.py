@@ -153,7 +153,9 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
             out.append(Option(mode, mode.title(), action, f"no MP to {mode}"))
             continue
         reach = movement.reachable(view, cid, mode, plan)
-        why = "" if reach else f"no square within reach at a {mode}"
+        why = "" if reach else (
+            movement.mode_problem(movement.knowledge(view, plan), entry, mode)
+            or f"no square within reach at a {mode}")
         if not reach:
             try:  # the dark rule names itself
                 movement._mode_allowed(movement.knowledge(view, plan), entry, mode,

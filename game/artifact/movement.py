@@ -132,13 +132,22 @@ def lift_end(plan: DeckPlan, square: int) -> tuple[str, int] | None:
     return None
 
 
-def _mode_allowed(k: Knowledge, entry: OwnCharacter, mode: str, squares: list[int]) -> None:
+def mode_problem(k: Knowledge, entry: OwnCharacter, mode: str) -> str | None:
+    """Why ``entry`` may not move in ``mode`` at all, wherever it goes (None if it may):
+    the check the move itself, the reach search and the bar's buttons share."""
     if mode not in MODES:
-        raise IllegalAction(f"mode must be one of {', '.join(MODES)}")
+        return f"mode must be one of {', '.join(MODES)}"
     if entry.carrying is not None and mode != "walk":
         team = sum(1 for e in k.own.values() if e.carrying == entry.carrying)
         if team < 2:
-            raise IllegalAction("carrying a casualty alone, a character only walks")
+            return "carrying a casualty alone, a character only walks"
+    return None
+
+
+def _mode_allowed(k: Knowledge, entry: OwnCharacter, mode: str, squares: list[int]) -> None:
+    problem = mode_problem(k, entry, mode)
+    if problem:
+        raise IllegalAction(problem)
     if any(s in k.dark for s in squares):
         if mode == "run":
             raise IllegalAction("nobody runs in the dark")
@@ -248,8 +257,10 @@ def search(view: SeatView, cid: str, mode: str, plan: DeckPlan | None = None,
     if entry is None or entry.square is None or not entry.ma:
         return k, {}, {}
     start = plan.sq(*entry.square)
+    if mode_problem(k, entry, mode):
+        return k, {}, {}
     ma = entry.ma[mode]
-    if ma <= 0 or mode not in MODES:
+    if ma <= 0:
         return k, {}, {}
     dist = {start: 0}
     prev: dict = {start: None}

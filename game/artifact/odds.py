@@ -72,7 +72,9 @@ class SeatKnowledge:
                               square=self.plan.sq(*i.square) if i.square is not None else None,
                               worn=i.worn, jammed=i.jammed, disabled=i.disabled,
                               armed=i.armed, charges=i.charges)
-        book = MapBook(dict(view.map.counters), dict(view.map.last_known),
+        # the engine's map holds no partner's characters: they are friends, never targets
+        counters = {t: c for t, c in view.map.counters.items() if t not in view.partners}
+        book = MapBook(counters, dict(view.map.last_known),
                        dict(view.map.lifts))
         self.state = KnownState({view.map.id: book}, {view.seat: view.map.id}, chars, items)
 

@@ -60,9 +60,12 @@ def view_for(game: Table | dict, seat: str) -> View:
     book = s.maps[map_id]
     own_chars, own_items = believed_forces(game, seat)
     counters = dict(book.counters)
+    partners: set[str] = set()
     for partner in s.seats:  # a map-sharing partner's characters, as its seat knows them
         if partner != seat and s.map_of[partner] == map_id:
-            counters.update(partner_counters(game, partner))
+            theirs = partner_counters(game, partner)
+            counters.update(theirs)
+            partners.update(theirs)
     informants = {c.id: InformantEntry(c.counter, c.token, c.informant_when)
                   for c in believed_informants(game, seat)}
     turn = None
@@ -101,6 +104,7 @@ def view_for(game: Table | dict, seat: str) -> View:
         # where the ships are is public (docs/artifact-space.md): a client draws the plan
         ships=dict(s.ships),
         welded=known_welds(game, seat),
+        partners=tuple(sorted(partners)),
         reveal=final_reveal(game) if s.phase == "over" else None,
         cover=tuple(CoverMark(m.character, m.weapon, xy_or_none(game.plan, m.square),
                               m.hostile)

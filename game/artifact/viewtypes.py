@@ -172,6 +172,9 @@ class SeatView:
     shutdown: bool = False
     #: Hatches (deck-plan hatch numbers) the seat knows welded shut (``welding.known_welds``).
     welded: tuple[int, ...] = ()
+    #: Tokens among ``map.counters`` that are a map-sharing partner's characters (friends:
+    #: shown on the shared map, never targets of this seat's attacks).
+    partners: tuple[str, ...] = ()
     # later: the ship's systems as the Computer Control marker's holder knows them, the
     # ships its map shows, an alien seat's own secrets
     systems: Systems | None = field(default=None, metadata={"omit_none": True})

@@ -579,8 +579,13 @@ def _perturb_systems(twin: ArtifactGame, seats: set, seen, book, rng: random.Ran
     the Feynman's robots out of sight already commanded by another seat."""
     s = twin.state
     changes = 0
-    if rng.random() < 0.4:
-        hatch = rng.choice(twin.plan.hatches).id
+    # a weld shows only from either side of its hatch: none beside the seats' own characters
+    beside = {c.square for c in s.characters.values()
+              if c.seat in seats and c.status == "active" and c.square is not None}
+    unseen = [h.id for h in twin.plan.hatches
+              if not any(a in beside or b in beside for a, b in h.edges)]
+    if rng.random() < 0.4 and unseen:
+        hatch = rng.choice(unseen)
         names = s.systems.welded if rng.random() < 0.5 else s.locked
         if hatch not in names:
             names.append(hatch)

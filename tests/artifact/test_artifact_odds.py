@@ -15,6 +15,7 @@ from game.artifact.views import view_for
 
 from .arrange import FACINGS, fights, look_about
 from .dice_tools import force_dice
+from .secrecy_tools import start_game, to_seat
 
 
 @pytest.fixture
@@ -170,3 +171,20 @@ def test_the_preview_names_who_a_miss_could_strike_and_the_engine_agrees():
     game.apply("pirates", A.Attack("kyoshi", rifle, "normal", (token,), "E"))
     told = [n for n in view_for(game, "pirates").notices if n.kind == "attack"][-1]
     assert "hits Yee" in told.get("shots")[0]["result"]
+
+
+def test_a_map_sharing_partners_characters_are_never_targets():
+    """Eight players: the two pirate seats share a map, and each sees the other's characters
+    on it. The view marks them as partners, and the odds' picture of the seat's map leaves
+    them out as the engine's map does (the bar never offers to attack a friend)."""
+    game = start_game(8, 36)
+    to_seat(game, "pirates")
+    view = view_for(game, "pirates")
+    theirs = {c.token for c in game.state.characters.values() if c.seat == "pirates2"}
+    assert view.partners and set(view.partners) <= theirs
+    assert set(view.partners) <= set(view.map.counters)
+    know = odds.SeatKnowledge(view)
+    assert not set(view.partners) & set(combat.map_counters(know, "pirates"))
+    for cid in view.own.characters:
+        for option in available.available_actions(view, cid):
+            assert not set(view.partners) & set(option.action.get("targets", ())), option
