@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.artifact import actions as A
+from game.artifact.available import available_actions
 from game.artifact.engine import replay
 from game.artifact.errors import IllegalAction
 from game.artifact.example import example_setup
@@ -629,6 +630,11 @@ def test_a_lone_carrier_walks_the_casualty_along_and_fires_at_minus_two():
     _next_turn(game, "pirates")
     with pytest.raises(IllegalAction, match="only walks"):
         game.apply("pirates", A.Move("kyoshi", "jog", ((6, 7), (7, 7)), "E"))
+    # the bar agrees: Jog and Run are closed with the same reason, Walk is open
+    bar = {o.key: o for o in available_actions(view_for(game, "pirates"), "kyoshi")}
+    assert bar["walk"].ok
+    assert not bar["jog"].ok and "only walks" in bar["jog"].why
+    assert not bar["run"].ok and "only walks" in bar["run"].why
     with pytest.raises(IllegalAction, match="casualty"):
         game.apply("pirates", A.MoveThenAttack("kyoshi", "walk", ((6, 7),),
                                                weapon_of(game, "kyoshi"), "normal",
