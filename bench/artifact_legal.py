@@ -50,6 +50,19 @@ def timed(call, repeat: int) -> float:
     return statistics.median(times)
 
 
+def apply_time(game: ArtifactGame, seat: str, move: A.Action, repeat: int) -> float:
+    """Median seconds of one ``apply`` of ``move``, each on a fresh copy of ``game``."""
+    snapshot = game.to_dict()
+
+    def one_apply() -> float:
+        trial = ArtifactGame.from_dict(snapshot)
+        start = time.perf_counter()
+        trial.apply(seat, move)
+        return time.perf_counter() - start
+
+    return statistics.median(one_apply() for _ in range(repeat))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=8)
@@ -63,15 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         legal = game.legal_actions(seat)
         counts.append(len(legal))
         move = next((a for a in legal if isinstance(a, A.Move) and a.path), A.EndTurn())
-        snapshot = game.to_dict()
-
-        def one_apply(seat=seat, move=move, snapshot=snapshot):
-            trial = ArtifactGame.from_dict(snapshot)
-            start = time.perf_counter()
-            trial.apply(seat, move)
-            return time.perf_counter() - start
-
-        apply_times.append(statistics.median(one_apply() for _ in range(args.repeat)))
+        apply_times.append(apply_time(game, seat, move, args.repeat))
         game.apply(seat, move)
         if game.turn_seat == seat:  # the move was not already the end of the turn
             game.apply(seat, A.EndTurn())

@@ -15,15 +15,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.artifact_legal import largest_game, timed  # noqa: E402
+from bench.artifact_legal import apply_time, largest_game, timed  # noqa: E402
 from game.artifact import actions as A  # noqa: E402
 from game.artifact import victory  # noqa: E402
-from game.artifact.engine import ArtifactGame  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,15 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         evaluated.append(timed(lambda: victory.evaluate(game), args.repeat))
         move = next((a for a in game.legal_actions(seat)
                      if isinstance(a, A.Move) and a.path), A.EndTurn())
-        snapshot = game.to_dict()
-
-        def one_apply(seat=seat, move=move, snapshot=snapshot):
-            trial = ArtifactGame.from_dict(snapshot)
-            start = time.perf_counter()
-            trial.apply(seat, move)
-            return time.perf_counter() - start
-
-        applied.append(statistics.median(one_apply() for _ in range(args.repeat)))
+        applied.append(apply_time(game, seat, move, args.repeat))
         game.apply(seat, move)
         if game.phase == "play" and game.turn_seat == seat:
             game.apply(seat, A.EndTurn())
