@@ -65,7 +65,8 @@ def view_for(game: Table | dict, seat: str) -> View:
         if partner != seat and s.map_of[partner] == map_id:
             theirs = partner_counters(game, partner)
             counters.update(theirs)
-            partners.update(theirs)
+            # friends the engine's map does not hold (one it holds is its own sighting)
+            partners.update(t for t in theirs if t not in book.counters)
     informants = {c.id: InformantEntry(c.counter, c.token, c.informant_when)
                   for c in believed_informants(game, seat)}
     turn = None

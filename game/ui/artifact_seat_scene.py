@@ -71,7 +71,8 @@ ITEM_STATE = {"overheated": "overheated: needs repair", "emp": "shorted out: nee
 #: kind shows as one button that opens them, so the bar stays within its room.
 GROUPS = {"medic": "First aid", "medkit": "Medkit", "plasma": "Inspect for traps",
           "place": "Traps and mines", "repair": "Repair", "carry": "Carry",
-          "unjam": "Clear a jam", "opportunity_fire": "Cover a square"}
+          "unjam": "Clear a jam", "opportunity_fire": "Cover a square",
+          "weld": "Weld or cut a hatch", "jam": "Jam a weapon"}
 COMBAT_OPTIONS = ("unjam", "medic", "medkit", "plasma", "place", "repair", "carry",
                   "put_down")
 STEP_SECONDS = 0.16

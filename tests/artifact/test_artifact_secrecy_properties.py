@@ -89,8 +89,9 @@ def test_noninterference_over_random_games():
 #: ring's stop, the computer's shutdown).
 FRAME = ("turn_seat", "actors", "turn", "round", "dark", "airless", "ring_stopped",
          "shutdown")
-#: Parts of a view its map updates change (the gas its observers see).
-MAP = ("map", "gas")
+#: Parts of a view its map updates change (the gas its observers see, and which of the
+#: map's counters are a map-sharing partner's, told with the partner's counters).
+MAP = ("map", "gas", "partners")
 
 
 def _quiet_change(before: SeatView, after: SeatView, *, map_moves: bool, notices=("judge",),

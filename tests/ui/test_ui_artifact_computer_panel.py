@@ -164,6 +164,9 @@ def test_the_bar_welds_a_hatch_shut(ui_app):  # noqa: F811
     w = _window(ui_app, game, "pirates")
     w.press("select:yee")
     keys = [k for k, _l, _o in w.scene.action_buttons(w.ctx)]
+    assert "group:weld" in keys  # a hatch welded shut or cut open: one button opens them
+    w.press("group:weld")
+    keys = [k for k, _l, _o in w.scene.action_buttons(w.ctx)]
     weld = next(k for k in keys if k.startswith("weld:") and k.endswith(":Weld shut"))
     w.press(weld)
     w.key(pygame.K_RETURN)  # keep the facing
