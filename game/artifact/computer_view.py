@@ -205,6 +205,13 @@ def area_offers(view: SeatView, cid: str, entry: OwnCharacter, plan: DeckPlan,
     return out
 
 
+def _side(here: tuple[int, int], there: tuple[int, int]) -> str:
+    """Which side of a character's square a neighbouring square lies, in words."""
+    dx, dy = there[0] - here[0], there[1] - here[1]
+    return {(0, -1): "to the north", (0, 1): "to the south", (1, 0): "to the east",
+            (-1, 0): "to the west"}.get((dx, dy), "beside you")
+
+
 def _weld_offers(cid: str, entry: OwnCharacter, plan: DeckPlan) -> list[Offer]:
     """Welding shut or cutting open each hatch beside the character (whether it is welded
     is found out by trying, as the engine lists it)."""
@@ -212,7 +219,8 @@ def _weld_offers(cid: str, entry: OwnCharacter, plan: DeckPlan) -> list[Offer]:
     here = plan.sq(*entry.square)
     for t in sorted(plan.xy(n) for n, _d, hatch in plan.neighbours(here) if hatch is not None):
         for shut, verb in ((True, "Weld shut"), (False, "Cut open")):
-            out.append(Offer(f"weld:{t[0]},{t[1]}:{verb}", f"{verb} the hatch to {t[0]},{t[1]}",
+            out.append(Offer(f"weld:{t[0]},{t[1]}:{verb}",
+                             f"{verb} the hatch {_side(entry.square, t)}",
                              {"type": "weld", "character": cid, "square": list(t),
                               "shut": shut}))
     return out
@@ -265,7 +273,7 @@ def _equipment_offers(cid: str, entry: OwnCharacter, plan: DeckPlan,
                                       "item": item.id, "target": target})
 
         if item.type == "access_key":
-            out += [use(list(t), f"Key: hatch to {t[0]},{t[1]}",
+            out += [use(list(t), f"Key: hatch {_side(entry.square, t)}",
                         f"place:{item.id}:{t[0]},{t[1]}") for t in across]
             out += [use(list(t), "Key: raise/lower shields", f"place:{item.id}:{t[0]},{t[1]}")
                     for t in telescope]
