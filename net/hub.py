@@ -36,7 +36,7 @@ from zmq.utils.monitor import recv_monitor_message
 from game.artifact.actions import SkipTurn, action_from_dict
 from game.artifact.errors import ArtifactError, IllegalAction, InvalidAction, NotYourTurn
 from game.artifact.seats import JUDGE
-from game.artifact.views import plain_view_for
+from game.artifact.viewcache import PlainViews
 from net import messages
 from net.actionlog import ActionLog
 from net.codec import MAX_CLIENT_FRAME, decode, encode
@@ -178,6 +178,7 @@ class Hub:
         #: the connection it was meant for (None: not an authenticated one).
         self._held: list[tuple[bytes, bytes, _Conn | None]] = []
         self._views: dict[str, tuple[int, dict[str, Any], Prints]] = {}
+        self._plain_views = PlainViews(game)
         self._presence: dict[str, str] = {}
         self._turn_key: tuple[Any, ...] | None = None
         self._deadline: float | None = None
@@ -527,18 +528,26 @@ class Hub:
     # ------------------------------------------------------------------ output
 
     def _view(self, seat: str) -> tuple[dict[str, Any], Prints]:
-        """The plain form of ``view_for(game, seat)`` (``views.plain_view_for``) and its
-        fingerprint, recomputed only after the game changed.
+        """The plain form of ``view_for(game, seat)`` (``viewcache.PlainViews``: only the
+        views an action touched are built again) and its fingerprint, recomputed only
+        after the game changed.
 
         The game changes only by an accepted action, and every accepted action is
         logged, so the log's length is the version of the game state. The fingerprint
         (each part packed once) lets a diff skip the parts of the view that did not
-        change, and a view that did not change at all, without walking them.
+        change, and a view that did not change at all, without walking them; the parts
+        that are the same objects as in the last view keep their packed bytes.
         """
         cached = self._views.get(seat)
         if cached is None or cached[0] != self.log.count:
-            view = plain_view_for(self.game, seat)
-            cached = (self.log.count, view, fingerprint(view))
+            view = self._plain_views.plain(seat)
+            if cached is None:
+                prints = fingerprint(view)
+            elif cached[1] is view:
+                prints = cached[2]
+            else:
+                prints = fingerprint(view, 3, cached[1], cached[2])
+            cached = (self.log.count, view, prints)
             self._views[seat] = cached
         return cached[1], cached[2]
 

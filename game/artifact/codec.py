@@ -35,14 +35,29 @@ class CodecError(ArtifactError, ValueError):
     """Plain data that is not the form of the record asked for."""
 
 
-def to_plain(value: Any) -> Any:
-    """The plain form of ``value`` (a record, or a container of records and primitives)."""
+def to_plain(value: Any, memo: dict[int, tuple[Any, Any]] | None = None) -> Any:
+    """The plain form of ``value`` (a record, or a container of records and primitives).
+
+    ``memo``, when given, keeps the plain form of every frozen record met (keyed by the
+    record's identity, the record held so that its id is not reused) and hands the same
+    plain object back the next time: a frozen record never changes once made (the state's
+    own rule, see ``state.snapshot``), so its plain form does not either. The hub writes
+    every seat's view after every action, and most of a view is such records (notices,
+    counters, own entries, specs) that were there the last time. The plain objects are
+    then shared between the values returned, so a holder must not change them (the hub's
+    documents are never changed)."""
     kind = type(value)
     if kind in _PRIMITIVES:
         return value
     plan = _plan(kind)
     if plan is not None:
-        tag, kind_tag, fields, flat = plan
+        tag, kind_tag, fields, flat, frozen = plan
+        if frozen and memo is not None:
+            hit = memo.get(id(value))
+            if hit is not None and hit[0] is value:
+                return hit[1]
+        else:
+            frozen = False
         out: dict[str, Any] = {}
         if tag is not None:
             out["type"] = tag
@@ -56,18 +71,21 @@ def to_plain(value: Any) -> Any:
             elif type(item) in _PRIMITIVES:
                 out[name] = item
             else:
-                out[name] = to_plain(item)
+                out[name] = to_plain(item, memo)
         if flat and "about" in out:
             out.update(out.pop("about"))
+        if frozen:
+            memo[id(value)] = (value, out)  # type: ignore[index]
         return out
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, (list, tuple)):
-        return [v if type(v) in _PRIMITIVES else to_plain(v) for v in value]
+        return [v if type(v) in _PRIMITIVES else to_plain(v, memo) for v in value]
     if isinstance(value, dict):
-        return {str(k): v if type(v) in _PRIMITIVES else to_plain(v) for k, v in value.items()}
+        return {str(k): v if type(v) in _PRIMITIVES else to_plain(v, memo)
+                for k, v in value.items()}
     if isinstance(value, (set, frozenset)):
-        return [to_plain(v) for v in sorted(value)]
+        return [to_plain(v, memo) for v in sorted(value)]
     raise CodecError(f"{type(value).__name__} has no plain form")
 
 
@@ -77,18 +95,19 @@ _PRIMITIVES = frozenset({type(None), bool, int, float, str})
 
 
 @cache
-def _plan(cls: type) -> tuple[str | None, str | None, tuple[tuple[str, bool], ...], bool] | None:
+def _plan(cls: type
+          ) -> tuple[str | None, str | None, tuple[tuple[str, bool], ...], bool, bool] | None:
     """How ``to_plain`` writes a record class: its ``type`` and ``kind`` tags, its fields
-    (name, omitted while None), and whether it is flat (a ``Notice``); None for anything
-    that is not a dataclass. Worked out once per class: the hub writes views of every
-    seat after every action."""
+    (name, omitted while None), whether it is flat (a ``Notice``) and whether it is frozen
+    (its plain form may be kept); None for anything that is not a dataclass. Worked out
+    once per class: the hub writes views of every seat after every action."""
     if not dataclasses.is_dataclass(cls) or not isinstance(cls, type):
         return None
     tag = getattr(cls, "TYPE", None)
     kind = getattr(cls, "KIND", None)
     return (tag if isinstance(tag, str) else None, kind if isinstance(kind, str) else None,
             tuple((f.name, bool(f.metadata.get("omit_none"))) for f in dataclasses.fields(cls)),
-            cls.__name__ == "Notice")
+            cls.__name__ == "Notice", bool(cls.__dataclass_params__.frozen))  # type: ignore[attr-defined]
 
 
 def canonical_json(value: Any) -> str:

@@ -1,0 +1,255 @@
+"""Every seat's view kept from one action to the next: only the views an action can change
+are built again (what the hub sends after every action).
+
+``PlainViews(game).plain(seat)`` always equals ``views.plain_view_for(game, seat)``. After
+an action it finds which seats' knowledge the action touched by comparing the state with a
+copy of it taken after the previous action, part by part:
+
+* the public frame (phase, round, whose turn, who may act) and every part of the state
+  that is not one seat's own (systems, ships, dark spaces, announcements, opportunity
+  fire ... and any part added later: a part this module does not know is public) touch
+  every seat;
+* a map touches the seats that keep it; a seat's own entries (notices, votes, held forces,
+  alien secrets) touch that seat; a character touches its owner and the seats it informs
+  for or is controlled by; an item its owner and the owner of the character holding it;
+  the turn's own record (who acted, hatches opened) the seat in turn;
+* a touched seat touches its map partners (a partner's characters show on a shared map).
+
+Outside the play phase every seat counts as touched. A touched seat's view is built by
+``view_for`` itself, so every field of a view, present and to come, is covered; an
+untouched seat keeps its last plain view, the same object, which the hub's diff passes
+over at once. The Judge's view holds the whole state and is always built. Plain forms of
+the frozen records a view shares with the state (notices, counters, own entries) are kept
+too (``codec.to_plain``'s ``memo``). ``tests/artifact/test_artifact_viewcache.py`` checks
+after every action of random games that every seat's kept view equals a full rebuild.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .codec import to_plain
+from .seats import JUDGE
+from .state import GameState, snapshot
+from .table import Table
+from .views import _judge_view, view_for
+
+__all__ = ["Marks", "PlainViews", "changes", "touched_seats"]
+
+#: Parts of the state kept per seat (a map keyed by seat id): a change touches that seat.
+SEAT_PARTS = ("players", "species", "votes", "placed", "notices", "pending", "held", "aliens")
+#: Parts compared record by record, each touching the seats ``_character_seats`` or
+#: ``_item_seats`` name (``maps``: each changed map's seats); ``turn`` on its own.
+KEYED_PARTS = (*SEAT_PARTS, "characters", "items", "maps")
+#: Parts never compared: the serial changes with every action and is read by no seat's
+#: view; the seed is in no view at all.
+UNREAD_PARTS = ("serial", "seed")
+
+
+def _copy_part(name: str, value: Any) -> Any:
+    """What is kept of one part of the state to compare it after the next action: a copy
+    later rule functions cannot change (lists of frozen records as tuples)."""
+    if name in ("notices", "pending"):
+        return {seat: tuple(entries) for seat, entries in value.items()}
+    if name == "judge_notices":
+        return tuple(value)
+    if name == "maps":
+        return {mid: (dict(book.counters), dict(book.last_known), dict(book.lifts),
+                      tuple(book.gas)) for mid, book in value.items()}
+    return snapshot(value)
+
+
+def _compared_parts() -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(GameState) if f.name not in UNREAD_PARTS)
+
+
+_PARTS = _compared_parts()
+
+
+class Marks:
+    """The parts of the state as they were after one action, and the public frame."""
+
+    __slots__ = ("frame", "parts")
+
+    def __init__(self, game: Table) -> None:
+        s = game.state
+        self.frame = (s.phase, s.round, game.turn_seat, tuple(sorted(game.actors())))
+        self.parts = {name: _copy_part(name, getattr(s, name)) for name in _PARTS}
+
+
+def _character_seats(char: Any) -> set[str]:
+    return {seat for seat in (char.seat, char.informant_of, char.controlled_by,
+                              char.home_seat) if seat is not None}
+
+
+def _item_seats(item: Any, characters: dict[str, Any]) -> set[str]:
+    seats = {item.owner} if item.owner is not None else set()
+    holder = characters.get(item.holder) if item.holder else None
+    if holder is not None:
+        seats |= _character_seats(holder)
+    return seats
+
+
+def _changed_keys(before: dict, after: dict) -> list:
+    return [key for key in before.keys() | after.keys()
+            if key not in before or key not in after or before[key] != after[key]]
+
+
+def changes(before: Marks, after: Marks) -> dict[str, list | None]:
+    """The parts of the state that differ between ``before`` and ``after``: for a part kept
+    per seat, per record or per map, the keys that changed; None for a part that differs
+    as a whole (a part that did not change is not named)."""
+    was, now = before.parts, after.parts
+    out: dict[str, list | None] = {}
+    for name in _PARTS:
+        old, new = was[name], now[name]
+        if old is new or old == new:
+            continue
+        out[name] = _changed_keys(old, new) if name in KEYED_PARTS else None
+    return out
+
+
+def touched_seats(game: Table, before: Marks, after: Marks,
+                  changed: dict[str, list | None] | None = None) -> set[str]:
+    """The faction seats whose views may differ between ``before`` and ``after`` (with
+    ``changed``, the ``changes`` between them, if worked out already): every seat unless
+    the state shows otherwise (see the module docstring)."""
+    if changed is None:
+        changed = changes(before, after)
+    s = game.state
+    everyone = set(s.seats)
+    if before.frame != after.frame or after.frame[0] != "play":
+        return everyone
+    was, now = before.parts, after.parts
+    touched: set[str] = set()
+    for name, keys in changed.items():
+        if name in SEAT_PARTS:
+            assert keys is not None
+            if not everyone.issuperset(keys):
+                return everyone
+            touched.update(keys)
+        elif name == "characters":
+            for cid in keys or ():
+                for version in (was[name].get(cid), now[name].get(cid)):
+                    if version is not None:
+                        touched |= _character_seats(version)
+        elif name == "items":
+            for iid in keys or ():
+                if iid in was[name]:
+                    touched |= _item_seats(was[name][iid], was["characters"])
+                if iid in now[name]:
+                    touched |= _item_seats(now[name][iid], now["characters"])
+        elif name == "maps":
+            for mid in keys or ():
+                touched |= {seat for seat in s.seats if s.map_of[seat] == mid}
+        elif name == "turn":
+            old, new = was[name], now[name]
+            if old is None or new is None or old.seat != new.seat:
+                return everyone
+            touched.add(new.seat)
+        elif name != "judge_notices":  # a public part (or one added since): everyone
+            return everyone
+    touched &= everyone
+    maps = {s.map_of[seat] for seat in touched}
+    return touched | {seat for seat in s.seats if s.map_of[seat] in maps}
+
+
+class PlainViews:
+    """The plain views of one game's seats and Judge, built again only where an action
+    touched them (see the module docstring). Read ``game`` only through this after it is
+    made: it notices a change by the state's ``serial``, which every accepted action
+    raises."""
+
+    #: Plain forms of frozen records kept at most; past it the memo starts again.
+    MEMO_MAX = 200_000
+
+    def __init__(self, game: Table) -> None:
+        self.game = game
+        self._memo: dict[int, tuple[Any, Any]] = {}
+        self._plain: dict[str, dict[str, Any]] = {}
+        self._stale: set[str] = set()
+        #: The plain state in the Judge's last view, and the changes made since then.
+        self._judged: dict[str, Any] | None = None
+        self._unjudged: dict[str, set | None] = {}
+        self._marks: Marks | None = None
+        self._serial: int | None = None
+        self._state: GameState | None = None
+        #: Seat views built and kept since made (a figure for the bench).
+        self.built = 0
+        self.kept = 0
+
+    def plain(self, seat: str) -> dict[str, Any]:
+        """``views.plain_view_for(self.game, seat)``: the same object as last time if the
+        actions since then did not touch ``seat``."""
+        self._catch_up()
+        game = self.game
+        if seat == JUDGE:
+            return self._judge()
+        kept = self._plain.get(seat)
+        if kept is not None and seat not in self._stale:
+            self.kept += 1
+            return kept
+        self.built += 1
+        plain = to_plain(view_for(game, seat), self._memo)
+        self._plain[seat] = plain
+        self._stale.discard(seat)
+        return plain
+
+    def _judge(self) -> dict[str, Any]:
+        """The Judge's view: its frame written anew, its state part by part, a part (or a
+        character, item or map) the actions since the last one did not change kept."""
+        game = self.game
+        s = game.state
+        plain = to_plain(_judge_view(game, None), self._memo)  # type: ignore[arg-type]
+        old = self._judged
+        state: dict[str, Any] = {}
+        for name, omit_none in _STATE_FIELDS:
+            value = getattr(s, name)
+            if name == "seed" or (value is None and omit_none):
+                continue
+            if old is None or name not in old:
+                state[name] = to_plain(value, self._memo)
+                continue
+            if name not in self._unjudged and name not in UNREAD_PARTS:
+                state[name] = old[name]
+                continue
+            keys = self._unjudged.get(name)
+            if keys is None or name not in ("characters", "items", "maps"):
+                state[name] = to_plain(value, self._memo)
+                continue
+            before = old[name]
+            state[name] = {str(k): before[str(k)] if k not in keys and str(k) in before
+                           else to_plain(v, self._memo) for k, v in value.items()}
+        plain["state"] = state
+        self._judged, self._unjudged = state, {}
+        return plain
+
+    def _catch_up(self) -> None:
+        """After an action: mark the seats it touched as to be built again."""
+        s = self.game.state
+        if s is self._state and s.serial == self._serial:
+            return
+        marks = Marks(self.game)
+        if self._marks is None:
+            self._stale |= set(self._plain)
+            self._judged = None
+        else:  # compared by value: a state put back whole (a refused action) is compared too
+            changed = changes(self._marks, marks)
+            self._stale |= touched_seats(self.game, self._marks, marks, changed)
+            for name, keys in changed.items():
+                if name in self._unjudged:
+                    was = self._unjudged[name]
+                    self._unjudged[name] = None if was is None or keys is None \
+                        else was | set(keys)
+                else:
+                    self._unjudged[name] = None if keys is None else set(keys)
+        self._marks, self._serial, self._state = marks, s.serial, s
+        if len(self._memo) > self.MEMO_MAX:
+            self._memo.clear()
+
+
+#: The fields of the state in the order its plain form has them, each with whether it is
+#: left out while None.
+_STATE_FIELDS = tuple((f.name, bool(f.metadata.get("omit_none")))
+                      for f in dataclasses.fields(GameState))
