@@ -214,8 +214,8 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
 
 def _flights(view: SeatView, entry: OwnCharacter, square, base: dict,
              sheets: Sheets) -> list[Option]:
-    """A pilot at a ship's controls: one step each way at the slowest rate that allows it
-    (``ships``); the engine says if the ship cannot go there."""
+    """A pilot at a ship's controls: one step each way, or a quarter turn, at the slowest
+    rate that allows it (``ships``); the engine says if the ship cannot go there."""
     drawn = feynman()
     craft = ships.controls_at(drawn, view.ships, drawn.sq(*square))
     if craft is None or "Pilot" not in entry.skills:
@@ -231,11 +231,11 @@ def _flights(view: SeatView, entry: OwnCharacter, square, base: dict,
     for step in ships.STEPS:
         try:
             places = ships.flight(drawn, plan, sheets.movement, craft, ship, mode, (step,),
-                                  None)
+                                  None, view.ships)
         except ArtifactError:
             continue  # into the hull, another ship, the ring, or off the map
         if places:
-            out.append(Option(f"fly:{step}:{mode}", f"Fly {ships.STEP_WORDS[step]}",
+            out.append(Option(f"fly:{step}:{mode}", ships.STEP_WORDS[step],
                               {"type": "pilot", "mode": mode, "steps": [step], **base}))
     return out
 

@@ -3,27 +3,38 @@
 Three craft can move: the pirate cutter, the Phone Company lorry and the command pod. Each
 is drawn docked on the deck plan; ``data/space.toml`` names the segments it is made of, the
 Feynman hatch it is docked at and how much slower than the spaceship rate it moves. A pilot
-sitting at one of its control seats moves it as an action, one square or one level a step:
-north, east, south, west, up or down (the map's z levels: the rulebook's spare die). The
-ship keeps its heading.
+sitting at one of its control seats moves it as an action, one square, one level or one
+quarter turn a step: north, east, south, west, up or down (the map's z levels: the rulebook's
+spare die), or a quarter turn left or right about the control seat (the die marks the
+seat; the rest of the ship is extrapolated from it). Every step, a turn too, costs one of
+the ship's MP.
 
-Where a ship stands is ``GameState.ships[ship].square``: its first control seat. A ship that
-never moved has no entry and is docked where it is drawn. ``moved_plan`` redraws the deck
-plan with every ship where it is: its squares, walls, glass and hatches shifted together,
+Where a ship stands is ``GameState.ships[ship]``: the square of its first control seat, its
+z level and how many quarter turns clockwise it has turned from the way it is drawn. A ship
+that never moved has no entry and is docked where it is drawn. ``moved_plan`` redraws the
+deck plan with every ship where it is: its squares, walls, glass and hatches shifted (and
+turned) together,
 the space it left open again, the Feynman's docking hatch now opening on space and the
 ship's side of it a hatch of its own ("<ship> outer hatch"). Everything aboard moves with
 the ship.
 
-* A ship moves only through space: never into the Feynman, another ship (ships bumping
-  have no effect: the move is refused there) or the turning ring's band.
+* A ship moves only through space: never into the Feynman or the turning ring's band, at
+  any level (the die's levels are within the station's own depth, and the ring is far
+  taller than any ship). Another ship at the same level stops it (ships bumping have no
+  effect: the move is refused there); at another level it passes above or below it, but
+  it may not stop over it (the map holds one ship in a square).
 * A ship leaves the map only while the Feynman's shields are down
   (``state.systems.shields_up``); it is gone for the rest of the game (``Ship.left``) with
   everyone and everything aboard. They keep the squares of the ship as it is drawn, which
   is how the victory levels find them (its deck-plan region), and are out of play
   (``Character.eva`` "away").
-* A floater in the squares a ship moves into is shoved aside, unhurt: to the nearest space
-  square clear of the ship, ahead in the ship's direction when there is a choice. Its
-  player hears of it at its Situation Update.
+* A floater (the station's plane: level 0) in the squares a ship at level 0 moves into is
+  shoved aside, unhurt: to the nearest space square clear of the ship, ahead in the ship's
+  direction when there is a choice. A ship at another level passes over or under it; a
+  floater left under or over the ship where it stops is shoved aside too (the map holds
+  one thing in a square). Its player hears of it at its Situation Update.
+* Everyone aboard turns with the ship (their facings turn with it); the pilot faces as its
+  action says.
 """
 
 from __future__ import annotations
@@ -38,9 +49,14 @@ from .errors import DataError, IllegalAction
 from .events import Event
 from .state import Ship
 
-#: A pilot's steps: the four headings on the map and the two z levels.
-STEPS = {"N": (0, -1, 0), "E": (1, 0, 0), "S": (0, 1, 0), "W": (-1, 0, 0),
-         "up": (0, 0, 1), "down": (0, 0, -1)}
+#: A pilot's steps: the four headings on the map, the two z levels and the two quarter
+#: turns, each as (dx, dy, dz, quarter turns clockwise).
+STEPS = {"N": (0, -1, 0, 0), "E": (1, 0, 0, 0), "S": (0, 1, 0, 0), "W": (-1, 0, 0, 0),
+         "up": (0, 0, 1, 0), "down": (0, 0, -1, 0), "left": (0, 0, 0, -1),
+         "right": (0, 0, 0, 1)}
+#: Where a ship stands, relative to where it is drawn: (dx, dy) of its first control seat
+#: and quarter turns clockwise about it (0 to 3).
+Placement = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -53,6 +69,7 @@ class Craft:
     seats: tuple[int, ...]
     dock: int  # hatch id on the drawn plan
     slower: int
+    heading: str  # the way its bow points as drawn (N, E, S or W)
 
 
 @lru_cache(maxsize=4)
@@ -64,7 +81,7 @@ def crafts(plan: DeckPlan | None = None) -> dict[str, Craft]:
     out = {}
     for ship_id, body in (data.get("ship") or {}).items():
         reader = TableReader(path, text, body, f"[ship.{ship_id}]")
-        reader.unknown({"name", "segments", "dock", "slower", "controls"})
+        reader.unknown({"name", "segments", "dock", "slower", "controls", "heading"})
         name = reader.get("name", str)
         squares = set()
         for seg in reader.strings("segments"):
@@ -89,21 +106,66 @@ def crafts(plan: DeckPlan | None = None) -> dict[str, Craft]:
         slower = reader.get("slower", int, 0)
         if slower < 0:
             raise reader.fail("slower", "slower must be 0 or more")
-        out[ship_id] = Craft(ship_id, name, frozenset(squares), tuple(seats), dock, slower)
+        heading = reader.get("heading", str)
+        if heading not in ("N", "E", "S", "W"):
+            raise reader.fail("heading", "heading is one of N, E, S, W")
+        out[ship_id] = Craft(ship_id, name, frozenset(squares), tuple(seats), dock, slower,
+                             heading)
     if not out:
         raise DataError(str(path), None, "space.toml names no [ship.*]")
     return out
 
 
-def offset(drawn: DeckPlan, craft: Craft, ship: Ship | None) -> tuple[int, int] | None:
-    """How far ``craft`` stands from where it is drawn; None once it has left the map."""
+def placement(drawn: DeckPlan, craft: Craft, ship: Ship | None) -> Placement | None:
+    """Where ``craft`` stands relative to where it is drawn; None once it has left the map."""
     if ship is None:
-        return 0, 0
+        return 0, 0, 0
     if ship.left or ship.square is None:
         return None
     hx, hy = drawn.xy(craft.seats[0])
     x, y = drawn.xy(ship.square)
-    return x - hx, y - hy
+    return x - hx, y - hy, ship.turns % 4
+
+
+def turned(dx: int, dy: int, turns: int) -> tuple[int, int]:
+    """``(dx, dy)`` turned ``turns`` quarter turns clockwise (y grows southwards)."""
+    for _ in range(turns % 4):
+        dx, dy = -dy, dx
+    return dx, dy
+
+
+def turned_facing(facing: str, turns: int) -> str:
+    """A facing turned ``turns`` quarter turns clockwise."""
+    order = "NESW"
+    return order[(order.index(facing) + turns) % 4] if facing in order else facing
+
+
+def carrier(drawn: DeckPlan, craft: Craft, where: Placement):
+    """The map of ``craft``'s drawn squares (and any square, taken with the ship) to where
+    they stand at ``where``: a function of a square giving a square, or None off the map."""
+    hx, hy = drawn.xy(craft.seats[0])
+    dx, dy, turns = where
+
+    def carry(square: int) -> int | None:
+        x, y = drawn.xy(square)
+        rx, ry = turned(x - hx, y - hy, turns)
+        nx, ny = hx + dx + rx, hy + dy + ry
+        return drawn.sq(nx, ny) if drawn.inside(nx, ny) else None
+
+    return carry
+
+
+def uncarrier(drawn: DeckPlan, craft: Craft, where: Placement):
+    """The inverse of ``carrier``: where a square of the ship at ``where`` is drawn."""
+    hx, hy = drawn.xy(craft.seats[0])
+    dx, dy, turns = where
+
+    def back(square: int) -> int:
+        x, y = drawn.xy(square)
+        rx, ry = turned(x - hx - dx, y - hy - dy, -turns)
+        return drawn.sq(hx + rx, hy + ry)
+
+    return back
 
 
 def moved_plan(plan: DeckPlan, ships: dict[str, Ship]) -> DeckPlan:
@@ -116,8 +178,8 @@ def moved_plan(plan: DeckPlan, ships: dict[str, Ship]) -> DeckPlan:
         craft = table.get(ship_id)
         if craft is None:
             continue
-        where = offset(plan, craft, ships[ship_id])
-        if where != (0, 0):
+        where = placement(plan, craft, ships[ship_id])
+        if where != (0, 0, 0):
             moves.append((ship_id, where))
     if not moves:
         return plan
@@ -172,19 +234,18 @@ def _redraw(plan: DeckPlan, moves) -> DeckPlan:
     for craft, where, squares, edges in drawn:
         if where is None:
             continue
-        dx, dy = where
-        shift = dy * w + dx
+        carry = carrier(plan, craft, where)
         for s, values in squares.items():
-            t = s + shift
+            t = carry(s)
             (terrain[t], feature[t], cost[t], opaque[t], space_of[t],
              segment_of[t]) = values
         for (s, n), kind in edges.items():
             if n in craft.squares and s > n:
                 continue
-            nx, ny = plan.xy(n)
-            if not plan.inside(nx + dx, ny + dy):
+            moved_n = carry(n)
+            if moved_n is None:
                 continue  # an edge on the map's border
-            kind_list, index = edge_index(s + shift, plan.sq(nx + dx, ny + dy))
+            kind_list, index = edge_index(carry(s), moved_n)
             # the ship's hull over open space; never a hatch cut into the Feynman's hull
             if n in craft.squares or kind_list[index] == "open":
                 kind_list[index] = kind
@@ -195,7 +256,8 @@ def _redraw(plan: DeckPlan, moves) -> DeckPlan:
                 continue
             for e in hatch.edges:
                 hatch_of_edge.pop(e, None)
-            moved = tuple((a + shift, b + shift) for a, b in hatch.edges)
+            moved = tuple(sorted((min(carry(a), carry(b)), max(carry(a), carry(b)))
+                                 for a, b in hatch.edges))
             hatches[hatch.id] = replace(hatch, edges=moved)
             for e in moved:
                 hatch_of_edge[e] = hatch.id
@@ -203,8 +265,14 @@ def _redraw(plan: DeckPlan, moves) -> DeckPlan:
         # the Feynman's side of the docking hatch now opens on space
         hatches[dock.id] = replace(dock, segments=tuple(sorted(
             {segment_of[s] for e in dock.edges for s in e})))
-        outer = tuple(sorted((min(a, b) + shift, max(a, b) + shift) for a, b in dock.edges))
-        outer = tuple(e for e in outer if terrain[e[0]] != "space" or terrain[e[1]] != "space")
+        outer = tuple(sorted((min(ca, cb), max(ca, cb)) for a, b in dock.edges
+                             for ca, cb in ((carry(a), carry(b)),)
+                             if ca is not None and cb is not None))
+        # a hatch only where the ship's side meets open space: never one opening into the
+        # Feynman's hull (or another ship's) where the ship lies against it
+        mine = {carry(s) for s in craft.squares}
+        outer = tuple(e for e in outer if (e[0] in mine) != (e[1] in mine)
+                      and terrain[e[1] if e[0] in mine else e[0]] == "space")
         if outer:
             segs = tuple(sorted({segment_of[s] for e in outer for s in e}))
             new = Hatch(len(hatches), f"{craft.name} outer hatch", outer, segs)
@@ -232,18 +300,32 @@ def controls_at(drawn: DeckPlan, ships: dict[str, Ship], square: int | None) -> 
     if square is None:
         return None
     for craft in crafts().values():
-        where = offset(drawn, craft, ships.get(craft.id))
+        where = placement(drawn, craft, ships.get(craft.id))
         if where is None:
             continue
-        shift = where[1] * drawn.width + where[0]
-        if any(square == seat + shift for seat in craft.seats):
+        carry = carrier(drawn, craft, where)
+        if any(square == carry(seat) for seat in craft.seats):
             return craft
     return None
 
 
+def bows(drawn: DeckPlan, fleet: dict[str, Ship]) -> dict[int, str]:
+    """The square of each ship's first control seat and the way its bow points (N, E, S or
+    W), the ships standing as ``fleet`` says: how a map shows each ship's heading."""
+    out = {}
+    for craft in crafts().values():
+        record = fleet.get(craft.id)
+        where = placement(drawn, craft, record)
+        if where is not None:
+            out[carrier(drawn, craft, where)(craft.seats[0])] = turned_facing(craft.heading,
+                                                                              where[2])
+    return out
+
+
 #: How the action bar names each step.
-STEP_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west", "up": "up",
-              "down": "down"}
+STEP_WORDS = {"N": "Fly north", "E": "Fly east", "S": "Fly south", "W": "Fly west",
+              "up": "Fly up", "down": "Fly down", "left": "Turn the ship left",
+              "right": "Turn the ship right"}
 
 
 def rate_for(movement_chart: dict, craft: Craft, length: int) -> str | None:
@@ -281,89 +363,128 @@ def plan_flight(game, char, mode: str, steps) -> tuple[Craft, Ship, list]:
     craft = craft_at(game, char.square)
     ship = s.ships.get(craft.id) or Ship(craft.seats[0])
     places = flight(game.drawn_plan, game.plan, game.sheets.movement, craft, ship, mode,
-                    steps, s.systems.shields_up)
+                    steps, s.systems.shields_up, s.ships)
     return craft, ship, places
 
 
+def _others(drawn: DeckPlan, craft: Craft, fleet: dict[str, Ship]) -> dict[int, tuple]:
+    """Square -> (name, z level) of every other ship on the map."""
+    out = {}
+    for other in crafts().values():
+        if other.id == craft.id:
+            continue
+        record = fleet.get(other.id)
+        where = placement(drawn, other, record)
+        if where is None:
+            continue
+        z = record.z if record is not None else 0
+        for square in _footprint(drawn, other, where) or ():
+            out[square] = (other.name, z)
+    return out
+
+
 def flight(drawn: DeckPlan, plan: DeckPlan, movement_chart: dict, craft: Craft, ship: Ship,
-           mode: str, steps, shields_up: bool | None) -> list:
-    """The places ``craft`` passes flying ``steps`` at ``mode``, step by step: ``(dx, dy,
-    z, footprint)`` from where it is drawn, footprint None once it leaves the map. Raises
-    IllegalAction naming the first step it cannot take. Ships are big and bright and every
-    seat knows where they are: everything that stops one is in plain sight, except the
-    shields (``shields_up`` None: unknown, and a flight off the map is refused)."""
+           mode: str, steps, shields_up: bool | None, fleet: dict[str, Ship]) -> list:
+    """The places ``craft`` passes flying ``steps`` at ``mode``, step by step: ``(placement,
+    z, footprint)``, footprint None once it leaves the map. Raises IllegalAction naming the
+    first step it cannot take. Ships are big and bright and every seat knows where they are
+    (``fleet``: the state's ships, or a seat view's): everything that stops one is in plain
+    sight, except the shields (``shields_up`` None: unknown, and a flight off the map is
+    refused)."""
     if mode not in ("walk", "jog", "run"):
         raise IllegalAction("mode must be one of walk, jog, run")
     ma = max(0, movement_chart["spaceship"].gravity[mode] - craft.slower)
     if len(steps) > ma:
         raise IllegalAction(f"the {craft.name} moves {ma} a turn at that rate")
-    dx, dy = offset(drawn, craft, ship)
-    here = _footprint(drawn, craft, dx, dy)
+    dx, dy, turns = placement(drawn, craft, ship)
+    start = here = _footprint(drawn, craft, (dx, dy, turns))
     z = ship.z
     band = space.outside(drawn).band
+    others = _others(drawn, craft, fleet)
     places = []
-    for step in steps:
-        sx, sy, sz = STEPS[step]
-        dx, dy, z = dx + sx, dy + sy, z + sz
-        target = _footprint(drawn, craft, dx, dy)
+    for index, step in enumerate(steps):
+        sx, sy, sz, st = STEPS[step]
+        dx, dy, z, turns = dx + sx, dy + sy, z + sz, (turns + st) % 4
+        target = _footprint(drawn, craft, (dx, dy, turns))
         if target is None:
+            if st:
+                raise IllegalAction(f"the {craft.name} has no room to turn at the map's edge")
             if shields_up is not False:
                 raise IllegalAction("the shields are up: no ship leaves the station's space")
-            places.append((dx, dy, z, None))
+            places.append(((dx, dy, turns), z, None))
             break
+        last = index == len(steps) - 1
         for t in sorted(target - here):
-            # the ring's band: spokes and rim, turning or not, are no way for a ship
-            if plan.terrain[t] != "space" or t in band:
+            if t in others:
+                name, level = others[t]
+                if level == z:
+                    raise IllegalAction(f"the {craft.name} would bump into the {name} "
+                                        "at its level")
+                continue
+            # the ring's band: spokes and rim, turning or not, are no way for a ship; the
+            # squares it has left since the flight began are open space again
+            if t in band or (plan.terrain[t] != "space" and t not in start):
                 raise IllegalAction(f"the {craft.name} cannot fly into "
                                     f"{list(plan.xy(t))}: not open space")
-        places.append((dx, dy, z, target))
+        if last:
+            over = sorted({others[t][0] for t in target if t in others})
+            if over:
+                raise IllegalAction(f"the {craft.name} may not stop over or under the "
+                                    f"{over[0]}")
+        places.append(((dx, dy, turns), z, target))
         here = target
     return places
 
 
 def fly(game, seat: str, char, mode: str, steps) -> list[Event]:
-    """Move the pilot's craft (``plan_flight``), shoving floaters aside on the way."""
+    """Move the pilot's craft (``plan_flight``), shoving floaters aside on the way, and
+    everyone and everything aboard with it."""
     s = game.state
     drawn = game.drawn_plan
     craft, ship, places = plan_flight(game, char, mode, steps)
     events: list[Event] = []
-    here = _footprint(drawn, craft, *offset(drawn, craft, ship))
+    start = placement(drawn, craft, ship)
+    here = _footprint(drawn, craft, start)
+    aboard = [c for c in s.characters.values() if c.square in here]
+    cargo = [i for i in s.items.values() if i.holder is None and i.square in here]
     # Other seats aboard learn at their Situation Update: until then their views keep
     # their characters (and hidden markers) where they were.
-    riders = sorted({c.seat for c in s.characters.values()
-                     if c.square in here and c.seat and c.seat != seat})
+    riders = sorted({c.seat for c in aboard if c.seat and c.seat != seat})
     for square in sorted(here):
         situation.hold_square(game, square)
-    step = ship
-    for index, (dx, dy, z, target) in enumerate(places):
+    taken = {c.id for c in aboard}
+    for index, (_where, z, target) in enumerate(places):
         if target is None:
-            return events + _leave(game, seat, craft, step, here, riders)
-        sx, sy, _sz = STEPS[steps[index]]
-        events += _shove(game, target - here, sx, sy, target)
-        hx, hy = drawn.xy(craft.seats[0])
-        moved = replace(step, square=drawn.sq(hx + dx, hy + dy), z=z,
-                        docked=(dx, dy, z) == (0, 0, 0))
-        _carry(game, craft, step, moved)
-        step = moved
+            return events + _leave(game, seat, craft, ship, aboard, cargo, start, riders)
+        sx, sy, sz, _st = STEPS[steps[index]]
+        last = index == len(places) - 1
+        if z == 0 or last:  # floaters are on the station's plane
+            events += _shove(game, target if (z == 0 and sz) or last else target - here,
+                             sx, sy, target, taken)
         here = target
-    s.ships[craft.id] = step
+    where, z, _target = places[-1]
+    hx, hy = drawn.xy(craft.seats[0])
+    moved = replace(ship, square=drawn.sq(hx + where[0], hy + where[1]), z=z,
+                    turns=where[2], docked=(where, z) == ((0, 0, 0), 0))
+    _carry(drawn, craft, start, where, aboard, cargo, char)
+    s.ships[craft.id] = moved
     s.ships = {k: s.ships[k] for k in sorted(s.ships)}
-    told = {"kind": "ship_moved", "ship": craft.name, "square": list(drawn.xy(step.square)),
-            "z": step.z}
+    told = {"kind": "ship_moved", "ship": craft.name, "square": list(drawn.xy(moved.square)),
+            "z": moved.z, "heading": turned_facing(craft.heading, moved.turns)}
     return events + [game.notify(seat, told)] + [
         game.notify(rider, told, pending=True) for rider in riders]
 
 
 def flights(game, char) -> list[tuple[str, tuple[str, ...]]]:
     """(mode, steps) of the flights a pilot may offer: straight lines of every length up to
-    the MA in each of the six directions, at the slowest rate that reaches (the legal
-    actions list; any other sequence of steps is also accepted)."""
+    the MA in each direction, and one or two quarter turns, at the slowest rate that
+    reaches (the legal actions list; any other sequence of steps is also accepted)."""
     if pilot_problem(game, char, ("N",)) is not None:
         return []
     out = []
     craft = craft_at(game, char.square)
     for step in STEPS:
-        for length in range(1, 4):
+        for length in range(1, 4 if step not in ("left", "right") else 3):
             mode = rate_for(game.sheets.movement, craft, length)
             if mode is None:
                 break
@@ -375,38 +496,40 @@ def flights(game, char) -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
-def _footprint(drawn: DeckPlan, craft: Craft, dx: int, dy: int) -> frozenset | None:
+def _footprint(drawn: DeckPlan, craft: Craft, where: Placement) -> frozenset | None:
+    carry = carrier(drawn, craft, where)
     out = set()
     for s in craft.squares:
-        x, y = drawn.xy(s)
-        if not drawn.inside(x + dx, y + dy):
+        t = carry(s)
+        if t is None:
             return None
-        out.add(drawn.sq(x + dx, y + dy))
+        out.add(t)
     return frozenset(out)
 
 
-def _carry(game, craft: Craft, before: Ship, after: Ship) -> None:
-    """Everyone and everything aboard moves with the ship."""
-    drawn = game.drawn_plan
-    ox, oy = offset(drawn, craft, before)
-    nx, ny = offset(drawn, craft, after)
-    old = _footprint(drawn, craft, ox, oy)
-    shift = (ny - oy) * drawn.width + (nx - ox)
-    for char in game.state.characters.values():
-        if char.square in old:
-            char.square += shift
-    for item in game.state.items.values():
-        if item.holder is None and item.square in old:
-            item.square += shift
+def _carry(drawn: DeckPlan, craft: Craft, before: Placement, after: Placement, aboard,
+           cargo, pilot) -> None:
+    """Everyone and everything aboard moves with the ship; everyone but the pilot (who
+    faces as its action says) turns with it."""
+    back = uncarrier(drawn, craft, before)
+    carry = carrier(drawn, craft, after)
+    turns = (after[2] - before[2]) % 4
+    for char in aboard:
+        char.square = carry(back(char.square))
+        if char is not pilot:
+            char.facing = turned_facing(char.facing, turns)
+    for item in cargo:
+        item.square = carry(back(item.square))
 
 
-def _shove(game, entered: frozenset, sx: int, sy: int, hull: frozenset) -> list[Event]:
+def _shove(game, entered, sx: int, sy: int, hull: frozenset, aboard: set) -> list[Event]:
     """Floaters in the squares the ship enters are pushed to the nearest clear space
     square, ahead of the ship first (EVA Collisions: no damage)."""
     plan = game.plan
     events = []
     for char in sorted(game.state.characters.values(), key=lambda c: c.id):
-        if char.square not in entered:
+        if (char.square not in entered or char.id in aboard
+                or plan.terrain[char.square] != "space"):
             continue
         x, y = plan.xy(char.square)
         best = None
@@ -429,25 +552,19 @@ def _shove(game, entered: frozenset, sx: int, sy: int, hull: frozenset) -> list[
     return events
 
 
-def _leave(game, seat: str, craft: Craft, ship: Ship, here: frozenset,
+def _leave(game, seat: str, craft: Craft, ship: Ship, aboard, cargo, start: Placement,
            riders: list[str]) -> list[Event]:
     """The ship flies off the map with everyone and everything aboard. Each seat is told
     of its own characters aboard only (a stowaway stays unknown to the pilot); the record
     keeps them all, for the victory levels."""
     s = game.state
-    drawn = game.drawn_plan
-    aboard = sorted(c.id for c in s.characters.values() if c.square in here)
-    own = {who: sorted(c for c in aboard if s.characters[c].seat == who)
-           for who in [seat, *riders]}
-    ox, oy = offset(drawn, craft, ship)
-    shift = -(oy * drawn.width + ox)  # back to the squares of the ship as drawn
-    for cid in aboard:
-        char = s.characters[cid]
-        char.square += shift
+    back = uncarrier(game.drawn_plan, craft, start)  # to the squares of the ship as drawn
+    own = {who: sorted(c.id for c in aboard if c.seat == who) for who in [seat, *riders]}
+    for char in aboard:
+        char.square = back(char.square)
         char.eva = "away"
-    for item in s.items.values():
-        if item.holder is None and item.square in here:
-            item.square += shift
+    for item in cargo:
+        item.square = back(item.square)
     s.ships[craft.id] = replace(ship, square=None, docked=False, left=True)
     s.ships = {k: s.ships[k] for k in sorted(s.ships)}
     return [game.notify(who, {"kind": "ship_gone", "ship": craft.name, "aboard": mine},

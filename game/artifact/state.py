@@ -366,12 +366,13 @@ class Systems:
 
 @dataclass(slots=True)
 class Ship:
-    """A spacecraft that can move (Ship Movement): its control seat's square, the z level
-    and facing, whether it is docked and whether its controls still work."""
+    """A spacecraft that can move (Ship Movement): its first control seat's square, the z
+    level, how many quarter turns clockwise it has turned from the way it is drawn (0 to
+    3), whether it is docked and whether its controls still work."""
 
     square: int | None
     z: int = 0
-    facing: str = "N"
+    turns: int = 0
     docked: bool = True
     wrecked_controls: bool = False
     left: bool = False               # it flew off the map (only with the shields down)

@@ -300,10 +300,13 @@ def name_layout(plan: DeckPlan, c: int, measure) -> list[Label]:
 
 
 class StaticMap:
-    """Tiles of the static drawing at one square size, hatch state and lift state."""
+    """Tiles of the static drawing at one square size, hatch state and lift state.
+    ``bows``: each ship's first control seat and the way its bow points (``ships.bows``),
+    marked on the seat with a chevron on its bow side."""
 
-    def __init__(self, plan: DeckPlan) -> None:
+    def __init__(self, plan: DeckPlan, bows: dict[int, str] | None = None) -> None:
         self.plan = plan
+        self.bows = dict(bows or {})
         self._tiles: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.bytes = 0
         self.budget = TILE_BUDGET
@@ -406,6 +409,9 @@ class StaticMap:
                              border_radius=max(2, c // 6))
             pygame.draw.rect(surf, theme.SKY, r.inflate(-c // 3, -c // 3), 1,
                              border_radius=max(2, c // 6))
+            bow = self.bows.get(s)
+            if bow:
+                _bow_chevron(surf, r, bow, c)
         elif feature == "turret":
             pygame.draw.circle(surf, (60, 40, 30), r.center, c // 3)
             pygame.draw.circle(surf, theme.ORANGE, r.center, c // 3, max(1, c // 12))
@@ -498,6 +504,20 @@ class StaticMap:
                 name = "hatch_locked" if state == "locked" else "hatch_open"
                 img = ctx.assets.scaled(name, (size, size))
                 surf.blit(img, img.get_rect(center=bar.center))
+
+
+def _bow_chevron(surf, r: pygame.Rect, bow: str, c: int) -> None:
+    """A chevron just beyond the ``bow`` side of square ``r``, pointing out: where a ship's
+    nose is (the seat is at the bow, so it lies on open space beside the pilot's counter)."""
+    dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[bow]
+    reach = c // 2 + max(3, c // 3)
+    tip = (r.centerx + dx * reach, r.centery + dy * reach)
+    back = max(3, c // 4)
+    base = (tip[0] - dx * back, tip[1] - dy * back)
+    side = (dy * back, dx * back)
+    points = [tip, (base[0] + side[0], base[1] + side[1]),
+              (base[0] - side[0], base[1] - side[1])]
+    pygame.draw.polygon(surf, theme.ORANGE, points)
 
 
 def _hatch_edges(plan: DeckPlan) -> list[tuple[int, tuple[int, int], tuple[int, int]]]:

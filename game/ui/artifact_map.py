@@ -204,9 +204,10 @@ class DeckRenderer:
     move; a frame blits it once and draws the path, counters and lines on top.
     """
 
-    def __init__(self, plan: DeckPlan | None = None) -> None:
+    def __init__(self, plan: DeckPlan | None = None, bows: dict[int, str] | None = None
+                 ) -> None:
         self.plan = plan or feynman()
-        self.static = StaticMap(self.plan)
+        self.static = StaticMap(self.plan, bows)
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._mini: dict[tuple, pygame.Surface] = {}

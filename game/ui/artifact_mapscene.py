@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 import pygame
 
 from game.artifact.deckplan import feynman
-from game.artifact.ships import moved_plan
+from game.artifact.ships import bows, moved_plan
 from game.artifact.viewtypes import View
 from game.ui import theme
 from game.ui.artifact_hazard_layer import HazardLayer
@@ -127,9 +127,10 @@ class ArtifactMapScene(Scene, ABC):
         state = getattr(view, "state", None)
         fleet = dict(state.ships if state is not None else getattr(view, "ships", {}))
         plan = moved_plan(feynman(), fleet)
-        if plan is not self.plan:
+        headings = bows(feynman(), fleet)
+        if plan is not self.plan or headings != self.renderer.static.bows:
             self.plan = plan
-            self.renderer = DeckRenderer(plan)
+            self.renderer = DeckRenderer(plan, headings)
             self.cam.plan = plan
 
     def _unseen(self, notices: list) -> list:

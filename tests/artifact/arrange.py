@@ -98,6 +98,13 @@ def ship_flies_off(game: ArtifactGame, key: str) -> None:
     game.state.ships[key] = Ship(squares[0], docked=False, left=True)
 
 
+def ship_at(game: ArtifactGame, key: str, x: int, y: int, turns: int = 0, z: int = 0) -> None:
+    """The ship ``key`` stands with its first control seat on (x, y), ``turns`` quarter turns
+    clockwise from the way it is drawn, at level ``z`` (as a pilot will have flown it there
+    over some turns; nobody is aboard unless moved there afterwards)."""
+    game.state.ships[key] = Ship(game.plan.sq(x, y), z=z, turns=turns, docked=False)
+
+
 def stop_ring(game: ArtifactGame) -> None:
     """Stop the gravity ring (as a disabled computer's emergency brakes will)."""
     game.state.systems.ring_stopped = True

@@ -13,7 +13,7 @@ from game.artifact.example import example_game, example_setup
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
 
-from .arrange import lower_shields
+from .arrange import act_again, lower_shields, ship_at
 
 
 def _scientist_turn():
@@ -150,3 +150,138 @@ def test_the_informant_flies_off_and_the_stowaways_seat_learns_only_at_its_updat
     assert {c.id for c in game.state.characters.values() if c.eva == "away"} >= {
         "orlov", "yee", "eastwood"}
     assert game.state.ships["cutter"].left
+
+
+# ---- turning and heights ------------------------------------------------------------------
+
+def _pod_out_in_space(game, log, turns: int = 0, x: int = 2, y: int = 1) -> None:
+    """The command pod undocked in open space north-west of the hull, Slavin at its
+    controls and McCray in its back corner, both facing north."""
+    ship_at(game, "command_pod", x, y, turns)
+    pod = ships.crafts()["command_pod"]
+    carry = ships.carrier(game.drawn_plan, pod, ships.placement(
+        game.drawn_plan, pod, game.state.ships["command_pod"]))
+    seat = game.plan.xy(carry(game.drawn_plan.sq(1, 7)))
+    corner = game.plan.xy(carry(game.drawn_plan.sq(3, 9)))
+    _do(game, log, JUDGE, A.JudgeMove("slavin", *seat, "N"))
+    _do(game, log, JUDGE, A.JudgeMove("mccray", *corner, "N"))
+
+
+def test_a_pilot_turns_the_ship_about_its_control_seat_and_everyone_aboard_turns_too():
+    game, log = _scientist_turn()
+    _pod_out_in_space(game, log)
+    plan = game.plan
+    assert plan.xy(game.state.characters["mccray"].square) == (4, 3)
+    # the pod's windscreen is on the west of its seat, as drawn (its bow points west)
+    assert plan.edge_between(plan.sq(2, 1), plan.sq(1, 1)) == "glass"
+    assert A.Pilot("slavin", "walk", ("right",), "E") in game.legal_actions("scientist")
+    events = game.apply("scientist", A.Pilot("slavin", "walk", ("right",), "E"))
+    pod = game.state.ships["command_pod"]
+    assert (plan.xy(pod.square), pod.turns, pod.z) == ((2, 1), 1, 0)
+    assert events[-1].kind == "ship_moved" and events[-1].data["heading"] == "N"
+    plan = game.plan
+    # a quarter turn clockwise about the seat: the bow and its glass point north now
+    assert plan.feature[plan.sq(2, 1)] == "control_seat"
+    assert plan.edge_between(plan.sq(2, 1), plan.sq(2, 0)) == "glass"
+    assert plan.edge_between(plan.sq(2, 1), plan.sq(1, 1)) != "glass"
+    assert plan.terrain[plan.sq(4, 0)] == "space"  # where its stern was
+    assert plan.space_name(plan.sq(0, 3)) == "Command Pod"
+    mccray = game.state.characters["mccray"]
+    assert plan.xy(mccray.square) == (0, 3) and mccray.facing == "E"  # carried round
+    slavin = game.state.characters["slavin"]
+    assert plan.xy(slavin.square) == (2, 1) and slavin.facing == "E"  # as he chose
+
+
+def test_a_quarter_turn_costs_one_of_the_ships_mp_and_needs_room():
+    game, log = _scientist_turn()
+    _pod_out_in_space(game, log, x=25, y=2)  # clear all round: room to turn about
+    with pytest.raises(IllegalAction, match="moves 1 a turn at that rate"):
+        game.apply("scientist", A.Pilot("slavin", "walk", ("right", "right"), "N"))
+    _do(game, log, "scientist", A.Pilot("slavin", "jog", ("right", "right"), "N"))
+    assert game.state.ships["command_pod"].turns == 2
+    # docked, the cutter cannot swing its stern into the hull, nor off the map's edge
+    game, log = example_game(9)
+    with pytest.raises(IllegalAction, match="not open space"):
+        game.apply("pirates", A.Pilot("orlov", "jog", ("right",), "W"))
+    with pytest.raises(IllegalAction, match="no room to turn"):
+        game.apply("pirates", A.Pilot("orlov", "jog", ("left",), "W"))
+    # the pod swings its stern out to port (north), clear of the hull
+    game, log = _scientist_turn()
+    _do(game, log, JUDGE, A.JudgeMove("slavin", 1, 7, "W"))
+    _do(game, log, "scientist", A.Pilot("slavin", "walk", ("left",), "W"))
+    assert game.plan.space_name(game.plan.sq(3, 5)) == "Command Pod"
+    assert not game.state.ships["command_pod"].docked
+    # against the map's edge a ship has no room to turn (it never leaves by turning)
+    game, log = _scientist_turn()
+    lower_shields(game)
+    _pod_out_in_space(game, log, x=1)
+    with pytest.raises(IllegalAction, match="no room to turn"):
+        game.apply("scientist", A.Pilot("slavin", "walk", ("right",), "N"))
+
+
+def test_the_cutter_turns_one_mp_less_and_finds_no_room_to_turn_on_the_map():
+    game, log = example_game(9)
+    ship_at(game, "cutter", 25, 1)  # clear of the hull and the ring's band: x 25..30, y 0..4
+    _do(game, log, JUDGE, A.JudgeMove("orlov", 25, 1, "W"))
+    with pytest.raises(IllegalAction, match="moves 0 a turn at that rate"):
+        game.apply("pirates", A.Pilot("orlov", "walk", ("left",), "W"))
+    with pytest.raises(IllegalAction, match="moves 2 a turn at that rate"):
+        game.apply("pirates", A.Pilot("orlov", "run", ("E", "left", "left"), "W"))
+    # six squares long, it needs six rows of open space to lie across: the station's space
+    # has five at most, north or south of the hull
+    for way in ("left", "right"):
+        with pytest.raises(IllegalAction, match="no room to turn|not open space"):
+            game.apply("pirates", A.Pilot("orlov", "jog", (way,), "W"))
+    offered = {a.steps for a in game.legal_actions("pirates") if isinstance(a, A.Pilot)}
+    assert ("E",) in offered and not any("left" in s or "right" in s for s in offered)
+
+
+def test_ships_at_one_level_bump_and_at_another_pass_but_never_stop_stacked():
+    game, log = _scientist_turn()
+    ship_at(game, "cutter", 24, 1)  # its squares: x 24..29, y 1..3, the turret (25, 0) and
+    #                                 the airlock (26..27, 4)
+    ship_at(game, "command_pod", 32, 0, turns=1)  # bow north: x 30..33, y 0..2
+    _do(game, log, JUDGE, A.JudgeMove("slavin", 32, 0, "W"))
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="bump into the Pirate cutter at its level"):
+        game.apply("scientist", A.Pilot("slavin", "walk", ("W",), "W"))
+    assert game.to_json() == before
+    _do(game, log, "scientist", A.Pilot("slavin", "walk", ("up",), "W"))
+    act_again(game, "slavin")
+    with pytest.raises(IllegalAction, match="may not stop over or under the Pirate cutter"):
+        game.apply("scientist", A.Pilot("slavin", "jog", ("W", "W"), "W"))
+    # one level up it passes over the cutter's side and comes back clear of it
+    _do(game, log, "scientist", A.Pilot("slavin", "jog", ("W", "E"), "W"))
+    pod = game.state.ships["command_pod"]
+    assert game.plan.xy(pod.square) == (32, 0) and pod.z == 1
+
+
+def test_a_ship_at_another_level_passes_over_a_floater_and_shoves_one_it_stops_over():
+    game, log = _scientist_turn()
+    _pod_out_in_space(game, log, turns=1, x=9, y=0)  # bow north: x 7..10, y 0..2
+    _do(game, log, JUDGE, A.JudgeMove("kyoshi", 11, 1, "S"))  # floating east of the pod
+    _do(game, log, "scientist", A.Pilot("slavin", "walk", ("up",), "N"))
+    act_again(game, "slavin")
+    kyoshi = game.state.characters["kyoshi"]
+    events = _do(game, log, "scientist", A.Pilot("slavin", "jog", ("E", "W"), "N"))
+    assert [e.kind for e in events] == ["ship_moved"]  # over him and back: untouched
+    assert game.plan.xy(kyoshi.square) == (11, 1)
+    act_again(game, "slavin")
+    events = _do(game, log, "scientist", A.Pilot("slavin", "walk", ("E",), "N"))
+    assert [e.kind for e in events] == ["shoved", "ship_moved"]  # stopped over him
+    assert game.plan.terrain[kyoshi.square] == "space"
+    assert game.plan.xy(kyoshi.square) not in {(x, y) for x in range(8, 12) for y in range(3)}
+
+
+def test_a_ship_lying_against_the_hull_opens_no_hatch_into_it():
+    """Its docking side against another part of the hull is a wall: the ship's outer hatch
+    opens only on space (before, a hatch joined the pod to the Engineering Deck)."""
+    game, log = _scientist_turn()
+    _pod_out_in_space(game, log, turns=1, x=25, y=2)  # bow north, its hatch side south
+    plan = game.plan
+    pod, deck = plan.sq(25, 4), plan.sq(25, 5)
+    assert plan.space_name(pod) == "Command Pod" and plan.space_name(deck) != "Command Pod"
+    assert plan.edge_between(pod, deck) != "hatch"
+    assert not any(plan.space_name(n) == plan.space_name(deck)
+                   for n, _diagonal, _hatch in plan.neighbours(pod))
+    assert not any(h.name == "Command pod outer hatch" for h in plan.hatches)

@@ -12,8 +12,10 @@ from test_ui_artifact_driver import ui_app as ui_app  # noqa: F401  (fixture)
 
 from game.artifact import actions as A
 from game.artifact.example import example_game
+from game.artifact.seats import JUDGE
 from game.ui.artifact_seat_scene import ArtifactSeatScene
 from game.ui.artifact_source import LocalTable
+from tests.artifact.arrange import ship_at
 
 
 def _shots(tmp_path: Path) -> Path:
@@ -85,3 +87,28 @@ def test_space_notices_read_as_words_without_ids():
     assert lines["cannon"] == ("Round 3: The plasma drill burns through the hull: 1 "
                                "character caught inside.")
     assert not any(word in " ".join(lines.values()) for word in ("orlov", "yee", "[14"))
+
+
+def test_a_pilot_turns_the_pod_from_the_action_bar(ui_app, tmp_path):  # noqa: F811
+    game, _log = example_game(9)
+    for seat in ("pirates", "phoneco"):
+        game.apply(seat, A.EndTurn())
+    ship_at(game, "command_pod", 25, 2)  # clear all round
+    game.apply(JUDGE, A.JudgeMove("slavin", 25, 2, "W"))
+    w, keys = _seat_with(ui_app, game, "scientist", "slavin")
+    labels = {k: label for k, label, _enabled in w.scene.action_buttons(w.ctx)}
+    assert labels["fly:left:walk"] == "Turn the ship left"
+    assert labels["fly:right:walk"] == "Turn the ship right"
+    w.press("fly:right:walk")
+    w.key(pygame.K_UP)  # the pilot's facing after the action
+    assert game.state.ships["command_pod"].turns == 1
+    w.frame()
+    scene = w.scene
+    assert scene.plan is game.plan
+    assert scene.plan.edge_between(scene.plan.sq(25, 2), scene.plan.sq(25, 1)) == "glass"
+    # the map marks each ship's bow beside its control seat: the pod's turned north
+    bows = scene.renderer.static.bows
+    assert bows[scene.plan.sq(25, 2)] == "N" and bows[scene.plan.sq(6, 14)] == "S"
+    scene.cam.centre_on((25, 3))
+    w.frame()
+    pygame.image.save(w.surface, str(_shots(tmp_path) / "space_pod_turned.png"))
