@@ -25,10 +25,11 @@ from pathlib import Path
 from . import actions as A
 from . import combat_dice, computer, customize, situation
 from .datafiles import TableReader, data_path, load_toml
-from .deckplan import FACINGS
+from .deckplan import FACINGS, feynman
 from .errors import DataError, IllegalAction
 from .events import Event
 from .sheets import KINDS, Sheets, default_sheets
+from .ships import crafts
 from .sight import field_of_view
 from .sightings import (
     can_observe,
@@ -45,8 +46,8 @@ from .views import view_for
 
 USES = ("action", "drift", "security", "free")
 DATA_FILE = data_path("aliens.toml")
-POWERS = ("security", "command_robot", "drift", "suborn", "dominate", "release", "illusion",
-          "disguise", "raise", "lay_egg")
+POWERS = ("security", "command_robot", "move_ram", "drift", "suborn", "dominate", "release",
+          "illusion", "disguise", "raise", "lay_egg")
 
 
 # ---- the control sheets (data) -------------------------------------------------------------
@@ -156,6 +157,11 @@ def load_aliens(path: Path, sheets: Sheets) -> AlienSheets:
             raise reader.fail("risen", "raise needs the risen sheet")
         if "lay_egg" in own and not entry.hatched:
             raise reader.fail("hatched", "lay_egg needs the hatched sheet")
+        if "move_ram" in own and not entry.ram_spaces:
+            raise reader.fail("ram_spaces", "move_ram needs ram_spaces")
+        for space in entry.ram_spaces:
+            if ram_terminal(feynman(), space) is None:
+                raise reader.fail("ram_spaces", f"{space!r} is no space with a major terminal")
         species[sid] = entry
     missing = [o for o in options if o not in species]
     if missing:
@@ -173,6 +179,12 @@ def default_aliens() -> AlienSheets:
 
 
 # ---- reading the situation -------------------------------------------------------------------
+
+def ram_terminal(plan, space: str) -> int | None:
+    """The square of the major terminal in ``space`` on ``plan`` (None: it has none)."""
+    return next((sq for sq, f in enumerate(plan.feature)
+                 if f == "major_terminal" and plan.space_name(sq) == space), None)
+
 
 def species_of(game, seat: str) -> str | None:
     """The species an alien seat plays (assigned by the Judge, or chosen in its order)."""
@@ -361,6 +373,9 @@ def _check_robot(view, entry, power, action, plan, sheets):
     trying (``_command_robot``)."""
     if action.path or action.look:
         return "waking a robot names only the robot"
+    reach = _check_robot_reach(view)
+    if reach:
+        return reach
     counter, why = _target(view, entry, power, action, plan, remembered=True, anywhere=True)
     if why:
         return why
@@ -431,11 +446,53 @@ def _check_security(view, entry, power, action, plan, sheets):
     return "HAL's security actions are taken as Security Actions"
 
 
+def _check_robot_reach(view) -> str | None:
+    """What stops HAL's computer powers, as the seat knows it: the shutdown (announced to
+    all) and its RAM cut off (learnt at its Situation Update)."""
+    if view.shutdown:
+        return "the computer is shut down"
+    if view.alien is not None and view.alien.ram_cut:
+        return view.alien.ram_cut
+    return None
+
+
+def _check_ram(view, entry, power, action, plan, sheets):
+    """Moving the RAM names one of the sheet's RAM spaces other than its own; one whose
+    terminal turns out destroyed is found out by trying (``_move_ram``)."""
+    if action.path or action.look:
+        return "moving the RAM names only the space"
+    spaces = default_aliens().species[own_species(view)].ram_spaces
+    if action.target not in spaces:
+        return f"the RAM goes only to {' or '.join(spaces)}"
+    if view.shutdown:
+        return "the computer is shut down"
+    ram = view.alien.ram if view.alien else None
+    if ram is not None and plan.space_name(plan.sq(*ram)) == action.target:
+        return f"the RAM is in {action.target} already"
+    cut = detached_spaces(view.ships)
+    if action.target in cut:
+        return f"{action.target} has left its dock: its terminal is cut off"
+    if ram is not None and plan.space_name(plan.sq(*ram)) in cut:
+        return "the RAM is aboard a craft cut off from the station"
+    return None
+
+
+def detached_spaces(ships_now: dict) -> set[str]:
+    """The spaces of the craft that have left their docks (their places are public)."""
+    out: set[str] = set()
+    drawn = feynman()
+    for craft_id, craft in crafts().items():
+        ship = ships_now.get(craft_id)
+        if ship is not None and (ship.left or not ship.docked):
+            out |= {drawn.space_name(sq) for sq in craft.squares} - {""}
+    return out
+
+
 _CHECKS = {
     "drift": _check_drift, "suborn": _check_mind, "dominate": _check_mind,
     "release": _check_release, "command_robot": _check_robot, "illusion": _check_illusion,
     "disguise": _check_disguise, "raise": _check_body, "lay_egg": _check_body,
-    "security": _check_security,
+    "security": _check_security, "move_ram": _check_ram,
 }
 
 
@@ -469,15 +526,13 @@ def check(game, seat: str, action: A.AlienPower, view=None):
     view, when the caller has it already."""
     view = view or view_for(game, seat)
     problem = view_problem(view, action, game.plan, game.sheets)
-    if problem is None and action.power == "command_robot" and game.state.systems.shutdown:
-        problem = "the computer is shut down"  # announced to all at Global Updates
     if problem:
         raise IllegalAction(problem)
     s = game.state
     char = s.characters[action.character]
     power = default_aliens().powers[action.power]
     target = None
-    if action.target:
+    if action.target and power.id != "move_ram":  # the RAM's target is a space
         target = s.characters.get(action.target)
         if target is None or target.seat != seat:
             target = next(c for c in s.characters.values() if c.token == action.target)
@@ -601,6 +656,21 @@ def _command_robot(game, seat, char, power, target, action, rng):
                                         "character": char.id, "target": target.id})]
 
 
+def _move_ram(game, seat, char, power, target, action, rng):
+    """The RAM (and HAL with it) goes to the major terminal of the space named. A terminal
+    destroyed there does not take it: the action is spent and HAL told so."""
+    square = ram_terminal(game.plan, action.target)
+    taken = square is not None and computer.terminal_at(game, square) is not None
+    if taken:
+        char.square = square
+        secrets = secrets_of(game, seat)
+        secrets.ram = game.plan.xy(square)
+        secrets.ram_cut = ""
+    return [game.notify(seat, {"kind": "alien_power", "power": power.id,
+                               "character": char.id, "target": action.target,
+                               "success": taken})]
+
+
 def _illusion(game, seat, char, power, target, action, rng):
     secrets = secrets_of(game, seat)
     secrets.illusions = [i for i in secrets.illusions if i.caster != char.id]
@@ -651,7 +721,8 @@ def _lay_egg(game, seat, char, power, target, action, rng):
 
 _EFFECTS = {
     "drift": _drift, "suborn": _suborn, "dominate": _dominate, "release": _release,
-    "command_robot": _command_robot, "illusion": _illusion, "disguise": _disguise,
+    "command_robot": _command_robot, "move_ram": _move_ram, "illusion": _illusion,
+    "disguise": _disguise,
     "raise": _raise, "lay_egg": _lay_egg,
 }
 
@@ -674,21 +745,27 @@ def is_computer_mind(game, seat: str, cid: str) -> bool:
     return "security" in default_aliens().species[species].powers
 
 
-def security_problem(game, seat: str, char: Character, kind: str, segment: str,
-                     toggle: str) -> str | None:
-    """Why HAL may not take this security action now (None: it may)."""
-    if game.state.phase != "play" or game.turn_seat != seat:
+def security_problem(view, cid: str, kind: str, segment: str, toggle: str,
+                     plan) -> str | None:
+    """Why HAL may not take this security action now (None: it may), judged on its seat's
+    view: the engine refuses with this, and the computer panel offers what passes it."""
+    if view.phase != "play" or view.turn_seat != view.seat:
         return "characters act only in their seat's turn"
-    data = default_aliens()
-    spent = secrets_of(game, seat).used
-    allowed = data.species[species_of(game, seat)].security_actions
+    species = own_species(view)
+    entry = view.own.characters.get(cid)
+    if species is None or entry is None or species_sheet(default_sheets(), entry) is None \
+            or "security" not in default_aliens().species[species].powers:
+        return f"{cid!r} takes no security actions"
+    allowed = default_aliens().species[species].security_actions
+    spent = view.alien.used if view.alien else ()
     if sum(1 for u in spent if _is_security(u)) >= allowed:
         return f"all {allowed} security actions are spent this turn"
-    if game.state.systems.shutdown:
-        return "the computer is shut down"
+    reach = _check_robot_reach(view)
+    if reach:
+        return reach
     if kind != "snoop":
         return "HAL snoops and toggles; cancelling a countdown takes a hacker at a terminal"
-    if segment not in computer.feynman_segments(game.plan):
+    if segment not in computer.feynman_segments(plan):
         return f"{segment!r} is no segment of the Feynman"
     if toggle not in computer.TOGGLES:
         return "toggle must be lights, locks or nothing"
@@ -698,7 +775,8 @@ def security_problem(game, seat: str, char: Character, kind: str, segment: str,
 def security_action(game, seat: str, action: A.SecurityAction) -> list[Event]:
     """HAL's security action: what a controller's snoop does, from the computer itself."""
     char = game.state.characters[action.character]
-    problem = security_problem(game, seat, char, action.kind, action.segment, action.toggle)
+    problem = security_problem(view_for(game, seat), char.id, action.kind, action.segment,
+                               action.toggle, game.plan)
     if problem:
         raise IllegalAction(problem)
     events = computer.snoop(game, seat, char, action.segment, action.toggle)
@@ -719,8 +797,8 @@ def start(game) -> None:
         secrets = s.aliens.setdefault(seat, AlienSecrets())
         sheet = default_aliens().species[species]
         for char in game.own_characters(seat):
-            if sheet.ram_spaces and char.square is not None and is_computer_mind(
-                    game, seat, char.id):
+            if char.square is not None and is_computer_mind(game, seat, char.id) \
+                    and game.plan.space_name(char.square) in sheet.ram_spaces:
                 secrets.ram = game.plan.xy(char.square)
         refresh_sight(game, seat, informants=True)
 
@@ -733,9 +811,50 @@ def begin_turn(game, seat: str) -> list[Event]:
         return []
     secrets.used = []
     secrets.illusions = []
+    locate_ram(game, seat)
     events = hatch_eggs(game, seat)
     refresh_sight(game, seat, informants=True)
     return events
+
+
+def computer_mind(game, seat: str) -> Character | None:
+    """The seat's character that is the ship's computer (HAL), if it plays one."""
+    return next((c for c in game.own_characters(seat) if is_computer_mind(game, seat, c.id)),
+                None)
+
+
+def locate_ram(game, seat: str) -> None:
+    """HAL's Situation Update: where its RAM is now (it rides a craft that flew) and whether
+    it is cut off from the station's computer: aboard a detached craft, or its space's
+    major terminal destroyed. Learnt now, so that the view and the engine agree on it."""
+    secrets = secrets_of(game, seat)
+    hal = computer_mind(game, seat)
+    if hal is None or hal.square is None or secrets.ram is None:
+        return
+    plan = game.plan
+    secrets.ram = plan.xy(hal.square)
+    terminal = ram_terminal(plan, plan.space_name(hal.square))
+    if hal.square in computer.detached_squares(game):
+        secrets.ram_cut = "the RAM is aboard a craft cut off from the station"
+    elif terminal is None or terminal in game.state.systems.destroyed_terminals:
+        secrets.ram_cut = "the terminal holding the RAM is destroyed"
+    else:
+        secrets.ram_cut = ""
+
+
+def computer_report(game, seat: str) -> list[Event]:
+    """HAL's Initial Map Update: it is the computer, so it hears what a controller hears
+    (hull breaches, lift cars, the hacking attempts since its last turn) while the computer
+    runs and its RAM is not cut off; the attempts are kept for it meanwhile."""
+    secrets = secrets_of(game, seat)
+    hal = computer_mind(game, seat)
+    if hal is None or secrets is None or secrets.ram is None:
+        return []
+    sysm = game.state.systems
+    hacks, sysm.hal_hacks = sysm.hal_hacks, []
+    if sysm.shutdown or secrets.ram_cut:
+        return []
+    return computer.report(game, seat, hal.id, hacks)
 
 
 def refresh_sight(game, seat: str, *, informants: bool = False) -> None:
@@ -845,7 +964,7 @@ def listed_actions(game, seat: str) -> list[A.Action]:
         if "security" in default_aliens().species[species].powers and of_species(game, char):
             out += [A.SecurityAction(cid, "snoop", seg, toggle, "N")
                     for seg in computer.feynman_segments(plan) for toggle in computer.TOGGLES
-                    if security_problem(game, seat, char, "snoop", seg, toggle) is None]
+                    if security_problem(view, cid, "snoop", seg, toggle, plan) is None]
         out += [a for a in candidates(view, cid, plan, sheets)
                 if view_problem(view, a, plan, sheets) is None]
     return out
@@ -878,6 +997,9 @@ def candidates(view, cid: str, plan, sheets: Sheets) -> list[A.AlienPower]:
             out += [A.AlienPower(cid, pid, target=other)
                     for other, e in sorted(view.own.characters.items())
                     if e.controlled_by == cid]
+        elif pid == "move_ram":
+            out += [A.AlienPower(cid, pid, target=space)
+                    for space in data.species[species].ram_spaces]
         elif pid == "disguise":
             out += [A.AlienPower(cid, pid)]
             out += [A.AlienPower(cid, pid, target=t) for t in sorted(view.map.counters)]

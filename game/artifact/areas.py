@@ -22,7 +22,7 @@ from . import combat, computer, movement, ships, sightings, situation
 from .deckplan import STEP
 from .errors import IllegalAction
 from .events import Event
-from .state import Character, CharacterCounter, Item, Notice, Ship
+from .state import Character, CharacterCounter, Item, Ship
 
 MEDLAB = "Medlab"
 MEDLAB_USES = ("suspend", "revive", "heal", "recharge")
@@ -115,8 +115,7 @@ def hack_lift_car(game, seat: str, char: Character, lift: str, rng) -> list[Even
         raise IllegalAction(problem)
     s = game.state
     roll, bonus, success = computer.hacking_check(game, char, rng)
-    s.systems.hack_attempts.append(Notice("hack_attempt", s.round, {
-        "space": _space(game, char), "success": success}))
+    computer.log_hack(game, char, success)
     events = []
     if success:
         found = next(lf for lf in game.plan.lifts if lf.name == lift)

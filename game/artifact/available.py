@@ -478,7 +478,8 @@ def power_options(view: SeatView, cid: str, plan: DeckPlan, sheets: Sheets) -> l
             out.append(Option(f"power:{pid}", power.name, base,
                               f"nobody within reach for {power.name}"))
         for action in mine:
-            name = _target_name(view, action.target) if action.target else "yourself"
+            name = action.target if pid == "move_ram" else (  # a space, not a counter
+                _target_name(view, action.target) if action.target else "yourself")
             why = aliens.view_problem(view, action, plan, sheets) or ""
             out.append(Option(f"power:{pid}:{action.target}", f"{power.name}: {name}",
                               {**base, "target": action.target}, why))

@@ -13,7 +13,7 @@ who acted (the rulebook's anonymous actions).
 from __future__ import annotations
 
 from . import actions as A
-from . import combat, combat_dice, sightings
+from . import combat, combat_dice, ships, sightings
 from .deckplan import DeckPlan
 from .errors import IllegalAction
 from .events import Event
@@ -31,14 +31,51 @@ TOGGLES = ("", "lights", "locks")
 
 
 # ---- reading the situation ---------------------------------------------------------------
+def detached_crafts(game) -> list[ships.Craft]:
+    """The craft that have left their docks (flown off, or gone from the map)."""
+    out = []
+    for craft_id, craft in sorted(ships.crafts().items()):
+        ship = game.state.ships.get(craft_id)
+        if ship is not None and (ship.left or not ship.docked):
+            out.append(craft)
+    return out
+
+
+def detached_squares(game) -> frozenset[int]:
+    """The squares, on the plan as it stands, of the craft that have left their docks. A
+    terminal there is cut off from the Feynman's computer: the rulebook counts the Command
+    Pod's as destroyed once the pod detaches (Spaceships), so it neither counts for the
+    shutdown nor serves hacking, security actions or the self-destruct."""
+    drawn = game.drawn_plan
+    out: set[int] = set()
+    for craft in detached_crafts(game):
+        where = ships.offset(drawn, craft, game.state.ships[craft.id]) or (0, 0)
+        shift = where[1] * drawn.width + where[0]
+        out |= {sq + shift for sq in craft.squares}
+    return frozenset(out)
+
+
 def terminal_at(game, square: int | None) -> str | None:
-    """``"major_terminal"`` / ``"minor_terminal"`` for a working terminal in ``square``."""
+    """``"major_terminal"`` / ``"minor_terminal"`` for a working terminal in ``square``
+    (not destroyed, not aboard a detached craft, the computer running)."""
     if square is None or game.state.systems.shutdown:
         return None
     feature = game.plan.feature[square]
-    if feature in TERMINALS and square not in game.state.systems.destroyed_terminals:
+    if feature in TERMINALS and square not in game.state.systems.destroyed_terminals \
+            and square not in detached_squares(game):
         return feature
     return None
+
+
+def major_terminals_gone(game) -> bool:
+    """Computer Shutdown's condition: every major terminal of the drawn plan (the crew
+    manifest terminal in the Command Pod, the RAM dump terminal in the Computer Room) is
+    destroyed, the pod's counting as destroyed once the pod has detached."""
+    plan = game.drawn_plan
+    cut_off = set().union(*(c.squares for c in detached_crafts(game)))
+    majors = [sq for sq, f in enumerate(plan.feature) if f == "major_terminal"]
+    return bool(majors) and all(sq in game.state.systems.destroyed_terminals
+                                or sq in cut_off for sq in majors)
 
 
 def terminal_problem(game, char: Character) -> str | None:
@@ -175,10 +212,8 @@ def hack(game, seat: str, char: Character, rng) -> list[Event]:
         raise IllegalAction(problem)
     if controls(game, char):
         raise IllegalAction(f"{char.id} holds Computer Control already")
-    s = game.state
     roll, bonus, success = hacking_check(game, char, rng)
-    s.systems.hack_attempts.append(Notice("hack_attempt", s.round, {
-        "space": game.plan.space_name(char.square), "success": success}))
+    log_hack(game, char, success)
     events = []
     if success:
         events += take_control(game, char)
@@ -186,6 +221,17 @@ def hack(game, seat: str, char: Character, rng) -> list[Event]:
                                      "bonus": bonus, "needed": HACK_TARGET,
                                      "success": success}))
     return events
+
+
+def log_hack(game, char: Character, success: bool) -> None:
+    """A hacking attempt, kept for the controller's report and, while a seat plays the
+    computer itself (HAL), for HAL's own."""
+    s = game.state
+    notice = Notice("hack_attempt", s.round, {"space": game.plan.space_name(char.square),
+                                               "success": success})
+    s.systems.hack_attempts.append(notice)
+    if any(secrets.ram is not None for secrets in s.aliens.values()):
+        s.systems.hal_hacks.append(notice)
 
 
 def take_control(game, char: Character) -> list[Event]:
@@ -290,18 +336,25 @@ def initial_map_update(game, seat: str) -> list[Event]:
     if holder is None or holder.seat != seat or seat in s.held \
             or holder.status != "active" or terminal_problem(game, holder):
         return []
+    hacks, s.systems.hack_attempts = s.systems.hack_attempts, []
+    return report(game, seat, holder.id, hacks)
+
+
+def report(game, seat: str, who: str, hacks: list[Notice]) -> list[Event]:
+    """What the computer tells ``seat`` (its character ``who``) at its Initial Map Update:
+    the hull breaches, the lift cars (its map shows them where they are) and ``hacks``."""
+    s = game.state
     drawn = game.drawn_plan
     breaches = sorted({drawn.xy(min(drawn.edge_squares(e)))
                        for e in s.systems.broken_windows})
     book = s.maps[s.map_of[seat]]
     for name, end in s.lifts.items():
         book.lifts[name] = end
-    hacks = [{"space": n.about["space"], "success": n.about["success"], "round": n.round}
-             for n in s.systems.hack_attempts]
-    s.systems.hack_attempts = []
-    return [game.notify(seat, {"kind": "computer_report", "character": holder.id,
+    told = [{"space": n.about["space"], "success": n.about["success"], "round": n.round}
+            for n in hacks]
+    return [game.notify(seat, {"kind": "computer_report", "character": who,
                                "breaches": [list(xy) for xy in breaches],
-                               "lifts": dict(sorted(s.lifts.items())), "hacks": hacks})]
+                               "lifts": dict(sorted(s.lifts.items())), "hacks": told})]
 
 
 def global_updates(game, rng) -> list[Event]:

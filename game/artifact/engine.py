@@ -466,6 +466,7 @@ class ArtifactGame(Table):
         events += aliens.begin_turn(self, seat)
         sightings.refresh_map(s, self.plan, self.sheets, s.map_of[seat], informants=True)
         events += computer.initial_map_update(self, seat)
+        events += aliens.computer_report(self, seat)
         return events
 
     def _do_end_turn(self, seat: str, action: A.EndTurn) -> list[Event]:

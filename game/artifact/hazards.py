@@ -28,7 +28,7 @@ by observers that see a square of its space (``sightings.refresh_map`` keeps eac
 from __future__ import annotations
 
 from . import actions as A
-from . import combat, combat_dice, situation
+from . import combat, combat_dice, computer, situation
 from .combat_charts import Weapon
 from .deckplan import DeckPlan
 from .events import Event
@@ -425,7 +425,7 @@ def global_updates(game) -> list[Event]:
     if sysm.life_support and _life_support_wrecked(game):
         sysm.life_support = False
         texts.append(("life_support", "Life support has failed: the air is going bad."))
-    if not sysm.shutdown and _major_terminals_gone(game):
+    if not sysm.shutdown and computer.major_terminals_gone(game):
         sysm.shutdown = True
         s.locked = []
         s.dark = sorted(_station_spaces(plan))
@@ -449,12 +449,6 @@ def global_updates(game) -> list[Event]:
         for seat in s.seats:
             events.append(game.notify(seat, {"kind": kind, "text": text}))
     return events
-
-
-def _major_terminals_gone(game) -> bool:
-    plan = game.drawn_plan
-    majors = [sq for sq, f in enumerate(plan.feature) if f == "major_terminal"]
-    return bool(majors) and all(sq in game.state.systems.destroyed_terminals for sq in majors)
 
 
 def _life_support_wrecked(game) -> bool:

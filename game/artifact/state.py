@@ -343,6 +343,8 @@ class Systems:
     life_support: bool = True
     self_destruct: int | None = None  # turns left on the countdown
     hack_attempts: list[Notice] = field(default_factory=list)
+    # the same attempts for HAL (it is the computer), told at its own Initial Map Update
+    hal_hacks: list[Notice] = field(default_factory=list)
     gas: list[str] = field(default_factory=list)            # spaces full of knockout gas
     decompressed: dict[str, int] = field(default_factory=dict)  # segment: turns since
     broken_windows: list[int] = field(default_factory=list)  # DeckPlan.edge_id of each
@@ -408,6 +410,9 @@ class AlienSecrets:
     the powers used this turn (``"character:power"``)."""
 
     ram: XY | None = None            # HAL's RAM marker
+    # why HAL's RAM is cut off from the station's computer, as learnt at its Situation
+    # Update ("": it is not): no security actions nor reports until it moves
+    ram_cut: str = ""
     eggs: list[Egg] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # an invisible alien's written moves
     sight: dict[str, Counter] = field(default_factory=dict)

@@ -305,6 +305,8 @@ def _power_line(n: Notice, who: str, names: dict[str, str]) -> str:
         "raise": f"{who} raised {target}." if n.get("success", True)
         else f"{target} did not rise: not dead.",
         "lay_egg": f"{who} laid an egg in {target}.",
+        "move_ram": f"{who}'s RAM moved to the {n.get('target')}." if n.get("success", True)
+        else f"The {n.get('target')}'s terminal did not answer: the RAM stays where it was.",
     }
     return told.get(power, f"{who} used a power.")
 

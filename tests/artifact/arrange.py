@@ -194,3 +194,12 @@ def hand_robot(game: ArtifactGame, robot: str, seat: str, status: str = "inactiv
     if char.seat is not None or seat not in game.state.seats:
         raise ValueError(f"cannot hand {robot!r} to {seat!r}")
     char.seat, char.status = seat, status
+
+
+def destroy_terminal(game: ArtifactGame, xy: tuple[int, int]) -> None:
+    """The computer terminal at ``xy`` destroyed (as a penetrating hit leaves it)."""
+    square = game.plan.sq(*xy)
+    if game.plan.feature[square] not in ("major_terminal", "minor_terminal"):
+        raise ValueError(f"no computer terminal at {xy}")
+    game.state.systems.destroyed_terminals = sorted(
+        set(game.state.systems.destroyed_terminals) | {square})

@@ -9,13 +9,16 @@ import pytest
 
 from game.artifact import actions as A
 from game.artifact import aliens
+from game.artifact.codec import canonical_json, to_plain
+from game.artifact.deckplan import feynman
 from game.artifact.errors import DataError, IllegalAction
+from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
 from game.artifact.sheets import default_sheets
 from game.artifact.state import CharacterCounter
 from game.artifact.views import view_for
 
-from .arrange import add_character
+from .arrange import add_character, destroy_terminal
 from .dice_tools import force_dice
 from .secrecy_tools import start_game, to_seat
 
@@ -119,6 +122,114 @@ def test_hal_wakes_the_docbot_with_one_security_action_and_it_jogs_at_once():
                if isinstance(a, A.Move) and a.character == "doc_bot" and a.mode == "jog")
     game.apply("alien", jog)
     assert sum(1 for u in game.state.aliens["alien"].used if u.endswith("command_robot")) == 1
+
+
+def _hal_example():
+    """The Example of Play's game (HAL's RAM in the Computer Room) at HAL's first turn."""
+    game, _log = example_game(9)
+    to_seat(game, "alien")
+    return game
+
+
+def _views_of_others(game) -> dict:
+    return {seat: canonical_json(to_plain(view_for(game, seat)))
+            for seat in game.seats if seat != "alien"}
+
+
+def test_the_ram_goes_only_to_the_spaces_of_the_major_terminals():
+    """HAL's sheet (authored): its RAM sits in the Computer Room or the Command Pod, the two
+    spaces of the major terminals; HAL is placed only there, and the data file says so."""
+    spaces = aliens.default_aliens().species["hal"].ram_spaces
+    assert spaces == ("Computer Room", "Command Pod")
+    assert all(aliens.ram_terminal(feynman(), space) is not None for space in spaces)
+    assert tuple(default_sheets().characters["hal"].start) == spaces
+    text = aliens.DATA_FILE.read_text().replace(
+        'ram_spaces = ["Computer Room", "Command Pod"]', 'ram_spaces = ["Medlab"]')
+    with pytest.raises(DataError, match="Medlab.*no space with a major terminal"):
+        aliens.load_aliens(_write(text), default_sheets())
+
+
+def _write(text: str):
+    import tempfile
+    from pathlib import Path
+    path = Path(tempfile.mkdtemp()) / "aliens.toml"
+    path.write_text(text)
+    return path
+
+
+def test_hal_moves_its_ram_to_the_command_pod_and_nobody_else_learns_it():
+    """Example of Play, HAL Turn #3: "The RAM marker changes location to the Command Pod".
+    It is HAL's action (one a turn); only HAL's view (and the Judge's) shows it."""
+    game = _hal_example()
+    stay = A.AlienPower("hal", "move_ram", target="Computer Room")
+    move = A.AlienPower("hal", "move_ram", target="Command Pod")
+    listed = game.legal_actions("alien")
+    assert move in listed and stay not in listed
+    with pytest.raises(IllegalAction, match="Computer Room already"):
+        game.apply("alien", stay)
+    with pytest.raises(IllegalAction, match="goes only to"):
+        game.apply("alien", A.AlienPower("hal", "move_ram", target="Medlab"))
+    before = _views_of_others(game)
+    game.apply("alien", move)
+    assert view_for(game, "alien").alien.ram == (2, 7)
+    assert game.plan.space_name(game.state.characters["hal"].square) == "Command Pod"
+    assert _views_of_others(game) == before
+    assert view_for(game, JUDGE).state.aliens["alien"].ram == (2, 7)
+    with pytest.raises(IllegalAction, match="already acted"):
+        game.apply("alien", stay)
+    game.apply("alien", A.SecurityAction("hal", "snoop", "Lab Segment", "", "N"))
+
+
+def test_hal_hears_of_every_hacking_attempt_at_its_own_initial_map_update():
+    """HAL is the computer: the Example's Judge "could have chosen to distort or hide" the
+    attempt from Stateroom 15, so HAL knows of it. It hears of it at its own Initial Map
+    Update (not in the hacker's turn), as McCray does at his, and each attempt once."""
+    game, _log = example_game(9)
+    game.apply("pirates", A.EndTurn())
+    force_dice(game, 5)
+    game.apply("phoneco", A.Hack("preuitt", "N"))
+    assert _notices(game, "alien", "computer_report") == []  # not in the hacker's turn
+    game.apply("phoneco", A.EndTurn())
+    game.apply("scientist", A.EndTurn())
+    [report] = _notices(game, "alien", "computer_report")
+    assert report.about["hacks"] == [{"space": "Stateroom 15", "success": False, "round": 1}]
+    assert report.about["character"] == "hal"
+    scientist = _notices(game, "scientist", "computer_report")
+    assert scientist[-1].about["hacks"] == report.about["hacks"]  # the controller too
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    assert _notices(game, "alien", "computer_report")[-1].about["hacks"] == []
+
+
+def test_hal_cut_off_when_the_terminal_holding_its_ram_is_destroyed():
+    """A destroyed terminal under the RAM cuts HAL off from the next Situation Update (no
+    security actions, no robots woken, no report) until the RAM moves to a working one."""
+    game = _hal_example()
+    destroy_terminal(game, (12, 6))  # the Computer Room's RAM dump terminal
+    game.apply("alien", A.SecurityAction("hal", "snoop", "Lab Segment", "", "N"))  # not yet
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    assert view_for(game, "alien").alien.ram_cut == "the terminal holding the RAM is destroyed"
+    with pytest.raises(IllegalAction, match="RAM is destroyed"):
+        game.apply("alien", A.SecurityAction("hal", "snoop", "Lab Segment", "", "N"))
+    assert not any(isinstance(a, A.SecurityAction) for a in game.legal_actions("alien"))
+    assert not any(a.power == "command_robot" for a in game.legal_actions("alien")
+                   if isinstance(a, A.AlienPower))
+    reports = len(_notices(game, "alien", "computer_report"))
+    game.apply("alien", A.AlienPower("hal", "move_ram", target="Command Pod"))
+    game.apply("alien", A.SecurityAction("hal", "snoop", "Lab Segment", "", "N"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    assert len(_notices(game, "alien", "computer_report")) == reports + 1
+
+
+def test_a_ram_sent_to_a_destroyed_terminal_stays_and_the_action_is_spent():
+    game = _hal_example()
+    destroy_terminal(game, (2, 7))  # the Command Pod's: HAL cannot see it is gone
+    game.apply("alien", A.AlienPower("hal", "move_ram", target="Command Pod"))
+    assert _notices(game, "alien", "alien_power")[-1].about["success"] is False
+    assert view_for(game, "alien").alien.ram == (11, 5)
+    assert "hal" in game.state.turn.acted
 
 
 # ---- Pan ---------------------------------------------------------------------------------------

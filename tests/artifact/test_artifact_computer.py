@@ -12,6 +12,7 @@ from game.artifact.errors import IllegalAction
 from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
+from tests.artifact.arrange import destroy_terminal
 from tests.artifact.dice_tools import force_dice
 from tests.artifact.secrecy_tools import to_seat
 
@@ -277,3 +278,47 @@ def test_legal_lists_only_what_the_engine_accepts():
         assert game.is_legal("scientist", action)
         copy = type(game).from_dict(game.to_dict())
         copy.apply("scientist", action)
+
+
+# ---- the Command Pod detached (Spaceships: its terminal counts as destroyed) ---------------
+
+def _pod_flies_one_square(game):
+    """Mad Scientist's turn: Slavin at the pod's controls flies it one square west."""
+    for seat in ("pirates", "phoneco"):
+        game.apply(seat, A.EndTurn())
+    _place(game, "slavin", (1, 7), "W")
+    game.apply("scientist", A.Pilot("slavin", "walk", ("W",), "W"))
+    assert not game.state.ships["command_pod"].docked
+
+
+def test_the_detached_pods_terminal_and_a_wrecked_computer_room_shut_the_computer_down():
+    """Computer Shutdown with Spaceships: once the pod detaches, its terminal counts as
+    destroyed, so with the Computer Room's terminal wrecked the computer shuts down at the
+    next Global Updates. (Fails before: only shot terminals counted.)"""
+    game = _game()
+    destroy_terminal(game, COMPUTER_ROOM_TERMINAL)
+    assert not computer.major_terminals_gone(game)
+    _pod_flies_one_square(game)
+    assert computer.major_terminals_gone(game)
+    to_seat(game, "alien")
+    assert not game.state.systems.shutdown  # it falls at Global Updates
+    game.apply("alien", A.EndTurn())
+    assert game.state.systems.shutdown
+    for seat in game.seats:
+        assert "computer_shutdown" in _kinds(game, seat)
+        assert view_for(game, seat).shutdown
+
+
+def test_the_detached_pod_alone_does_not_shut_the_computer_down_and_its_terminal_is_cut_off():
+    game = _game()
+    _pod_flies_one_square(game)
+    moved = game.plan.sq(COMMAND_POD_TERMINAL[0] - 1, COMMAND_POD_TERMINAL[1])
+    assert game.plan.feature[moved] == "major_terminal"  # the terminal flew with the pod
+    assert computer.terminal_at(game, moved) is None
+    _place(game, "mccray", game.plan.xy(moved), "N")
+    assert computer.terminal_problem(game, game.state.characters["mccray"]) \
+        == "mccray is not at a working computer terminal"
+    with pytest.raises(IllegalAction, match="working computer terminal"):
+        game.apply("scientist", A.SecurityAction("mccray", "snoop", "Lab Segment", "", "N"))
+    to_seat(game, "pirates")
+    assert not game.state.systems.shutdown

@@ -6,7 +6,7 @@ import pytest
 
 from game.artifact import actions as A
 from game.artifact import computer, sightings
-from game.artifact.codec import canonical_json
+from game.artifact.codec import canonical_json, to_plain
 from game.artifact.engine import replay
 from game.artifact.errors import IllegalAction
 from game.artifact.example import example_game, example_setup
@@ -468,3 +468,74 @@ def test_example_the_docbot_woken_and_jogged_into_the_hall():
     game.apply("scientist", A.Move("doc_bot", "jog", tuple(found["path"]), "N"))
     assert game.plan.xy(docbot.square) == (17, 8)
     assert game.plan.space_name(game.plan.sq(17, 9)) == "Machine Shop"
+
+
+def _others(game) -> dict:
+    """Every seat's view but HAL's, in plain form."""
+    return {seat: canonical_json(to_plain(view_for(game, seat)))
+            for seat in game.seats if seat != "alien"}
+
+
+def test_example_hals_turns_snoops_the_docbot_and_the_ram_marker():
+    """HAL Turn #1: four security actions video-scan the right half of the ring. HAL Turn #2:
+    one wakes the Docbot, which jogs into the hall outside the Machine Shop, and the other
+    three snoop the left half of the ring. HAL Turn #3: the RAM marker moves to the Command
+    Pod. HAL is the computer: it also hears of Preuitt's failed hack at its own update.
+    None of it changes what another seat's view shows (nobody sees the Docbot go)."""
+    game, _log = example_game(SEED)
+    assert view_for(game, "alien").alien.ram == (11, 5)  # placed in the Computer Room
+    assert game.plan.space_name(game.plan.sq(11, 5)) == "Computer Room"
+    game.apply("pirates", A.EndTurn())
+    force_dice(game, 5)
+    game.apply("phoneco", A.Hack("preuitt", "N"))
+    for seat in ("phoneco", "scientist"):
+        game.apply(seat, A.EndTurn())
+    # ---- HAL Turn #1 -------------------------------------------------------------------
+    report = [n for n in view_for(game, "alien").notices if n.kind == "computer_report"]
+    assert report[-1].about["hacks"] == [{"space": "Stateroom 15", "success": False,
+                                          "round": 1}]
+    before = _others(game)
+    right = ["Ring Segment 4", "Ring Segment 5", "Ring Segment 6", "Ring Segment 7"]
+    for segment in right:
+        game.apply("alien", A.SecurityAction("hal", "snoop", segment, "", "N"))
+    with pytest.raises(IllegalAction, match="4 security actions"):
+        game.apply("alien", A.SecurityAction("hal", "snoop", "Ring Segment 1", "", "N"))
+    hal_map = view_for(game, "alien").map
+    known = {**hal_map.counters, **hal_map.last_known}  # seen by the cameras a moment
+    preuitt = game.state.characters["preuitt"]
+    assert known[preuitt.token].square == game.plan.xy(preuitt.square)
+    assert game.plan.space_name(preuitt.square) == "Stateroom 15"
+    assert game.state.characters["osorio"].token not in known  # the left half
+    assert _others(game) == before
+    game.apply("alien", A.EndTurn())
+    for seat in ("pirates", "phoneco", "scientist"):
+        game.apply(seat, A.EndTurn())
+    # ---- HAL Turn #2 -------------------------------------------------------------------
+    before = _others(game)
+    docbot = game.state.characters["doc_bot"]
+    game.apply("alien", A.AlienPower("hal", "command_robot", target=docbot.token))
+    found = path_to(view_for(game, "alien"), "doc_bot", "jog", (17, 8), game.plan)
+    game.apply("alien", A.Move("doc_bot", "jog", tuple(found["path"]), "N"))
+    assert game.plan.xy(game.state.characters["doc_bot"].square) == (17, 8)
+    for segment in ("Ring Segment 1", "Ring Segment 2", "Ring Segment 3"):
+        game.apply("alien", A.SecurityAction("hal", "snoop", segment, "", "N"))
+    hal_map = view_for(game, "alien").map
+    known = {**hal_map.counters, **hal_map.last_known}
+    assert game.state.characters["osorio"].token in known
+    artifact = next(i for i in game.state.items.values() if i.type == "artifact")
+    assert artifact.token in known  # under the sink in Head A
+    assert "doc_bot" in view_for(game, "alien").own.characters
+    assert _others(game) == before
+    game.apply("alien", A.EndTurn())
+    for seat in ("pirates", "phoneco", "scientist"):
+        game.apply(seat, A.EndTurn())
+    # ---- HAL Turn #3: the RAM marker to the Command Pod ----------------------------------
+    before = _others(game)
+    game.apply("alien", A.AlienPower("hal", "move_ram", target="Command Pod"))
+    ram = view_for(game, "alien").alien.ram
+    assert game.plan.space_name(game.plan.sq(*ram)) == "Command Pod"
+    assert _others(game) == before
+    game.apply("alien", A.EndTurn())
+    for seat in game.seats:
+        if seat != "alien":
+            assert "RAM" not in canonical_json(to_plain(view_for(game, seat)))
