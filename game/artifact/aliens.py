@@ -295,13 +295,14 @@ def _uses_problem(view, entry, power: Power, species: Species) -> str | None:
     if power.uses == "drift" and f"{entry.id}:drift" in spent:
         return f"{entry.id} has already moved this turn"
     if power.uses == "security":
-        used = sum(1 for u in spent if _is_security(u))
+        used = sum(1 for u in spent if is_security_use(u))
         if used >= species.security_actions:
             return f"all {species.security_actions} security actions are spent this turn"
     return None
 
 
-def _is_security(used: str) -> bool:
+def is_security_use(used: str) -> bool:
+    """An entry of ``AlienSecrets.used`` that spent one of the turn's security actions."""
     power = default_aliens().powers.get(used.partition(":")[2])
     return power is not None and power.uses == "security"
 
@@ -758,7 +759,7 @@ def security_problem(view, cid: str, kind: str, segment: str, toggle: str,
         return f"{cid!r} takes no security actions"
     allowed = default_aliens().species[species].security_actions
     spent = view.alien.used if view.alien else ()
-    if sum(1 for u in spent if _is_security(u)) >= allowed:
+    if sum(1 for u in spent if is_security_use(u)) >= allowed:
         return f"all {allowed} security actions are spent this turn"
     reach = _check_robot_reach(view)
     if reach:

@@ -15,6 +15,7 @@ learns at its next Situation Update (``situation.hold_forces``), as everywhere e
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 
 from . import actions as A
@@ -97,8 +98,13 @@ def lifts_stopped(game) -> bool:
     return game.state.systems.shutdown
 
 
+def power_problem(shutdown: bool) -> str | None:
+    """Why a lift car does not move (the view's ``shutdown`` or the state's: it is public)."""
+    return "the power is down: the lift cars do not move" if shutdown else None
+
+
 def lift_power_problem(game) -> str | None:
-    return "the power is down: the lift cars do not move" if lifts_stopped(game) else None
+    return power_problem(lifts_stopped(game))
 
 
 def hack_lift_problem(game, char: Character, lift: str) -> str | None:
@@ -128,14 +134,25 @@ def hack_lift_car(game, seat: str, char: Character, lift: str, rng) -> list[Even
                                "success": success}), *events]
 
 
-def ladder_problem(game, char: Character, lift: str) -> str | None:
-    found = next((lf for lf in game.plan.lifts if lf.name == lift), None)
+def ladder_reach_problem(plan, shutdown: bool, square: int | None, lift: str,
+                         who: str) -> str | None:
+    """Why ``who`` in ``square`` cannot climb lift ``lift``'s emergency ladder, on what
+    every seat knows (the power state is public): the engine's check and the bar's offer."""
+    found = next((lf for lf in plan.lifts if lf.name == lift), None)
     if found is None:
         return f"no lift {lift!r}"
-    if not lifts_stopped(game):
+    if not shutdown:
         return "the emergency ladder is for when the power is down and the lifts stop"
-    if char.square not in found.ends:
-        return f"{char.id} is not in lift shaft {lift}"
+    if square not in found.ends:
+        return f"{who} is not in lift shaft {lift}"
+    return None
+
+
+def ladder_problem(game, char: Character, lift: str) -> str | None:
+    problem = ladder_reach_problem(game.plan, lifts_stopped(game), char.square, lift, char.id)
+    if problem:
+        return problem
+    found = next(lf for lf in game.plan.lifts if lf.name == lift)
     other = found.ends[1 - found.ends.index(char.square)]
     if game.stack_count(other) + 1 > game.stack_limit(other):
         return "there is no room at the other end of the shaft"
@@ -211,26 +228,40 @@ def wake_robot(game, seat: str, commander: str, token: str) -> list[Event]:
                                "success": taken})]
 
 
-def loudspeaker_problem(game, char: Character, text: str) -> str | None:
-    problem = computer.security_problem(game, char)
-    if problem:
-        return problem
-    if not text.strip():
+def announcement_text(text: str) -> str:
+    """A loudspeaker message as every seat will read it: plain text on one line. Line
+    breaks and tabs become spaces, runs of spaces one space, and control, format and
+    unassigned characters (escape codes, right-to-left overrides, zero-width joiners) are
+    dropped, so that nobody can hide words in it or disturb another screen's lines."""
+    kept = "".join(" " if ch.isspace() else ch for ch in unicodedata.normalize("NFC", text)
+                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
+    return " ".join(kept.split())
+
+
+def announcement_problem(text: str) -> str | None:
+    """Why ``text`` cannot go out on the loudspeakers (None: it can, once cleaned)."""
+    said = announcement_text(text)
+    if not said:
         return "an empty announcement says nothing"
-    if len(text) > LOUDSPEAKER_MAX:
+    if len(said) > LOUDSPEAKER_MAX:
         return f"an announcement is at most {LOUDSPEAKER_MAX} characters"
     return None
 
 
+def loudspeaker_problem(game, char: Character, text: str) -> str | None:
+    return computer.security_problem(game, char) or announcement_problem(text)
+
+
 def loudspeaker(game, seat: str, char: Character, text: str) -> list[Event]:
     """Queued with the Judge's announcements: every seat hears them alike at the next
-    Global Updates, so nobody can tell who spoke, or when."""
+    Global Updates, so nobody can tell who spoke, or when. Heard as cleaned
+    (``announcement_text``)."""
     problem = loudspeaker_problem(game, char, text)
     if problem:
         raise IllegalAction(problem)
-    game.state.announcements.append(text.strip())
-    return [game.notify(seat, {"kind": "loudspeaker", "character": char.id,
-                               "text": text.strip()})]
+    said = announcement_text(text)
+    game.state.announcements.append(said)
+    return [game.notify(seat, {"kind": "loudspeaker", "character": char.id, "text": said})]
 
 
 # ---- the Medlab ------------------------------------------------------------------------------

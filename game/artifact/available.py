@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import aliens, combat, computer_view, movement, odds, ships
+from . import aliens, areas, combat, computer_view, movement, odds, ships
 from .deckplan import DeckPlan, feynman
 from .errors import ArtifactError
 from .sheets import Sheets, default_sheets
@@ -118,6 +118,9 @@ def available_actions(view: SeatView, character: str | None, plan: DeckPlan | No
         out += _character_options(view, character, entry, plan, sheets, turn_problem)
         if view.alien is not None:
             out += power_options(view, character, plan, sheets)
+            # HAL's security actions, on the computer panel: not its character's action
+            out += [Option(o.key, o.label, o.action)
+                    for o in computer_view.hal_offers(view, character, plan)]
     if turn_problem is None:
         out += [Option(o.key, o.label, o.action)
                 for o in computer_view.transfer_offers(view, plan, sheets)]
@@ -197,7 +200,7 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
     for lift in plan.lifts:
         try:
             movement.lift_controls(plan, view.map.lifts, plan.sq(*square), lift.name)
-            why = ""
+            why = areas.power_problem(view.shutdown) or ""
         except ArtifactError as exc:
             why = str(exc)
         out.append(Option(f"lift:{lift.name}", f"Lift {lift.name}",

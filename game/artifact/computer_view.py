@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import areas, computer, ships, welding
+from . import aliens, areas, computer, ships, welding
 from .combat_charts import default_charts
 from .deckplan import DeckPlan
 from .sheets import Sheets
@@ -140,6 +140,49 @@ def computer_offers(view: SeatView, cid: str, entry: OwnCharacter, plan: DeckPla
     return out
 
 
+def hal_offers(view: SeatView, cid: str, plan: DeckPlan) -> list[Offer]:
+    """HAL's snoops (its security actions, from the computer itself): every segment the
+    engine's own check lets it snoop now (``aliens.security_problem`` on the view)."""
+    if view.faction != "alien" or view.alien is None:
+        return []
+    return [Offer(f"snoop:{segment}", f"Snoop {segment}",
+                  {"type": "security_action", "character": cid, "kind": "snoop",
+                   "segment": segment, "toggle": ""})
+            for segment in computer.feynman_segments(plan)
+            if aliens.security_problem(view, cid, "snoop", segment, "", plan) is None]
+
+
+def security_left(view: SeatView) -> int | None:
+    """HAL's security actions left this turn (None: the seat takes none)."""
+    species = aliens.own_species(view)
+    if species is None or view.alien is None:
+        return None
+    allowed = aliens.default_aliens().species[species].security_actions
+    if not allowed:
+        return None
+    used = sum(1 for u in view.alien.used if aliens.is_security_use(u))
+    return max(0, allowed - used)
+
+
+def ladder_offers(view: SeatView, cid: str, entry: OwnCharacter,
+                  plan: DeckPlan) -> list[Offer]:
+    """The emergency ladder of each lift shaft the character stands in, while the power is
+    down (``areas.ladder_reach_problem``: the engine's own check)."""
+    if entry.square is None:
+        return []
+    here = plan.sq(*entry.square)
+    ends = {0: "hull", 1: "ring"}
+    out = []
+    for lift in plan.lifts:
+        if areas.ladder_reach_problem(plan, view.shutdown, here, lift.name, cid) is None:
+            to = ends[1 - lift.ends.index(here)]
+            out.append(Offer(f"ladder:{lift.name}",
+                             f"Climb the ladder to the {to} end of lift {lift.name}",
+                             {"type": "climb_ladder", "character": cid,
+                              "lift": lift.name}))
+    return out
+
+
 def transfer_offers(view: SeatView, plan: DeckPlan, sheets: Sheets) -> list[Offer]:
     """Handing the marker over (free, seat-wide): to each of the seat's other active
     characters with hands at a terminal, and each active counter at one whose every
@@ -174,6 +217,7 @@ def area_offers(view: SeatView, cid: str, entry: OwnCharacter, plan: DeckPlan,
     square = entry.square
     if square is None:
         return out
+    out += ladder_offers(view, cid, entry, plan)
     space = plan.space_name(plan.sq(*square))
     patients = [(other, e.name) for other, e in sorted(view.own.characters.items())
                 if e.square == square and e.kind != "program"]

@@ -6,26 +6,32 @@ seat believes holds the marker, the announced countdown, the reports and snoops 
 received) and the offers it makes, so the panel never decides a rule itself; a button
 sends the offered action, which the engine judges. Segments list their spaces' lights as
 the seat last saw them and the locks as its snoops left them; robots are the inactive
-robot counters on its map; the self-destruct is set with a chosen countdown.
+robot counters on its map; the self-destruct is set with a chosen countdown; the
+loudspeaker takes a message typed in its field (the set phrases fill it in one click), told
+beforehand if the engine's rule would refuse it (``areas.announcement_problem``).
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.artifact import computer, computer_view
+from game.artifact import areas, computer, computer_view
+from game.artifact.aliens import detached_spaces
 from game.artifact.computer_view import Offer
 from game.artifact.deckplan import DeckPlan
 from game.artifact.viewtypes import SeatView
 from game.ui import theme
+from game.ui.artifact_panels import TextLine
 from game.ui.text_registry import add_frame
 from game.ui.widgets import Button, draw_panel, fit_text
 
-#: Announcements the panel offers for the loudspeaker (the engine takes any text; the
-#: headless client may send its own).
-ANNOUNCEMENTS = ("Attention, all crew.", "Intruder alert. Remain where you are.",
-                 "Evacuate the ring section.", "Medical team to the medlab.",
-                 "All hands to the lounge.")
+#: Quick picks for the loudspeaker, (button, phrase): a click puts the phrase in the field,
+#: to send as it is or to change first (any text the engine's rule takes may be typed).
+ANNOUNCEMENTS = (("Attention", "Attention, all crew."),
+                 ("Intruder", "Intruder alert. Remain where you are."),
+                 ("Evacuate ring", "Evacuate the ring section."),
+                 ("Medical", "Medical team to the medlab."),
+                 ("All hands", "All hands to the lounge."))
 #: Offer keys that belong to the panel rather than the action bar.
 PANEL_KINDS = ("snoop", "robot", "cancel_destruct", "loudspeaker", "self_destruct",
                "transfer", "hack_lift", "hack")
@@ -42,7 +48,8 @@ class ComputerPanel:
     def __init__(self) -> None:
         self.toggle = ""
         self.turns = computer_view.COUNTDOWN_SAMPLE
-        self.announcement = 0
+        self.speech = TextLine(areas.LOUDSPEAKER_MAX, "Type what the loudspeakers say")
+        self.speaking = False  # the loudspeaker is offered (its field is drawn)
         self.buttons: list[Button] = []
         self._offers: dict[str, Offer] = {}
 
@@ -53,6 +60,14 @@ class ComputerPanel:
         own = view.own.characters
         out = [f"Computer Control: {own[holder].name}" if holder else
                "Computer Control: not held by your forces"]
+        left = computer_view.security_left(view)
+        if left is not None:  # HAL: the computer itself
+            ram = view.alien.ram
+            where = plan.space_name(plan.sq(*ram)) if ram is not None else "nowhere"
+            out.append(f"You are the computer: {left} security action(s) left")
+            out.append(f"Your RAM: {where}")
+            if view.alien.ram_cut:
+                out.append(f"Cut off: {view.alien.ram_cut}")
         left = computer_view.countdown(view)
         out.append(f"Self-destruct: {left} turns left" if left else "Self-destruct: not set")
         ends = {0: "hull end", 1: "ring end"}
@@ -129,9 +144,6 @@ class ComputerPanel:
             row += [("cp:turns:-", "-"), ("cp:self_destruct",
                                           f"Self-destruct in {self.turns}"),
                     ("cp:turns:+", "+"), ("cp:destruct_cancel", "Stop countdown")]
-        if "loudspeaker" in self._offers:
-            row += [("cp:announce_next", ">"),
-                    ("cp:loudspeaker", f'Say "{ANNOUNCEMENTS[self.announcement]}"')]
         x = inner.x
         for key, label in row:
             w = min(inner.w, ctx.text.size(label, px, True)[0] + 16)
@@ -140,7 +152,40 @@ class ComputerPanel:
                 y += bh
             self._button(surface, ctx, key, label, pygame.Rect(x, y, w, bh - 2), px)
             x += w + 4
-        return y + (bh if row else 0) + 4
+        y += (bh if row else 0) + 4
+        self.speaking = "loudspeaker" in self._offers
+        if self.speaking:
+            y = self._draw_loudspeaker(surface, ctx, inner, y, bh, px)
+        else:
+            self.speech.active = False
+        return y
+
+    def _draw_loudspeaker(self, surface, ctx, inner, y, bh, px) -> int:
+        """The message field and its Speak button, the quick picks under them, and why the
+        message would be refused (the engine's own rule), if it would."""
+        speak = "Speak"
+        w = ctx.text.size(speak, px, True)[0] + 16
+        fh = TextLine.height(ctx)
+        self.speech.draw(surface, ctx, pygame.Rect(inner.x, y, inner.w - w - 4, fh))
+        why = areas.announcement_problem(self.speech.text) if self.speech.text else None
+        b = Button("cp:loudspeaker", speak, pygame.Rect(inner.right - w, y, w, fh),
+                   enabled=bool(self.speech.text) and why is None, px=px)
+        self.buttons.append(b)
+        b.draw(surface, ctx)
+        y += fh + 4
+        if why:
+            surface.blit(fit_text(ctx, why, px, theme.INK_DIM, inner.w), (inner.x, y))
+            y += bh
+        x = inner.x
+        for i, (label, _phrase) in enumerate(ANNOUNCEMENTS):
+            w = ctx.text.size(label, px, True)[0] + 16
+            if x + w > inner.right:
+                x = inner.x
+                y += bh
+            self._button(surface, ctx, f"cp:phrase:{i}", label, pygame.Rect(x, y, w, bh - 2),
+                         px)
+            x += w + 4
+        return y + bh + 4
 
     def _button(self, surface, ctx, key, label, rect, px, selected=False) -> None:
         b = Button(key, label, rect, selected=selected, px=px)
@@ -159,8 +204,8 @@ class ComputerPanel:
             low, high = computer.COUNTDOWN
             self.turns = max(low, min(high, self.turns + (1 if arg == "+" else -1)))
             return None
-        if kind == "announce_next":
-            self.announcement = (self.announcement + 1) % len(ANNOUNCEMENTS)
+        if kind == "phrase":
+            self.speech.text = ANNOUNCEMENTS[int(arg)][1]
             return None
         offer = self._offers.get("self_destruct" if kind == "destruct_cancel" else what)
         if offer is None:
@@ -173,82 +218,29 @@ class ComputerPanel:
         elif kind == "destruct_cancel":
             action["turns"] = 0
         elif kind == "loudspeaker":
-            action["text"] = ANNOUNCEMENTS[self.announcement]
+            if areas.announcement_problem(self.speech.text):
+                return None  # the button is greyed: nothing the engine would take
+            action["text"] = areas.announcement_text(self.speech.text)
+            self.speech.text = ""
         return action
 
-
-
-def computer_notice(n, who: str, names: dict[str, str]) -> str | None:
-    """The log line of a Computer Operations, special-area or system-equipment notice, in
-    words (never an id), or None for other kinds."""
-    kind = n.kind
-    target = names.get(str(n.get("target", "")), "them")
-    roll = f"rolled {n.get('roll')}" + (f" +{n.get('bonus')}" if n.get("bonus") else "") \
-        + f", needed {n.get('needed')}"
-    said = {
-        "control_start": f"{who} holds Computer Control.",
-        "control_given": f"{who} handed Computer Control over.",
-        "control_lost": f"{who} no longer holds Computer Control.",
-        "control_received": f"{who} was handed Computer Control.",
-        "hack": f"{who} hacked the computer: {roll}: "
-                + ("Computer Control is yours." if n.get("success") else "failed."),
-        "hack_lift": f"{who} hacked lift {n.get('lift')}: {roll}: "
-                     + ("the car is sent." if n.get("success") else "failed."),
-        "cancel_self_destruct": f"{who} tried to stop the self-destruct: {roll}: "
-                                + ("it will stop." if n.get("success") else "failed."),
-        "self_destruct_ordered": f"{who} ordered the self-destruct "
-                                 + (f"set to {n.get('turns')} turns." if n.get("turns")
-                                    else "cancelled."),
-        "self_destruct": f"SHIP ANNOUNCEMENT: {n.get('text', '')}",
-        "drive_detonation": "The drives detonate.",
-        "loudspeaker": f"{who} speaks on the loudspeakers (heard at Global Updates): "
-                       f"{n.get('text', '')}",
-        "ladder": f"{who} climbed the emergency ladder to the {n.get('end')} end of lift "
-                  f"{n.get('lift')}.",
-        "geiger": f"{who}'s Geiger counter: "
-                  + (f"the signature is in {n.get('segment')}, "
-                     + " and ".join(n.get("directions") or []) + "."
-                     if n.get("found") else f"no signature in {n.get('segment')}."),
-        "treated": f"{who} was {n.get('done')} by someone.",
-    }
-    if kind in said:
-        return said[kind]
-    if kind == "computer_report":
-        hacks = len(n.get("hacks") or [])
-        breaches = len(n.get("breaches") or [])
-        return (f"Computer report: {hacks} hacking attempt(s) since your last turn, "
-                f"{breaches} hull breach(es), lift cars shown.")
-    if kind == "snoop":
-        switched = {"dark": "; lights out", "lit": "; lights on", "locked": "; hatches locked",
-                    "unlocked": "; hatches unlocked"}.get(n.get("result", ""), "")
-        return f"{who} snooped {n.get('segment')}: {n.get('seen')} counter(s) seen{switched}."
-    if kind == "command_robot":
-        name = n.get("name", "the robot")
-        return (f"{who} took command of the {name}." if n.get("success") else
-                f"{who} could not take command of the {name}: it answers to someone else.")
-    if kind in ("medlab", "mechanic"):
-        done = n.get("done")
-        if not done:
-            return f"{who} could not help: {n.get('why')}."
-        if kind == "medlab":
-            return f"{who}: {target} {done}."
-        if n.get("work") == "identify":
-            return f"{who} examined it: this Artifact is {done}."
-        return f"{who}: {n.get('work', '').replace('_', ' ')} done ({done})."
-    if kind == "hatch_lock":
-        return f"{who}: {n['why']}." if n.get("why") else \
-            f"{who} {'locked' if n.get('locked') else 'unlocked'} the hatch."
-    if kind == "jammed_on_purpose":
-        holder = names.get(str(n.get("holder", "")), "its holder")
-        return f"{who} jammed {holder}'s {n.get('weapon', 'weapon')} on purpose."
-    if kind == "weld":
-        return f"{who}: {n['why']}." if n.get("why") else \
-            f"{who} {'welded the hatch shut' if n.get('done') == 'welded' else 'cut the weld'}."
-    if kind == "shields":
-        state = "up" if n.get("up") else "down"
-        return f"{who}: {n['why']}; the shields are {state}." if n.get("why") else \
-            f"{who} set the shields {state}."
-    return None
+    def type_event(self, event, facing: str) -> tuple[bool, dict | None]:
+        """Feed a key or click to the loudspeaker's field while it is drawn: (whether the
+        field took the event, the loudspeaker action Enter sends, if any)."""
+        if not self.speaking:
+            return False, None
+        inside = event.type == pygame.MOUSEBUTTONDOWN and self.speech.rect.collidepoint(
+            event.pos)
+        if not (self.speech.active or inside):
+            return False, None
+        if event.type == pygame.MOUSEBUTTONDOWN and not inside:
+            self.speech.active = False  # a click elsewhere leaves the field and goes on
+            return False, None
+        text = self.speech.handle(event)
+        if text is None:
+            return True, None
+        self.speech.text = text
+        return True, self.click("cp:loudspeaker", facing)
 
 
 def systems_lines(state, plan: DeckPlan, sheets) -> list[str]:
@@ -285,6 +277,17 @@ def systems_lines(state, plan: DeckPlan, sheets) -> list[str]:
                  if c.controlled_by and sheets.characters[c.sheet].kind == "robot"]
     if commanded:
         out.append("Robots under command: " + ", ".join(sorted(commanded)))
+    for seat, secrets in sorted(s.aliens.items()):
+        if secrets.ram is not None:  # HAL: where its RAM is, as it last learnt it
+            where = plan.space_name(plan.sq(*secrets.ram)) if plan.inside(*secrets.ram) \
+                else "?"
+            out.append(f"HAL's RAM [{seat}]: {where}"
+                       + (f" (cut off: {secrets.ram_cut})" if secrets.ram_cut else "")
+                       + f"; hacking attempts not yet reported to it: {len(sysm.hal_hacks)}")
+    cut = sorted({plan.space_name(sq) for sq in range(len(plan.feature))
+                  if plan.feature[sq] == "major_terminal"} & detached_spaces(s.ships))
+    if cut:
+        out.append("Major terminals cut off (their craft left its dock): " + ", ".join(cut))
     suspended = [sheets.characters[c.sheet].name for c in s.characters.values() if c.suspended]
     if suspended:
         out.append("In suspension capsules: " + ", ".join(sorted(suspended)))

@@ -5,6 +5,8 @@ they never act on the game.
 
 from __future__ import annotations
 
+import unicodedata
+
 import pygame
 import pygame_gui
 from pygame_gui.core.utility import get_default_manager, set_default_manager
@@ -13,7 +15,7 @@ from game.artifact.state import Notice, OwnItem, Result
 from game.artifact.viewtypes import SeatView, View
 from game.ui import theme
 from game.ui.artifact_combat_words import combat_notice
-from game.ui.artifact_computer_panel import computer_notice
+from game.ui.artifact_computer_words import computer_notice
 from game.ui.artifact_hazard_layer import hazard_line
 from game.ui.artifact_pieces import item_name, seat_title
 from game.ui.artifact_words import species_name
@@ -88,8 +90,21 @@ class TextLine:
         return None
 
     def _feed(self, event: pygame.event.Event) -> None:
-        if self._manager is not None:
+        """Hand the event to the field. Typed text loses control and format characters
+        (a zero-width space, an escape): pygame_gui cannot lay out a line that has no
+        width and would raise; text it still cannot lay out (a pasted one) is undone."""
+        if self._manager is None:
+            return
+        if event.type == pygame.TEXTINPUT:
+            text = "".join(ch for ch in event.text if unicodedata.category(ch)[0] != "C")
+            if not text:
+                return
+            event = pygame.event.Event(pygame.TEXTINPUT, text=text)
+        before = self.text
+        try:
             self._manager.process_events(event)
+        except pygame.error:
+            self.text = before
 
     def _build(self, ctx, rect: pygame.Rect) -> None:
         """Make (or move) the field's entry. Each field has a pygame_gui manager of its own

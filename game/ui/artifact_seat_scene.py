@@ -222,7 +222,7 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     @property
     def captures_text(self) -> bool:
-        return self.chat.line.active
+        return self.chat.line.active or self.computer.speech.active
 
     # ------------------------------------------------------------------ data
 
@@ -810,6 +810,15 @@ class ArtifactSeatScene(ArtifactMapScene):
             return None
         if self.chat.line.active and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             return None
+        if self.show_computer and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT,
+                                                 pygame.MOUSEBUTTONDOWN):
+            entry = self.own().get(self.selected)
+            taken, plain = self.computer.type_event(event, entry.facing if entry else "N")
+            if plain is not None:
+                self.send(A.action_from_dict(plain), ctx)
+                self._after_action()
+            if taken:
+                return None
         handled, command = self._pointer(event, ctx)
         if handled:
             return command

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.artifact import actions as A
-from game.artifact import combat, ships
+from game.artifact import areas, combat, ships
 from game.artifact.available import available_actions
 from game.artifact.errors import IllegalAction
 from game.artifact.example import example_game
@@ -177,6 +177,42 @@ def test_the_loudspeaker_is_heard_by_everyone_at_global_updates_only(game):
     with pytest.raises(IllegalAction, match="Computer Control"):
         _again(game, "scientist")
         game.apply("scientist", A.Loudspeaker("slavin", "Hello.", "S"))
+
+
+@pytest.mark.parametrize(("typed", "heard"), [
+    ("Meet me  in\tthe\nlounge.", "Meet me in the lounge."),
+    ("\x1b[2Jgone\u202e!won\u200d ", "[2Jgone!won"),  # the escape itself goes
+    ("  Caf\u0065\u0301 open.  ", "Caf\u00e9 open."),
+])
+def test_a_free_loudspeaker_message_is_heard_as_plain_text(game, typed, heard):
+    """The controller may say anything short: every seat hears it on one plain line,
+    control codes, direction overrides and invisible joiners dropped. (Fails before: the
+    text went out as typed.)"""
+    _again(game, "scientist")
+    game.apply("scientist", A.Loudspeaker("mccray", typed, "S"))
+    assert _last(game, "scientist", "loudspeaker")["text"] == heard
+    game.apply("scientist", A.EndTurn())
+    game.apply("alien", A.EndTurn())
+    for seat in game.seats:
+        assert _last(game, seat, "announcement")["text"] == heard
+
+
+@pytest.mark.parametrize(("typed", "why"), [
+    (" \t\x00\u200b ", "empty announcement"),
+    ("a" * (areas.LOUDSPEAKER_MAX + 1), "at most 200"),
+])
+def test_an_empty_or_overlong_message_is_refused_and_nothing_changes(game, typed, why):
+    _again(game, "scientist")
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match=why):
+        game.apply("scientist", A.Loudspeaker("mccray", typed, "S"))
+    assert game.to_json() == before
+
+
+def test_the_length_limit_counts_what_is_heard_not_the_spaces_typed():
+    typed = "Stay" + " " * (areas.LOUDSPEAKER_MAX + 50) + "put."
+    assert areas.announcement_problem(typed) is None
+    assert areas.announcement_text(typed) == "Stay put."
 
 
 # ---- the Medlab ------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from game.artifact.movement import path_to, reachable
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
 
-from .arrange import fights
+from .arrange import fights, power_down
 from .secrecy_tools import start_game, to_seat
 
 FACINGS = "NESW"
@@ -61,13 +61,6 @@ COMBAT_KINDS = ("attack", "move_then_attack", "opportunity_fire", "unjam", "medi
 #: The pirate cannon is fired from the turret's own controls, not the character bar (the
 #: space rules' screen); legal_actions lists it for bots.
 TURRET = (A.FireCannon,)
-
-
-def _hal_snoop(game, action) -> bool:
-    """HAL's snoops (its species' security actions, without hands or the marker) are not
-    on the character bar: the computer panel offers the controller's only."""
-    return isinstance(action, A.SecurityAction) and game.sheets.characters[
-        game.state.characters[action.character].sheet].kind == "program"
 
 
 def _option_of(action: A.Action) -> str:
@@ -155,7 +148,7 @@ def _check(game, seat, full: bool) -> int:
             for action in game.legal_actions(seat):
                 if getattr(action, "character", None) == cid and not isinstance(
                         action, (A.ActivateInformant, *TURRET)
-                ) and not _hal_snoop(game, action):
+                ):
                     assert _option_of(action) in offered, (cid, action, offered)
     return checked
 
@@ -219,13 +212,17 @@ def test_the_bar_offers_every_power_of_each_species(species):
         # (a robot HAL wakes is not applied: its own combat options are another test's)
         powers = [a for a in game.legal_actions("alien") if isinstance(a, A.AlienPower)
                   and a.power != "command_robot"]
+        snoops = [a for a in game.legal_actions("alien") if isinstance(a, A.SecurityAction)]
+        if snoops:  # HAL: the computer panel's snoops, checked as the bar's are
+            game.apply("alien", rng.choice(snoops))
+            used += 1
         used += len(powers)
         for action in rng.sample(powers, min(3, len(powers))):
             with contextlib.suppress(ArtifactError):  # a second power of one character
                 game.apply("alien", action)
         checked += _check(game, "alien", full=True)
         game.apply("alien", A.EndTurn())
-    assert checked > 10 and (used or species == "hal")  # HAL's snoops: Security Actions
+    assert checked > 10 and used
 
 
 def test_closed_options_say_why():
@@ -257,3 +254,24 @@ def test_the_bar_offers_every_combat_action_the_engine_lists_in_a_fight():
         checked += _check(game, seat, full=True)
     assert {A.Attack, A.TargetOpportunityFire, A.UseSkill, A.PickUpDropCasualty} <= kinds
     assert checked > 100
+
+
+def test_with_the_power_down_the_bar_offers_the_ladder_and_closes_the_lifts():
+    """Lift Shafts: with the power down the cars stop and the emergency ladder is climbed.
+    The bar offers the ladder to a character in a shaft and closes the car's button with
+    the engine's reason, both agreeing with the engine (fails before: no ladder offered)."""
+    game = start_game(4, 5)
+    to_seat(game, "phoneco")
+    lift = game.plan.lifts[0]
+    game.apply(JUDGE, A.JudgeMove("osorio", *game.plan.xy(lift.ends[0]), "N"))
+    assert game.state.lifts[lift.name] == 0  # the car at the hull end, where she stands
+    power_down(game)
+    view = view_for(game, "phoneco")
+    assert view.shutdown  # public, as the Global Updates told everyone
+    options = {o.key: o for o in available_actions(view, "osorio")}
+    ladder = options[f"ladder:{lift.name}"]
+    assert ladder.ok and "ring end" in ladder.label
+    assert options[f"lift:{lift.name}"].why == "the power is down: the lift cars do not move"
+    assert _check(game, "phoneco", full=True) > 0
+    game.apply("phoneco", A.action_from_dict({**ladder.action, "facing": "N"}))
+    assert game.state.characters["osorio"].square == lift.ends[1]

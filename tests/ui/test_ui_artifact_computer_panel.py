@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 
 import pygame
+import pytest
 from test_ui_artifact_driver import Window
 from test_ui_artifact_driver import ui_app as ui_app  # noqa: F401  (fixture)
 
@@ -108,6 +109,11 @@ def test_the_judge_sees_every_system(ui_app):  # noqa: F811
     assert "Computer Control: Dr. McCray [scientist]" in texts
     assert "Self-destruct: not set (orders waiting: 12)" in texts
     assert any(t.startswith("Shields: up") for t in texts)
+    from game.ui.artifact_computer_panel import systems_lines
+
+    lines = systems_lines(game.state, game.plan, game.sheets)  # the list scrolls to them
+    assert ("HAL's RAM [alien]: Computer Room; hacking attempts not yet reported to it: 0"
+            in lines)
     _shot(j, "judge_systems.png")
 
 
@@ -115,7 +121,7 @@ def test_every_area_notice_reads_in_words():
     """The log has a sentence for each notice of the computer, the areas and the system
     equipment, and none shows an id or token."""
     from game.artifact.state import Notice
-    from game.ui.artifact_computer_panel import computer_notice
+    from game.ui.artifact_computer_words import computer_notice
 
     samples = [
         Notice("control_start", 1, {"character": "mccray"}),
@@ -173,3 +179,115 @@ def test_the_bar_welds_a_hatch_shut(ui_app):  # noqa: F811
     _shot(w, "weld_bar.png")
     assert game.state.systems.welded
     assert "yee" in game.state.turn.acted
+
+
+def _sized(ui_app, game, seat, size):  # noqa: F811
+    ui_app.resize(size)
+    w = Window(ui_app, ArtifactSeatScene(LocalTable(game).source(seat)), size)
+    w.scene.layout(size)
+    w.frame()
+    return w
+
+
+def _open_panel(ui_app, seat: str, cid: str, size=(1280, 800)):  # noqa: F811
+    """The Example's game at ``seat``'s turn, ``cid`` selected and the panel open."""
+    game, _log = example_game(6)
+    to_seat(game, seat)
+    w = _sized(ui_app, game, seat, size)
+    w.press(f"select:{cid}")
+    w.press("computer")
+    return game, w
+
+
+def _save(w: Window, tmp_path, name: str) -> None:
+    folder = SHOTS or str(tmp_path)
+    pygame.image.save(w.surface, os.path.join(folder, name))
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1920, 1080)])
+def test_the_controller_types_a_loudspeaker_message(ui_app, tmp_path, size):  # noqa: F811
+    """The loudspeaker takes any message typed in the panel's field (Enter or Speak sends
+    it, cleaned as the engine hears it); the set phrases fill the field in one click.
+    (Fails before: the panel only cycled through set phrases.)"""
+    from game.artifact import actions as A
+
+    game, w = _open_panel(ui_app, "scientist", "mccray", size)
+    field = w.scene.computer.speech
+    w.click(field.rect.center)
+    assert field.active and w.scene.captures_text
+    w.type("Meet me by the lounge. ")
+    for _ in range(3):  # the field redraws its text on its next updates
+        w.frame()
+    _save(w, tmp_path, f"loudspeaker_typing_{size[0]}.png")
+    w.key(pygame.K_e, "e")  # typing: E is a letter here, not End Turn
+    assert game.turn_seat == "scientist"
+    w.key(pygame.K_RETURN)
+    said = [n for n in game.state.notices["scientist"] if n.kind == "loudspeaker"][-1]
+    assert said.about["text"] == "Meet me by the lounge."
+    assert game.state.announcements == ["Meet me by the lounge."]
+    assert not field.active and field.text == ""
+    game.apply("scientist", A.EndTurn())  # Slavin speaks next turn, with a quick pick
+    to_seat(game, "scientist")
+    game.apply("scientist", A.TransferControl("mccray", "slavin"))
+    w = _sized(ui_app, game, "scientist", size)
+    field = w.scene.computer.speech
+    for _ in range(8):  # Tab to Slavin: a small window's forces list shows few names
+        if w.scene.selected == "slavin":
+            break
+        w.key(pygame.K_TAB)
+    if w.button("cp:phrase:1") is None:
+        w.press("computer")
+    w.press("cp:phrase:1")
+    assert field.text == "Intruder alert. Remain where you are."
+    _save(w, tmp_path, f"loudspeaker_phrase_{size[0]}.png")
+    w.press("cp:loudspeaker")
+    said = [n for n in game.state.notices["scientist"] if n.kind == "loudspeaker"][-1]
+    assert said.about["text"] == "Intruder alert. Remain where you are."
+
+
+def test_a_message_the_engine_would_refuse_greys_the_speak_button(ui_app):  # noqa: F811
+    _game, w = _open_panel(ui_app, "scientist", "mccray")
+    w.scene.computer.speech.text = "x" * 200
+    assert w.button("cp:loudspeaker").enabled
+    w.scene.computer.speech.text = "     "  # nothing anyone would hear
+    assert not w.button("cp:loudspeaker").enabled
+    assert "an empty announcement says nothing" in w.texts()
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1920, 1080)])
+def test_hal_snoops_from_the_computer_panel(ui_app, tmp_path, size):  # noqa: F811
+    """HAL is the computer: its panel shows the security actions left this turn and where
+    its RAM is, and offers every segment's snoop (no terminal, hands or marker needed).
+    (Fails before: HAL's snoops were on no screen.)"""
+    game, w = _open_panel(ui_app, "alien", "hal", size)
+    texts = " | ".join(w.texts())
+    assert "You are the computer: 4 security action(s) left" in texts
+    assert "Your RAM: Computer Room" in texts
+    _save(w, tmp_path, f"hal_panel_{size[0]}.png")
+    w.press("cp:snoop:Lab Segment")
+    told = [n for n in game.state.notices["alien"] if n.kind == "snoop"][-1].about
+    assert (told["character"], told["segment"]) == ("hal", "Lab Segment")
+    assert "You are the computer: 3 security action(s) left" in w.texts()
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1920, 1080)])
+def test_the_bar_offers_the_emergency_ladder_when_the_power_is_down(ui_app, tmp_path,
+                                                                     size):  # noqa: F811
+    from game.artifact import actions as A
+    from game.artifact.seats import JUDGE
+    from tests.artifact.arrange import power_down
+
+    game, _log = example_game(6)
+    to_seat(game, "phoneco")
+    lift = game.plan.lifts[0]
+    game.apply(JUDGE, A.JudgeMove("osorio", *game.plan.xy(lift.ends[0]), "N"))
+    power_down(game)
+    w = _sized(ui_app, game, "phoneco", size)
+    w.press("select:osorio")
+    keys = {k: label for k, label, _ok in w.scene.action_buttons(w.ctx)}
+    assert f"ladder:{lift.name}" in keys, keys
+    _save(w, tmp_path, f"ladder_bar_{size[0]}.png")
+    w.press(f"ladder:{lift.name}")
+    if w.scene.pending is not None:
+        w.key(pygame.K_RETURN)  # keep the facing
+    assert game.state.characters["osorio"].square == lift.ends[1]

@@ -124,3 +124,16 @@ def test_a_new_type_size_frees_the_old_manager_and_keeps_the_draft(app):
     # Collected before the new one was made: never two managers held at once.
     assert old() is None and line._manager is not None
     assert line.text == "to the Pirate"
+
+
+def test_typed_zero_width_and_control_characters_never_crash_the_line(app):
+    """pygame_gui cannot lay out a line of zero width (a lone zero-width space) and raised
+    from inside the field: such characters are dropped as they are typed. (Fails before:
+    pygame.error "Text has zero width".)"""
+    line, surface = focused_line(app)
+    line.handle(typed("\u200b"))
+    line.draw(surface, app.ctx, line.rect)
+    assert line.text == ""
+    line.handle(typed("a\u200db\x1bc"))
+    line.draw(surface, app.ctx, line.rect)
+    assert line.text == "abc"
