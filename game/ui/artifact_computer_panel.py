@@ -273,6 +273,10 @@ def systems_lines(state, plan: DeckPlan, sheets) -> list[str]:
            f"Welded hatches: {hatches(sysm.welded)}; blown open: {hatches(sysm.blown_hatches)}",
            f"Dark: {', '.join(s.dark) or 'nowhere'}; gas: {', '.join(sysm.gas) or 'nowhere'}",
            f"Hacking attempts not yet reported: {len(sysm.hack_attempts)}"]
+    waiting = [f"{space} {'dark' if dark else 'lit'}" for space, dark in sysm.switching]
+    waiting += [f"{space}: {kind.replace('_', ' ')}" for kind, space in sysm.failing]
+    if waiting:  # what falls at the next Global Updates
+        out.append("At Global Updates: " + ", ".join(waiting))
     commanded = [sheets.characters[c.sheet].name for c in s.characters.values()
                  if c.controlled_by and sheets.characters[c.sheet].kind == "robot"]
     if commanded:

@@ -433,6 +433,7 @@ def _perturb_alien_secrets(twin: ArtifactGame, seat: str, rng: random.Random) ->
         secrets.used.append("nobody:drift")
         secrets.eggs.append(Egg("t00000000", (1, 1), s.round))
         secrets.ram = None if secrets.ram else (3, 3)
+        secrets.ram_cut = "" if secrets.ram_cut else "the terminal holding the RAM is destroyed"
         changes += 1
         for char in s.characters.values():
             if (char.seat == other and twin.sheets.characters[char.sheet].kind == "program"
@@ -576,9 +577,28 @@ def perturb_hidden(game: ArtifactGame, seat: str,
 def _perturb_systems(twin: ArtifactGame, seats: set, seen, book, rng: random.Random) -> int:
     """The special areas' secrets: a hatch welded or locked by someone else, the shields
     raised, lowered or wrecked, a hidden fallen character in a suspension capsule, one of
-    the Feynman's robots out of sight already commanded by another seat."""
+    the Feynman's robots out of sight already commanded by another seat; and the
+    computer's: a snoop's light switch waiting for Global Updates, a hacking attempt kept
+    for HAL's next report, a terminal wrecked where the seat sees neither it nor anyone
+    of its own at it."""
     s = twin.state
     changes = 0
+    spaces = sorted({twin.plan.space_name(sq) for sq in twin.plan.region("Feynman")} - {""})
+    if rng.random() < 0.4:
+        s.systems.switching.append((rng.choice(spaces), rng.random() < 0.5))
+        changes += 1
+    if rng.random() < 0.4:
+        s.systems.hal_hacks.append(Notice("hack_attempt", s.round,
+                                          {"space": "Medlab", "success": True}))
+        changes += 1
+    stood = {c.square for c in s.characters.values() if c.seat in seats}
+    terminals = [sq for sq, f in enumerate(twin.plan.feature)
+                 if f in ("major_terminal", "minor_terminal") and sq not in seen
+                 and sq not in stood and sq not in s.systems.destroyed_terminals]
+    if terminals and rng.random() < 0.3:
+        s.systems.destroyed_terminals = sorted(s.systems.destroyed_terminals
+                                               + [rng.choice(terminals)])
+        changes += 1
     # a weld shows only from either side of its hatch: none beside the seats' own characters
     beside = {c.square for c in s.characters.values()
               if c.seat in seats and c.status == "active" and c.square is not None}

@@ -175,6 +175,10 @@ def test_hal_moves_its_ram_to_the_command_pod_and_nobody_else_learns_it():
     assert game.plan.space_name(game.state.characters["hal"].square) == "Command Pod"
     assert _views_of_others(game) == before
     assert view_for(game, JUDGE).state.aliens["alien"].ram == (2, 7)
+    hal = game.state.characters["hal"].token  # no map shows it: nothing can aim at it
+    for seat in ("pirates", "phoneco", "scientist"):
+        known = view_for(game, seat).map
+        assert hal not in known.counters and hal not in known.last_known
     with pytest.raises(IllegalAction, match="already acted"):
         game.apply("alien", stay)
     game.apply("alien", A.SecurityAction("hal", "snoop", "Lab Segment", "", "N"))

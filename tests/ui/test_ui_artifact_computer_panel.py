@@ -114,6 +114,9 @@ def test_the_judge_sees_every_system(ui_app):  # noqa: F811
     lines = systems_lines(game.state, game.plan, game.sheets)  # the list scrolls to them
     assert ("HAL's RAM [alien]: Computer Room; hacking attempts not yet reported to it: 0"
             in lines)
+    game.apply("scientist", A.SecurityAction("mccray", "snoop", "Lab Segment", "lights", "S"))
+    lines = systems_lines(game.state, game.plan, game.sheets)
+    assert "At Global Updates: Biolab dark, Lab Corridor dark, Machine Shop dark" in lines
     _shot(j, "judge_systems.png")
 
 

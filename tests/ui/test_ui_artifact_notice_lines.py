@@ -107,3 +107,14 @@ def test_the_aliens_notices_have_sentences_without_codes():
     for kind in ("alien_moved", "egg_hatched", "egg_lost"):
         line = notice_text(Notice(kind, 1, {"character": "pan"}), names)[0]
         assert "News" not in line and "_" not in line
+
+
+def test_hals_ram_moving_reads_in_words():
+    names = {"hal": "HAL"}
+    moved = Notice("alien_power", 3, {"power": "move_ram", "character": "hal",
+                                      "target": "Command Pod", "success": True})
+    assert notice_text(moved, names)[0] == "Round 3: HAL's RAM moved to the Command Pod."
+    stayed = Notice("alien_power", 3, {"power": "move_ram", "character": "hal",
+                                       "target": "Command Pod", "success": False})
+    assert notice_text(stayed, names)[0] == ("Round 3: The Command Pod's terminal did not "
+                                             "answer: the RAM stays where it was.")
