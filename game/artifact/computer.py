@@ -49,9 +49,12 @@ def detached_squares(game) -> frozenset[int]:
     drawn = game.drawn_plan
     out: set[int] = set()
     for craft in detached_crafts(game):
-        where = ships.offset(drawn, craft, game.state.ships[craft.id]) or (0, 0)
-        shift = where[1] * drawn.width + where[0]
-        out |= {sq + shift for sq in craft.squares}
+        where = ships.placement(drawn, craft, game.state.ships[craft.id])
+        if where is None:  # gone from the map: what it took keeps its drawn squares
+            out |= craft.squares
+            continue
+        carry = ships.carrier(drawn, craft, where)
+        out |= {sq for sq in map(carry, craft.squares) if sq is not None}
     return frozenset(out)
 
 
