@@ -605,6 +605,25 @@ def action_from_dict(data: object) -> Action:
     if cls is None:
         raise InvalidAction(f"unknown action type {kind!r}"[:200])
     try:
+        if cls is EndGame and "levels" in data:
+            data = _declared_levels(data)
         return from_plain(cls, data, bounded=True, path=cls.TYPE)
     except CodecError as exc:
         raise InvalidAction(str(exc)[:300]) from None
+
+
+#: The reason given to each level of an ``end_game`` in its older form, when it is read.
+DECLARED_LEVEL = "The level the Judge declared (a log from before levels were worked out)."
+
+
+def _declared_levels(data: dict) -> dict:
+    """An older log's ``end_game``: ``levels``, the Judge's typed level for every seat
+    (``[[seat, level], ...]``), from before the engine worked levels out. Read as the Judge's
+    changes, each with a stated reason, so that the replay ends with the levels declared then
+    (a level the engine now finds the same is no change); the two forms together are refused."""
+    if "adjust" in data:
+        raise CodecError("end_game: 'levels' (the older form) and 'adjust' together")
+    levels = from_plain(tuple[tuple[str, int], ...], data["levels"], bounded=True,
+                        path="end_game.levels (the older form)")
+    rest = {key: value for key, value in data.items() if key != "levels"}
+    return {**rest, "adjust": [[seat, level, DECLARED_LEVEL] for seat, level in levels]}

@@ -252,6 +252,12 @@ class Ending:
     def destroyed_with_station(self, square: int | None) -> bool:
         return self.s.systems.detonated and square is not None and self.ship_of(square) is None
 
+    def controller_seat(self, char: Character) -> str | None:
+        """Whose ``char`` is now. ``controlled_by`` names the *character* holding a mind (or
+        running a robot), never a seat: a held mind is its holder's seat's."""
+        holder = self.s.characters.get(char.controlled_by) if char.controlled_by else None
+        return holder.seat if holder is not None else char.seat
+
     def body(self, char: Character) -> bool:
         return self.sheets.characters[char.sheet].on_map
 
@@ -430,9 +436,8 @@ def _dead(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
 def _turned(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
     faction = e.table.faction_of(seat)
     turned = [c for c in e.s.characters.values()
-              if e.active(c) and e.sheets.characters[c.sheet].faction != faction
-              and (c.seat == seat or c.controlled_by == seat)
-              and e.sheets.characters[c.sheet].faction != "feynman"]
+              if e.active(c) and e.controller_seat(c) == seat
+              and e.sheets.characters[c.sheet].faction not in (faction, "feynman")]
     return len(turned) >= n.count, (f"{_count(len(turned), 'character', 'characters')} under "
                                     f"your control at the end ({n.count} needed).")
 

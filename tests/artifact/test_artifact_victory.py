@@ -294,3 +294,92 @@ def test_trading_the_disk_for_the_artifact_gives_mccray_and_the_gmen_level_1():
     assert result.winners == ("phoneco", "scientist")
     assert "The Artifact left the Feynman aboard the Phone Lorry with Osorio." in \
         result.checks["phoneco"][0].facts
+
+
+# ---- mind control: the minds it holds ------------------------------------------------------------
+
+def test_every_turned_count_is_within_the_minds_a_species_can_hold():
+    """A level needing more characters "under your control" than the species' powers can
+    ever hold at once could never be earned: the Controller holds two minds at most."""
+    from game.artifact.aliens import default_aliens
+
+    found = default_aliens()
+    sheets = default_sheets()
+    for species in found.species.values():
+        bodies = [c for c in sheets.characters.values() if c.option == species.id]
+        most = sum(found.powers[p].most for p in species.powers
+                   if p == "dominate") * len(bodies)
+        for level in default_victory().sheets.get(species.id, ()):
+            for need in level.needs:
+                if need.fact == "turned":
+                    assert need.count <= most, (species.id, level.goal)
+
+
+def test_the_controller_holding_two_minds_at_the_end_earns_its_second_level():
+    """Mind control holds McCray and Slavin when the Judge ends the game: both are other
+    factions' characters held by the seat's own character (``controlled_by`` names the
+    character, not the seat). Fails before the levels asked for three minds of a Controller
+    that can hold two."""
+    from tests.artifact.dice_tools import force_dice
+    from tests.artifact.secrecy_tools import start_game
+
+    game = start_game(5, 3, orders={"alien": A.Customize("mind_control")})
+    controller = game.state.characters["mind_control"]
+    x, y = game.plan.xy(controller.square)
+    to_seat(game, "alien")
+    for cid in ("mccray", "slavin"):
+        game.apply(JUDGE, A.JudgeMove(cid, x, y, "N"))
+    game.apply("alien", A.EndTurn())
+    for cid in ("mccray", "slavin"):  # one a turn: the power is the character's action
+        to_seat(game, "alien")
+        force_dice(game, 5)
+        game.apply("alien", A.AlienPower("mind_control", "dominate",
+                                         target=game.state.characters[cid].token))
+        held = game.state.characters[cid]
+        assert (held.seat, held.controlled_by) == ("alien", "mind_control")
+        game.apply("alien", A.EndTurn())
+    result = _end(game, [])
+    checks = result.checks["alien"]
+    assert result.levels["alien"] == 2
+    assert checks[1].facts == ("2 characters under your control at the end (2 needed).",)
+    assert not checks[0].met  # nobody left aboard a ship
+
+
+# ---- logs from before the engine worked levels out -------------------------------------
+
+def test_an_older_logs_end_game_with_the_judges_levels_replays_to_those_levels():
+    """The older ``end_game`` carried the Judge's typed level for every seat; it replays as
+    the Judge's changes with a stated reason, ending with the levels declared then. Fails
+    before: the codec refused the ``levels`` field."""
+    from game.artifact.actions import DECLARED_LEVEL
+    from game.artifact.example import example_setup
+
+    game, log = _game()
+    declared = {"pirates": 4, "phoneco": 1, "scientist": 2, "alien": 3}
+    entries = [(seat, action.to_dict()) for seat, action in log]
+    entries.append((JUDGE, {"type": "end_game", "levels": [[s, n] for s, n in declared.items()]}))
+    again = replay(example_setup(), 5, entries)
+    result = again.state.result
+    assert result.ended_by == "judge" and result.levels == declared
+    assert result.adjustments and {a.reason for a in result.adjustments} == {DECLARED_LEVEL}
+    assert {a.seat for a in result.adjustments} == {
+        seat for seat, level in declared.items() if result.found[seat] != level}
+
+
+@pytest.mark.parametrize("levels, named", [
+    ([["pirates", "first"]], "end_game.levels (the older form)[0][1] must be a whole number"),
+    ([["pirates", 9]], "pirates: level must be 1..4"),
+    ([["nobody", 1]], "no seat 'nobody'"),
+])
+def test_a_damaged_older_end_game_is_reported_in_one_line(levels, named):
+    from game.artifact.errors import SaveError
+    from game.artifact.example import example_setup
+
+    _game_now, log = _game()
+    entries = [(seat, action.to_dict()) for seat, action in log]
+    entries.append((JUDGE, {"type": "end_game", "levels": levels}))
+    with pytest.raises(SaveError) as refused:
+        replay(example_setup(), 5, entries)
+    message = str(refused.value)
+    assert named in message and "\n" not in message
+    assert message.startswith(f"log entry {len(log)} does not replay")
