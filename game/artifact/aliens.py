@@ -41,6 +41,7 @@ from .sightings import (
     observer_fov,
     visible_in,
 )
+from .situation import base_counter
 from .state import AlienSecrets, Character, CharacterCounter, Egg, Illusion
 from .views import view_for
 
@@ -214,16 +215,6 @@ def all_round(plan, square: int, dark: frozenset) -> frozenset:
     """What an invisible alien sees from ``square``: every way at once (it has no front)."""
     return (field_of_view(plan, square, "N", dark=dark)
             | field_of_view(plan, square, "S", dark=dark))
-
-
-def base_counter(game, char: Character) -> str:
-    """The counter a species' character shows undisguised: "Bug Alien" for every body when
-    two alien seats share the map (Select Faction Mix), else its own."""
-    s = game.state
-    aliens = [x for x in s.seats if s.specs[x].faction == "alien"]
-    if len(aliens) > 1 and game.sheets.characters[char.sheet].on_map:
-        return "Bug Alien"
-    return game.sheets.characters[char.sheet].counter
 
 
 # ---- checking an action (on the seat's view: the engine, legal actions and the bar) --------

@@ -705,6 +705,7 @@ def _resolve_shot(game, res: Resolver, char: Character, chart: Weapon, shot: Aim
     victim = _character_by_token(game, shot.token) if shot.token else None
     if victim is not None and victim.square != shot.square:
         victim = None  # not where the map shows it: the shot flies on into the square
+    phantom = _illusion_look(game, shot.token) if hit and victim is None else ""
     impact = shot.square
     out: dict = {}
     if hit and victim is not None:
@@ -713,7 +714,9 @@ def _resolve_shot(game, res: Resolver, char: Character, chart: Weapon, shot: Aim
     elif hit and chart.area == "blast":
         out["result"] = "The shell lands on target."
     else:
-        impact, stray = _missed(game, res, char, chart, shot, facing)
+        lead = (f"The shot passes through the {phantom} as though nothing were there"
+                if phantom else "The shot goes wide")
+        impact, stray = _missed(game, res, char, chart, shot, facing, lead)
         out.update(stray)
     if chart.area == "blast":
         out["blast"] = res.blast(impact)
@@ -738,10 +741,17 @@ def missed_line(plan: DeckPlan, start: int, target: int,
     return end.squares[:cut], end.squares[cut:], end
 
 
+def _illusion_look(game, token: str) -> str:
+    """The look of the mental illusion (aliens.py) behind a counter token, "" if none: a
+    shot that hits one meets nothing and flies on as a missed shot does."""
+    return next((ghost.counter for secrets in game.state.aliens.values()
+                 for ghost in secrets.illusions if ghost.token == token), "")
+
+
 def _missed(game, res: Resolver, char: Character, chart: Weapon, shot: AimedShot,
-            facing: str) -> tuple[int, dict]:
+            facing: str, lead: str = "The shot goes wide") -> tuple[int, dict]:
     """The Missed Shots procedure on the true state; returns where the shot ended and what
-    the attacker is told."""
+    the attacker is told (``lead``: how its words open)."""
     plan = game.plan
     start = char.square
     target = shot.square
@@ -764,15 +774,15 @@ def _missed(game, res: Resolver, char: Character, chart: Weapon, shot: AimedShot
         outcome = res.harm(victim, chart.id)
         told = res.told(victim, outcome)
         who = told["who"]
-        words = (f"The shot goes wide and hits {who}. {told['result']}" if who
-                 else "The shot goes wide. " + told["result"])
+        words = (f"{lead} and hits {who}. {told['result']}" if who
+                 else f"{lead}. " + told["result"])
         out = {"result": words, "stray": told}
         return victim.square, out
     if feature in ("window", "hatch", "computer", "generator", "drive"):
         at = end.at
         words = res.strike_feature(chart.id, feature, at, end.edge)
-        return at, {"result": "The shot goes wide. " + words}
-    return end.at, {"result": "The shot goes wide."}
+        return at, {"result": f"{lead}. " + words}
+    return end.at, {"result": f"{lead}."}
 
 
 # ---- unjamming ------------------------------------------------------------------------------

@@ -119,14 +119,32 @@ def _own(game, seat: str) -> tuple[list[Character], list[Item]]:
 
 
 def partner_counters(game, seat: str) -> dict[str, CharacterCounter]:
-    """The counters a map-sharing partner sees for ``seat``'s characters: as held, or live."""
+    """The counters a map-sharing partner sees for ``seat``'s characters: as held, or live.
+    A disguise is not shown to the partner: two alien seats share a map without knowing each
+    other's species (Select Faction Mix), and only Koch takes another's look."""
     held = held_forces(game.state, seat)
     if held is not None:
         return held.counters
     s = game.state
-    return {c.token: sightings.character_counter(s, game.plan, game.sheets, c)
-            for c in sorted(s.characters.values(), key=lambda c: c.id)
-            if c.seat == seat and sightings.is_physical(game.sheets, c)}
+    out = {}
+    for char in sorted(s.characters.values(), key=lambda c: c.id):
+        if char.seat == seat and sightings.is_physical(game.sheets, char):
+            counter = sightings.character_counter(s, game.plan, game.sheets, char)
+            if game.sheets.characters[char.sheet].faction == "alien" \
+                    and char.controlled_by is None:
+                counter = replace(counter, counter=base_counter(game, char))
+            out[char.token] = counter
+    return out
+
+
+def base_counter(game, char: Character) -> str:
+    """The counter a species' character shows undisguised: "Bug Alien" for every body when
+    two alien seats share the map (Select Faction Mix), else its own."""
+    s = game.state
+    alien_seats = [x for x in s.seats if s.specs[x].faction == "alien"]
+    if len(alien_seats) > 1 and game.sheets.characters[char.sheet].on_map:
+        return "Bug Alien"
+    return game.sheets.characters[char.sheet].counter
 
 
 def own_forces(game, seat: str) -> HeldForces:

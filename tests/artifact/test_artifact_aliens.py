@@ -369,6 +369,60 @@ def test_robots_are_not_fooled_by_a_mental_illusion():
     assert token not in book.counters
 
 
+def _face(game, cid: str, square: tuple[int, int]) -> None:
+    """The Judge turns ``cid`` towards ``square`` (its own turn: it knows at once)."""
+    x, y = game.plan.xy(game.state.characters[cid].square)
+    gx, gy = square
+    facing = "N" if gy < y else "S" if gy > y else ("E" if gx > x else "W")
+    if facing != game.state.characters[cid].facing:
+        game.apply(JUDGE, A.JudgeMove(cid, x, y, facing))
+
+
+def _everyone(game) -> dict:
+    return {cid: (c.status, c.square, c.seat) for cid, c in game.state.characters.items()}
+
+
+def test_a_shot_that_hits_an_illusion_meets_nothing_and_flies_on():
+    """McCray fires at the zombie Pan shows him; his dice hit, but nothing is there: he is
+    told the shot passed through it, nobody is harmed, the illusion stands until Pan's next
+    turn (it stops nobody, and shooting it does not dispel it), and Pan is told nothing."""
+    game = _game("pan")
+    token, _book = _cast(game, robot=False)
+    ghost = game.state.aliens["alien"].illusions[0]
+    to_seat(game, "scientist")
+    assert token in view_for(game, "scientist").map.counters
+    _face(game, "mccray", ghost.square)
+    shot = next(a for a in game.legal_actions("scientist")
+                if isinstance(a, A.Attack) and a.targets == (token,) and a.fire == "normal")
+    before, told = _everyone(game), len(game.state.notices["alien"])
+    force_dice(game, 6, 6, 1, 1, 1, 1, 1, 1)
+    events = game.apply("scientist", shot)
+    report = next(e.data for e in events if e.kind == "attack")["shots"][0]
+    assert report["hit"] is True
+    assert report["result"].startswith(
+        "The shot passes through the Zombie as though nothing were there")
+    assert "stray" not in report and _everyone(game) == before
+    assert [e.audience for e in events] == [("scientist", JUDGE)]
+    assert len(game.state.notices["alien"]) == told
+    assert game.state.aliens["alien"].illusions == [ghost]
+    game.apply("scientist", A.EndTurn())
+    assert token in view_for(game, "scientist").map.counters  # still seen till it fades
+
+
+def test_a_blow_at_an_illusion_in_ones_own_square_finds_nobody():
+    """Close combat at the illusion McCray stands in: the blow finds nobody there."""
+    game = _game("pan")
+    token, _book = _cast(game, robot=False)
+    ghost = game.state.aliens["alien"].illusions[0]
+    to_seat(game, "scientist")
+    game.apply(JUDGE, A.JudgeMove("mccray", *ghost.square, "N"))
+    before = _everyone(game)
+    events = game.apply("scientist", A.Attack("mccray", "unarmed", "normal", (token,), "N"))
+    report = next(e.data for e in events if e.kind == "attack")["shots"][0]
+    assert (report["hit"], report["result"]) == (False, "The blow finds nobody there.")
+    assert _everyone(game) == before
+
+
 # ---- Koch, zombies, bugs -----------------------------------------------------------------------
 
 def test_koch_wears_the_look_of_a_counter_it_sees():
@@ -475,3 +529,39 @@ def test_an_invisible_alien_keeps_its_moves_and_sight_from_the_alien_sharing_its
     shared = game.state.maps[game.state.map_of["alien"]]
     assert pan.token not in shared.counters and pan.token not in after.map.counters
     assert view_for(game, "alien").alien.notes and not after.alien.notes
+
+
+def _koch_beside_mccray(seed: int):
+    """A six-player game with Koch sharing its map with mind control, McCray brought beside
+    Koch in the alien's turn and seen at its next one."""
+    game = start_game(6, seed, orders={"alien": A.Customize(""), "alien2": A.Customize("")})
+    koch_seat = next(s for s in ("alien", "alien2") if aliens.species_of(game, s) == "koch")
+    partner = "alien2" if koch_seat == "alien" else "alien"
+    to_seat(game, koch_seat)
+    _bring(game, "mccray", _beside(game, "koch"))
+    game.apply(koch_seat, A.EndTurn())
+    to_seat(game, koch_seat)
+    return game, koch_seat, partner
+
+
+def test_a_map_sharing_partner_never_sees_kochs_disguise():
+    """Select Faction Mix: the two alien seats share a map and every body on it shows as a
+    "Bug Alien", so that neither learns the other's species before it figures it out.
+    Koch's disguise (only Koch takes another's look) would name the species: the partner's
+    view is the same whether Koch put one on or not, while a stranger's map shows the look.
+    Fails before: the partner's counter for Koch showed "McCray"."""
+    game, koch_seat, partner = _koch_beside_mccray(19)
+    twin, _s, _p = _koch_beside_mccray(19)
+    mccray = game.state.characters["mccray"].token
+    game.apply(koch_seat, A.AlienPower("koch", "disguise", target=mccray))
+    assert game.state.characters["koch"].counter == "McCray"
+    assert twin.state.characters["koch"].counter == "Bug Alien"
+    for played in (game, twin):
+        played.apply(koch_seat, A.EndTurn())
+    koch = game.state.characters["koch"].token
+    seen = view_for(game, partner)
+    assert koch in seen.partners and seen.map.counters[koch].counter == "Bug Alien"
+    assert seen == view_for(twin, partner)
+    shown = [book.counters[koch].counter for book in game.state.maps.values()
+             if koch in book.counters]
+    assert shown and set(shown) == {"McCray"}  # strangers' maps show the look
