@@ -3,7 +3,7 @@ bots through the real hub and the headless JSON-lines clients (real processes on
 
 Each bot is written as a third party would write one: it reads only the document its
 client printed (decoded with ``viewtypes.decode_view``) and the public deck plan, and picks
-its next action with the client-side previews (``game.artifact.preview``); an action the
+its next action with the client-side previews (``preview``, ``odds``); an action the
 host refuses is dropped and the next choice tried, and End Turn is always the last. The
 test keeps an engine beside the host (same setup and seed) only to know when a client's
 document has caught up, and to check the end:
@@ -14,22 +14,25 @@ document has caught up, and to check the end:
   replayed log, and nothing else (the leak check of ``test_net_e2e``);
 * the host's action log replays to the same game, result included.
 
-The five-player game (the design reference: four factions and a Judge) ends when the Mad
-Scientist's self-destruct countdown runs out; the seven-player game (two Phone Co. seats
-and two alien seats sharing maps) ends by the Judge's declaration after two rounds.
+The bots (``artifact_bot``) seek out hostile characters and fight them, cover the way they
+would come and pick up the Artifact where they see it, so each game holds real fights:
+attacks, wounds and deaths among the seats' characters (``check_the_fighting``). The
+five-player game (the design reference: four factions and a Judge) ends when the Mad
+Scientist's self-destruct countdown, set in round 4, runs out; the seven-player game (two
+Phone Co. seats, and Koch and the bug aliens sharing a map) ends by the Judge's declaration
+after six rounds.
 """
 
 from __future__ import annotations
 
-import zlib
 from typing import Any
 
 import pytest
+from artifact_bot import bot_choices
 from test_net_e2e import Table, canon, check_nothing_beyond_views
 from test_net_harness import Procs
 
 from game.artifact import actions as A
-from game.artifact import preview
 from game.artifact.codec import to_plain
 from game.artifact.deckplan import feynman
 from game.artifact.engine import ArtifactGame, replay
@@ -39,11 +42,12 @@ from game.artifact.views import view_for
 from game.artifact.viewtypes import SeatView, decode_view
 from net.actionlog import read
 
-WEAPONS = ("rifle", "pistol", "rpp7", "emp_pistol")
-#: Actions a bot takes in one turn at most before it ends the turn.
-PER_TURN = 4
 #: Seats that order and place their forces as in the Example of Play.
 EXAMPLE_PLACED = ("pirates", "phoneco", "scientist")
+#: Where the other seats place their forces, first choice first: where the others pass (the
+#: main corridor the pirates come down, the ring corridor by the technicians' staterooms).
+PLACE_FIRST = ("Main Corridor", "Ring Corridor 1", "Lift Hub", "Ring Corridor 2",
+               "Stateroom 2")
 
 
 @pytest.fixture
@@ -51,57 +55,6 @@ def procs(tmp_path):
     started = Procs(tmp_path)
     yield started
     started.close()
-
-
-# ---- the bot: a seat's next choices, from its document alone -------------------------------------
-
-def _distance(a, b) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-def bot_choices(view: SeatView, plan) -> list[A.Action]:
-    """What the seat in turn would like to do next, best first (End Turn last): the Mad
-    Scientist sets a three-turn self-destruct from a major terminal with an access key;
-    anyone fires at the nearest active stranger its map shows in a clear line (or strikes
-    one in its own square), else jogs towards the nearest stranger it knows of, or
-    somewhere it can reach."""
-    acted = set(view.turn.acted) if view.turn is not None else set()
-    out: list[A.Action] = []
-    if len(acted) >= PER_TURN:
-        return [A.EndTurn()]
-    ready = [(cid, e) for cid, e in sorted(view.own.characters.items())
-             if e.status == "active" and e.ma and e.square is not None and cid not in acted]
-    ordered = any(n.kind in ("self_destruct_ordered", "self_destruct") for n in view.notices)
-    if view.faction == "scientist" and not ordered:
-        for cid, e in ready:
-            keys = [i for i in e.items if view.own.items[i].type == "access_key"]
-            if keys and plan.feature[plan.sq(*e.square)] == "major_terminal":
-                out.append(A.SelfDestruct(cid, 3, e.facing))
-    strangers = sorted((c.square, token) for token, c in view.map.counters.items()
-                       if c.KIND == "character" and c.status == "active")
-    for cid, e in ready[:2]:
-        weapon = next((i for i in e.items if view.own.items[i].type in WEAPONS
-                       and not view.own.items[i].jammed), None)
-        near = sorted(strangers, key=lambda st: (_distance(st[0], e.square), st))
-        for square, token in near[:1]:
-            if square == e.square and "Hands" in e.skills:
-                out.append(A.Attack(cid, weapon or "unarmed", "normal", (token,), e.facing))
-            elif weapon and _distance(square, e.square) <= 8 \
-                    and preview.line_of_sight(e.square, square, plan)[0]:
-                out.append(A.Attack(cid, weapon, "normal", (token,), e.facing))
-        reach = sorted(preview.reachable(view, cid, "jog", plan))
-        known = [c.square for c in (*view.map.counters.values(),
-                                    *view.map.last_known.values())
-                 if c.KIND == "character" and c.status == "active" and c.square != e.square]
-        if reach and known:  # towards the nearest stranger it knows of
-            goal = min(reach, key=lambda sq: (min(_distance(sq, k) for k in known), sq))
-        elif reach:
-            goal = reach[zlib.crc32(f"{view.round}{cid}".encode()) % len(reach)]
-        if reach:
-            path = preview.path_to(view, cid, "jog", goal, plan)["path"]
-            if path:
-                out.append(A.Move(cid, "jog", tuple(tuple(p) for p in path), e.facing))
-    return out[:5] + [A.EndTurn()]
 
 
 # ---- the table: lobby choices (public rules and the Example's orders), the Judge ---------------
@@ -118,8 +71,20 @@ def lobby_choices(game: ArtifactGame, seat: str, orders: dict, tries: int) -> li
         return [orders[seat], *listed[:3]]
     if phase == "place" and seat in EXAMPLE_PLACED and not tries:
         return [example_places(game, seat), *listed[:3]]
+    if phase == "place":  # where the others pass, another space each time sent back
+        plan = game.plan
+        ranked = sorted(listed, key=lambda a: (_place_rank(plan, a), listed.index(a)))
+        return ranked[tries:tries + 4] or listed[:4]
     start = (7 * tries) % max(1, len(listed))
     return (listed[start:] + listed[:start])[:4]
+
+
+def _place_rank(plan, action: A.PlaceForces) -> int:
+    if not action.places:
+        return 0
+    _thing, x, y, _facing = action.places[0]
+    space = plan.space_name(plan.sq(x, y))
+    return PLACE_FIRST.index(space) if space in PLACE_FIRST else len(PLACE_FIRST)
 
 
 def judge_choices(game: ArtifactGame) -> list[A.Action]:
@@ -215,7 +180,26 @@ class Players:
         for seat in game.seats:  # every seat's last document shows the result
             assert decode_view(self._last_doc(seat)["view"]).result == game.state.result
         assert self.host.alive()
+        self.states = states
         return held
+
+    def check_the_fighting(self) -> None:
+        """The game held real fights: attacks made and told to the attacker, and before the
+        end (the drives blowing up kill everyone) wounds and deaths among the seats'
+        characters, each owner told by telegram or a wounded notice."""
+        attacks = [a for _s, a in self.script if isinstance(a, (A.Attack, A.MoveThenAttack))]
+        told = [n for seat in self.game.seats for n in self.game.state.notices[seat]
+                if n.kind == "attack"]
+        assert len(attacks) >= 5 and len(told) >= 5
+        assert any(isinstance(a, A.MoveThenAttack) for a in attacks)
+        last = self.states[-2].state  # just before the action that ended the game
+        hurt = {c.id: c.status for c in last.characters.values()
+                if c.seat is not None and (c.status in ("ko", "down", "serious", "dead")
+                                           or c.wound)}
+        assert "dead" in hurt.values() and len(hurt) >= 3, hurt
+        losses = [n for seat in self.game.seats for n in self.game.state.notices[seat]
+                  if n.kind in ("telegram", "wounded")]
+        assert losses
 
     def _last_doc(self, seat: str) -> dict:
         client = self.table.clients[seat]
@@ -226,16 +210,16 @@ class Players:
 # ---- the games -----------------------------------------------------------------------------
 
 @pytest.mark.slow
-def test_a_five_player_game_runs_to_the_drives_detonating(procs, tmp_path):
+def test_a_five_player_game_fights_until_the_drives_detonate(procs, tmp_path):
     players = Players(procs, tmp_path, 5, 21)
     game = players.game
     players.play_lobby(dict(example_orders(), alien=A.Customize("zombies", (), (), ())))
     assert game.phase == "play" and len(game.seats) == 4
-    while game.phase == "play" and game.round <= 6:
+    while game.phase == "play" and game.round <= 12:
         players.play_turn()
     result = game.state.result
     assert game.phase == "over" and result.ended_by == "detonation"
-    assert game.state.systems.detonated and game.round == 5
+    assert game.state.systems.detonated
     assert any(isinstance(a, A.SelfDestruct) for _s, a in players.script)
     assert any(isinstance(a, A.Move) for _s, a in players.script)
     assert set(result.levels) == set(game.seats)
@@ -243,20 +227,21 @@ def test_a_five_player_game_runs_to_the_drives_detonating(procs, tmp_path):
         assert result.levels[seat] == next((c.level for c in checks if c.met),
                                            len(checks) + 1)
     players.check_the_end()
+    players.check_the_fighting()
 
 
 @pytest.mark.slow
-def test_a_seven_player_game_with_two_aliens_sharing_a_map_ends_by_the_judge(procs,
-                                                                             tmp_path):
-    players = Players(procs, tmp_path, 7, 22)
+def test_a_seven_player_game_with_two_aliens_sharing_a_map_fights_until_the_judge_ends_it(
+        procs, tmp_path):
+    players = Players(procs, tmp_path, 7, 23)
     game = players.game
     orders = {seat: order for seat, order in example_orders().items() if seat != "alien"}
     players.play_lobby(orders)
     state = game.state
     assert state.map_of["alien2"] == state.map_of["alien"]
     assert state.map_of["phoneco2"] == state.map_of["phoneco"]
-    assert state.species["alien"] != state.species["alien2"]
-    while game.phase == "play" and game.round <= 2:
+    assert (state.species["alien"], state.species["alien2"]) == ("koch", "bugs")
+    while game.phase == "play" and game.round <= 6:
         players.play_turn()
     players.try_in_turn(JUDGE, [A.EndGame()])
     result = game.state.result
@@ -264,4 +249,8 @@ def test_a_seven_player_game_with_two_aliens_sharing_a_map_ends_by_the_judge(pro
     assert set(result.levels) == set(game.seats) == {
         "pirates", "phoneco", "phoneco2", "scientist", "alien", "alien2"}
     assert set(result.checks["alien"]) != set(result.checks["alien2"])  # two species' sheets
+    kinds = {type(a) for _s, a in players.script}
+    assert A.TargetOpportunityFire in kinds  # a character covered the way a hostile came
+    assert A.MoveThenPickUp in kinds  # someone went for an Artifact counter it saw
     players.check_the_end()
+    players.check_the_fighting()
