@@ -1,4 +1,12 @@
-"""The rulebook's Example of Play, turns 1 to 4, as far as movement, sight and secrecy go."""
+"""The rulebook's Example of Play, turns 1 to 4: every narrated action, in order, with what
+each seat sees.
+
+The ``played`` fixture plays the four turns as the book tells them for the Pirates, the
+Phone Co. and the Mad Scientist's moves; the Computer Operations of turn 1 and 2 (hacking,
+the Geiger counter, McCray's snoop), HAL's turns (its security actions, the Docbot and the
+other robots, the RAM marker), the Global Updates and the Judge's word in the Negotiations
+are their own tests, each played from the same start to its place in the story, so that
+each reads alone."""
 
 from __future__ import annotations
 
@@ -12,6 +20,7 @@ from game.artifact.errors import IllegalAction
 from game.artifact.example import example_game, example_setup
 from game.artifact.interdiction import HATCH_REASON_INTERLOCK
 from game.artifact.movement import check_path, path_to
+from game.artifact.seats import JUDGE
 from game.artifact.state import ItemCounter
 from game.artifact.views import view_for
 from tests.artifact.dice_tools import force_dice
@@ -69,13 +78,20 @@ def played():
     seen["robertson_1"] = mv("pirates", "robertson", "jog", [(17, 6), (17, 7)], "S")
     seen["yee_1"] = _where(game, "yee")
     act("pirates", A.EndTurn())
-    # ---- Phone Co., Mad Scientist, HAL Turn #1: nothing this issue's rules reach --------
+    # ---- Phone Co. Turn 1: the Situation Update tells where the informant is ------------
+    seen["phoneco_initial_1"] = view_for(game, "phoneco")
+    # (Phone Co.'s hacking and Geiger counter, McCray's snoop and HAL's four security
+    # actions are their own tests below, from the same start.)
     for seat in ("phoneco", "scientist", "alien"):
         act(seat, A.EndTurn())
     # ---- Pirate Turn 2 -------------------------------------------------------------------
     # Initial Map Update: Orlov at the controls sees the Command Pod bubble through the
     # windshield (nobody is in it); Eastwood in the turret sees the reconbot on the ring.
     seen["pirates_initial_2"] = view_for(game, "pirates").map.counters
+    # He decides not to blast it, not knowing whose it is: the cannon could.
+    seen["cannon_at_bot"] = [a for a in game.legal_actions("pirates")
+                             if isinstance(a, A.FireCannon) and a.character == "eastwood"
+                             and a.target in seen["pirates_initial_2"]]
     orlov = game.state.characters["orlov"]
     seen["orlov_sees"] = {game.plan.space_name(sq) for sq in sightings.observer_fov(
         game.state, game.plan, game.sheets, orlov, frozenset())}
@@ -353,10 +369,14 @@ def test_space_armour_would_have_turned_orlovs_blow():
 
 
 def test_turn_2_orlov_watches_the_command_pod_bubble_and_eastwood_spots_the_reconbot(played):
-    game, _log, seen = played
+    game, log, seen = played
     assert "Command Pod" in seen["orlov_sees"]  # through the windshield, over the hull
     counters = seen["pirates_initial_2"]
     assert [c.counter for c in counters.values()] == ["Recon Bot (McCray)"]
+    # "He decides not to blast it this turn": the turret's cannon could have, and he ends
+    # his turn without firing
+    assert {a.mode for a in seen["cannon_at_bot"]} == {"anti_personnel"}
+    assert not [a for _s, a in log if isinstance(a, A.FireCannon)]
     bot = next(iter(counters.values()))
     assert game.plan.terrain[game.plan.sq(*bot.square)] == "space"  # on the ring's outside
     assert not any(game.plan.space_name(game.plan.sq(*c.square)) == "Command Pod"
@@ -539,3 +559,99 @@ def test_example_hals_turns_snoops_the_docbot_and_the_ram_marker():
     for seat in game.seats:
         if seat != "alien":
             assert "RAM" not in canonical_json(to_plain(view_for(game, seat)))
+
+
+# ---- the Global Updates, the Negotiations, HAL Turn #3's robots, the informant ----------
+
+def test_example_global_updates_of_turn_1_bring_nobody_any_word():
+    """Global Updates after HAL Turn #1: "Nothing interesting happens" -- no countdown, no
+    announcement, nothing for any seat; the next round starts with the Pirates."""
+    game, _log = example_game(SEED)
+    for seat in ("pirates", "phoneco", "scientist"):
+        game.apply(seat, A.EndTurn())
+    told = {seat: len(game.state.notices[seat]) for seat in game.seats}
+    game.apply("alien", A.EndTurn())  # HAL quiescent; then the Global Updates
+    assert {seat: len(game.state.notices[seat]) for seat in game.seats} == told
+    assert game.turn_seat == "pirates" and game.round == 2
+
+
+def test_example_negotiations_the_judge_tells_the_professor_where_the_technicians_are():
+    """Negotiations after Pirate Turn #2: the Judge (for HAL) tells the Mad Scientist where
+    the two technicians are, in private: only the Professor's seat hears it."""
+    game, _log = example_game(SEED)
+    for seat in ("pirates", "phoneco", "scientist", "alien", "pirates"):
+        game.apply(seat, A.EndTurn())
+    where = {cid: game.plan.space_name(game.state.characters[cid].square)
+             for cid in ("osorio", "preuitt")}
+    text = f"The technicians are in {where['osorio']} and {where['preuitt']}."
+    before = {seat: view_for(game, seat) for seat in ("pirates", "phoneco", "alien")}
+    game.apply(JUDGE, A.JudgeMessage("scientist", text))
+    heard = [n for n in view_for(game, "scientist").notices if n.kind == "judge"]
+    assert [n.about["text"] for n in heard] == [text]
+    assert {seat: view_for(game, seat) for seat in before} == before
+
+
+def _hal_turn_2(game):
+    """Play to HAL Turn #2: one security action wakes the Docbot, which jogs into the hall
+    and stops outside the Machine Shop; the three left snoop the left half of the ring."""
+    for seat in ("pirates", "phoneco", "scientist", "alien", "pirates", "phoneco",
+                 "scientist"):
+        game.apply(seat, A.EndTurn())
+    hal = next(c for c in game.state.characters.values() if c.sheet == "hal")
+    docbot = game.state.characters["doc_bot"]
+    game.apply("alien", A.AlienPower(hal.id, "command_robot", target=docbot.token))
+    found = path_to(view_for(game, "alien"), "doc_bot", "jog", (17, 8), game.plan)
+    game.apply("alien", A.Move("doc_bot", "jog", tuple(found["path"]), docbot.facing))
+    for segment in ("Ring Segment 1", "Ring Segment 2", "Ring Segment 3"):
+        game.apply("alien", A.SecurityAction(hal.id, "snoop", segment, "", "N"))
+    return hal, docbot
+
+
+def test_example_hal_turn_3_the_docbot_cannot_open_the_hatch_and_the_robots_wait():
+    """HAL Turn #3: the Docbot runs down the corridor towards McCray but, with the hatch
+    costing half its MA, has too few MP left to open the lab segment hatch, which stays
+    shut; the rest of the robots are woken (three more security actions) where they stand,
+    by the Biolab door, ready to follow McCray and Slavin; nobody else learns of it."""
+    game, _log = example_game(SEED)
+    hal, docbot = _hal_turn_2(game)
+    for seat in ("alien", "pirates", "phoneco", "scientist"):
+        game.apply(seat, A.EndTurn())
+    others = {seat: view_for(game, seat) for seat in ("pirates", "phoneco", "scientist")}
+    run = path_to(view_for(game, "alien"), "doc_bot", "run", (13, 7), game.plan)
+    path = tuple(tuple(p) for p in run["path"])
+    assert run["stop"] == (14, 7) and run["cost"] == 3  # 2 of its 5 MP left at the hatch
+    assert "not enough MP" in _refused(game, "alien",
+                                       A.Move("doc_bot", "run", path + ((13, 7),),
+                                              docbot.facing))
+    game.apply("alien", A.Move("doc_bot", "run", path, docbot.facing))
+    assert game.plan.xy(game.state.characters["doc_bot"].square) == (14, 7)
+    assert game.state.turn.opened == []  # the hatch stays shut
+    door = (15, 9)  # the Biolab's side of its door on the lab corridor
+    for robot in ("handler_bot", "tech_bot", "securi_bot"):
+        bot = game.state.characters[robot]
+        game.apply("alien", A.AlienPower(hal.id, "command_robot", target=bot.token))
+        assert (bot.seat, bot.status, bot.controlled_by) == ("alien", "active", hal.id)
+        x, y = game.plan.xy(bot.square)
+        assert max(abs(x - door[0]), abs(y - door[1])) <= 1
+        assert game.plan.space_name(bot.square) == "Biolab"
+    assert sum(1 for u in game.state.aliens["alien"].used if u.endswith("command_robot")) == 3
+    assert {seat: view_for(game, seat) for seat in others} == others
+
+
+def test_turn_1_phone_co_hears_where_its_informant_is(played):
+    """Phone Co. Turn #1: the Situation Update describes the informant's situation, in the
+    pirate vessel. The informant is Orlov, on the G-men's map where he sits at the cutter's
+    controls; he reports what he sees, and facing the windshield he has his back to Eastwood
+    in the turret and Yee at the airlock door (the book's Judge names them loosely: "with
+    Eastwood and Yee"), so the map shows no other pirate of the cutter."""
+    game, _log, seen = played
+    view = seen["phoneco_initial_1"]
+    assert [e.counter for e in view.informants.values()] == ["Orlov"]
+    token = view.informants["orlov"].token
+    orlov = view.map.counters[token]
+    assert game.plan.space_name(game.plan.sq(*orlov.square)) == "Cutter Cabin"
+    assert orlov.facing == "W"
+    cabin = [c.counter for c in view.map.counters.values()
+             if game.plan.space_name(game.plan.sq(*c.square)) == "Cutter Cabin"]
+    assert cabin == ["Orlov"]
+    assert "orlov" not in view.own.characters  # he informs; the Pirates still run him
