@@ -51,7 +51,7 @@ FACTS: dict[str, frozenset[str]] = {
     "dead": frozenset({"kind", "count"}),
     "turned": frozenset({"count"}),
     "informants": frozenset({"count", "aboard"}),
-    "eggs": frozenset({"count"}),
+    "eggs": frozenset({"count", "hatched"}),
     "computer": frozenset(),
 }
 _NEEDS = {"item_left": ("item",), "item_held": ("item",), "item_gone": ("item",),
@@ -75,6 +75,7 @@ class Need:
     count: int = 1
     aboard: bool = False
     not_: bool = False
+    hatched: str = ""
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,9 @@ def _need(path: Path, text: str, goal: str, body: object, sheets: Sheets,
     character = reader.get("character", str, "")
     if character and character not in sheets.characters:
         raise reader.fail("character", f"{where}: unknown character {character!r}")
+    hatched = reader.get("hatched", str, "")
+    if hatched and hatched not in sheets.characters:
+        raise reader.fail("hatched", f"{where}: unknown character {hatched!r}")
     ship = reader.get("ship", str, "")
     if ship and ship not in ships:
         raise reader.fail("ship", f"{where}: unknown ship {ship!r}")
@@ -190,7 +194,8 @@ def _need(path: Path, text: str, goal: str, body: object, sheets: Sheets,
             raise reader.fail(name, f"{where}: only 'with' may be 'anyone'")
         parties[name] = value
     return Need(fact, item, character, parties["who"], parties["with"], parties["by"], ship,
-                kind, count, reader.get("aboard", bool, False), reader.get("not", bool, False))
+                kind, count, reader.get("aboard", bool, False), reader.get("not", bool, False),
+                hatched)
 
 
 @lru_cache(maxsize=1)
@@ -454,11 +459,16 @@ def _informants(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
 
 
 def _eggs(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
+    """Eggs still waiting, and eggs that hatched into a bug (of the ``hatched`` sheet) still
+    alive: the brood that survived (a hatched egg leaves the seat's list of eggs)."""
     secrets = e.s.aliens.get(seat)
     eggs = [] if secrets is None else [x for x in secrets.eggs
                                        if not e.destroyed_with_station(e.plan.sq(*x.square))]
-    return len(eggs) >= n.count, (f"{_count(len(eggs), 'egg', 'eggs')} survived "
-                                  f"({n.count} needed).")
+    bugs = [c for c in e.s.characters.values()
+            if n.hatched and c.seat == seat and c.sheet == n.hatched and e.alive(c)]
+    total = len(eggs) + len(bugs)
+    return total >= n.count, (f"{_count(total, 'egg', 'eggs')} survived, "
+                              f"{len(bugs)} of them hatched ({n.count} needed).")
 
 
 def _computer(e: Ending, seat: str, n: Need) -> tuple[bool, str]:

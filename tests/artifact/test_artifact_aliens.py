@@ -565,3 +565,27 @@ def test_a_map_sharing_partner_never_sees_kochs_disguise():
     shown = [book.counters[koch].counter for book in game.state.maps.values()
              if koch in book.counters]
     assert shown and set(shown) == {"McCray"}  # strangers' maps show the look
+
+
+def test_an_egg_that_hatched_into_a_living_bug_counts_as_surviving_for_victory():
+    """The bugs' levels count eggs that survive to the end; one that hatched lives on as a
+    bug (the brood grew), and a hatched egg leaves the seat's list of waiting eggs. Fails
+    before: only eggs still waiting were counted, so hatching lost the egg."""
+    from game.artifact import victory
+
+    game = _game("bugs")
+    bug = game.state.characters["bug_1"]
+    token = _next_to(game, "mccray", game.plan.xy(bug.square), "ko")
+    game.apply("alien", A.AlienPower("bug_1", "lay_egg", target=token))
+    for _round in range(2):
+        game.apply("alien", A.EndTurn())
+        to_seat(game, "alien")
+    assert not game.state.aliens["alien"].eggs
+    _levels, checks = victory.evaluate(game)
+    eggs = next(c for c in checks["alien"] if c.goal.startswith("At least three eggs"))
+    assert eggs.facts == ("1 egg survived, 1 of them hatched (3 needed).",)
+    for hatchling in [c for c in game.state.characters.values() if c.sheet == "bug_hatchling"]:
+        game.apply(JUDGE, A.JudgeSetStatus(hatchling.id, "dead"))
+    _levels, checks = victory.evaluate(game)
+    eggs = next(c for c in checks["alien"] if c.goal.startswith("At least three eggs"))
+    assert eggs.facts == ("0 eggs survived, 0 of them hatched (3 needed).",)
