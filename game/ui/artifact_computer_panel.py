@@ -50,6 +50,8 @@ class ComputerPanel:
         self.turns = computer_view.COUNTDOWN_SAMPLE
         self.speech = TextLine(areas.LOUDSPEAKER_MAX, "Type what the loudspeakers say")
         self.speaking = False  # the loudspeaker is offered (its field is drawn)
+        self.first = 0  # the first segment row shown (a small window pages them)
+        self.page = 1   # rows a page shows
         self.buttons: list[Button] = []
         self._offers: dict[str, Offer] = {}
 
@@ -113,15 +115,29 @@ class ComputerPanel:
         y = self._draw_controls(surface, ctx, inner, y, bh, px)
         snoops = {o.action["segment"]: o for o in offers if o.key.startswith("snoop:")}
         col = inner.w - 3 * (bh * 2 + 4)
-        for segment, state in self.segment_rows(view, plan):
-            if y + bh > inner.bottom:
-                break
+        rows = self.segment_rows(view, plan)
+        room = max(1, (inner.bottom - y) // bh)
+        if room < len(rows):  # a small window: the rows page, the last line turns them
+            room = max(1, room - 1)
+            self.first = max(0, min(self.first, len(rows) - room))
+            self.page = room
+        else:
+            self.first = 0
+        for segment, state in rows[self.first:self.first + room]:
             surface.blit(fit_text(ctx, f"{segment}: {state}", px, theme.INK_DIM, col - 6),
                          (inner.x, y + 4))
             if segment in snoops:
                 self._button(surface, ctx, f"cp:snoop:{segment}", "Snoop",
                              pygame.Rect(inner.x + col, y, bh * 2, bh - 2), px)
             y += bh
+        if room < len(rows):
+            last = min(len(rows), self.first + room)
+            surface.blit(fit_text(ctx, f"Segments {self.first + 1}-{last} of {len(rows)}",
+                                  px, theme.INK_DIM, col - 6), (inner.x, y + 4))
+            for i, (arg, word) in enumerate((("-", "Up"), ("+", "Down"))):
+                self._button(surface, ctx, f"cp:rows:{arg}", word,
+                             pygame.Rect(inner.x + col + i * (bh * 2 + 4), y, bh * 2, bh - 2),
+                             px)
 
     def _draw_controls(self, surface, ctx, inner, y, bh, px) -> int:
         """The toggle choice, robots, countdown, loudspeaker, hand-overs and lift hacks."""
@@ -203,6 +219,9 @@ class ComputerPanel:
         if kind == "turns":
             low, high = computer.COUNTDOWN
             self.turns = max(low, min(high, self.turns + (1 if arg == "+" else -1)))
+            return None
+        if kind == "rows":
+            self.first = max(0, self.first + (self.page if arg == "+" else -self.page))
             return None
         if kind == "phrase":
             self.speech.text = ANNOUNCEMENTS[int(arg)][1]
