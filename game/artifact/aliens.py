@@ -837,7 +837,7 @@ def locate_ram(game, seat: str) -> None:
 def computer_report(game, seat: str) -> list[Event]:
     """HAL's Initial Map Update: it is the computer, so it hears what a controller hears
     (hull breaches, lift cars, the hacking attempts since its last turn) while the computer
-    runs and its RAM is not cut off; the attempts are kept for it meanwhile."""
+    runs and its RAM is not cut off; attempts made while it is cut off go unheard."""
     secrets = secrets_of(game, seat)
     hal = computer_mind(game, seat)
     if hal is None or secrets is None or secrets.ram is None:
