@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from . import combat_dice as dice
-from . import sightings, situation, space
+from . import ships, sightings, situation, space
 from .combat_charts import CombatCharts, Weapon, default_charts
 from .deckplan import STEP, DeckPlan
 from .errors import IllegalAction
@@ -301,7 +301,8 @@ def _aim_at_character(game, seat, char, arm, fire, token, counter, square, facin
         raise IllegalAction(f"no line of sight to {counter.counter}")
     distance = dice.square_distance(plan.xy(square), plan.xy(aim))
     conditions = _conditions(game, seat, char, line, square, target_square, counter, token)
-    if elusive:  # EVA Combat: a target on the turning ring
+    if elusive or ships.fleeing(game.state.ships, square, target_square):
+        # EVA Combat: a target on the turning ring, or aboard a fleeing ship
         conditions = replace(conditions, elusive_target=True)
     odds = dice.attack_odds(arm.chart, distance, conditions, fire, charts)
     if not odds.allowed:

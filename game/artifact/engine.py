@@ -445,6 +445,7 @@ class ArtifactGame(Table):
         s.pending[seat] = []
         s.held.pop(seat, None)  # what others did to its forces reaches it now
         informants.arrive(self, seat)  # informants that changed sides on their condition
+        ships.settle(s, seat)  # its pilots' ships are no longer under way
         # Its booby traps set off since its last turn go off, its opportunity fire is
         # carried out, and its markers come off.
         events += combat.resolve_pending(self, seat, self._rng)

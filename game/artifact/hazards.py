@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from . import actions as A
 from . import combat, combat_dice, computer, situation
+from . import space as eva_space
 from .combat_charts import Weapon
 from .deckplan import DeckPlan
 from .events import Event
@@ -295,7 +296,9 @@ def decompress(game, inside: int, outside: int) -> list[Event]:
         situation.hold_forces(game, char.seat)
         char.square = end
         if plan.terrain[end] == "space":
-            char.eva = "free"
+            if not eva_space.has_treads(char.sheet):  # the turning ring flings it off
+                char.square = eva_space.fling(plan, end)
+            char.eva = eva_space.eva_state(plan, char.square)
             lost.setdefault(char.seat or "", []).extend(_lose_items(game, char))
             combat.Resolver(game, "", None)._let_go(char)
         moved.setdefault(char.seat or "", []).append(char.id)

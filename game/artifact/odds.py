@@ -42,6 +42,7 @@ class KnownState:
     map_of: dict[str, str]
     characters: dict[str, Character]
     items: dict[str, Item]
+    ships: dict  # where the ships are and which are under way: public
 
 
 class SeatKnowledge:
@@ -76,7 +77,8 @@ class SeatKnowledge:
         counters = {t: c for t, c in view.map.counters.items() if t not in view.partners}
         book = MapBook(counters, dict(view.map.last_known),
                        dict(view.map.lifts))
-        self.state = KnownState({view.map.id: book}, {view.seat: view.map.id}, chars, items)
+        self.state = KnownState({view.map.id: book}, {view.seat: view.map.id}, chars, items,
+                                dict(view.ships))
 
     def own_characters(self, seat: str) -> list[Character]:
         return [c for c in self.state.characters.values() if c.seat == seat]

@@ -309,6 +309,29 @@ def controls_at(drawn: DeckPlan, ships: dict[str, Ship], square: int | None) -> 
     return None
 
 
+def settle(state, seat: str) -> None:
+    """At the start of ``seat``'s turn the ships its pilots flew are no longer under way."""
+    for key, ship in state.ships.items():
+        if ship.under_way == seat:
+            state.ships[key] = replace(ship, under_way="")
+
+
+def fleeing(fleet: dict[str, Ship], shooter: int, target: int) -> bool:
+    """EVA Combat: a shot at ``target`` aboard a ship under way (``Ship.under_way``) from
+    outside that ship is at the fleeing ship's -2. Ships are public, so a seat's view knows
+    it as the engine does."""
+    drawn = feynman()
+    for craft in crafts().values():
+        ship = fleet.get(craft.id)
+        if ship is None or not ship.under_way:
+            continue
+        where = placement(drawn, craft, ship)
+        here = _footprint(drawn, craft, where) if where is not None else None
+        if here and target in here and shooter not in here:
+            return True
+    return False
+
+
 def bows(drawn: DeckPlan, fleet: dict[str, Ship]) -> dict[int, str]:
     """The square of each ship's first control seat and the way its bow points (N, E, S or
     W), the ships standing as ``fleet`` says: how a map shows each ship's heading."""
@@ -465,7 +488,7 @@ def fly(game, seat: str, char, mode: str, steps) -> list[Event]:
     where, z, _target = places[-1]
     hx, hy = drawn.xy(craft.seats[0])
     moved = replace(ship, square=drawn.sq(hx + where[0], hy + where[1]), z=z,
-                    turns=where[2], docked=(where, z) == ((0, 0, 0), 0))
+                    turns=where[2], docked=(where, z) == ((0, 0, 0), 0), under_way=seat)
     _carry(drawn, craft, start, where, aboard, cargo, char)
     s.ships[craft.id] = moved
     s.ships = {k: s.ships[k] for k in sorted(s.ships)}

@@ -204,6 +204,12 @@ def outside(plan: DeckPlan, data: SpaceData | None = None) -> Outside:
     return found
 
 
+def ring_turning(plan: DeckPlan) -> bool:
+    """Whether the gravity ring turns on ``plan``: the ring is the only part with gravity, and
+    a stopped ring's plan has none (``DeckPlan.without_gravity``)."""
+    return any(plan.gravity)
+
+
 def _looks_towards(out: Outside, plan: DeckPlan, square: int, target: int) -> bool:
     """Whether ``square`` looks out towards ``target``: a space square always does; a square
     of a windowed space does when ``target`` lies beyond one of its space's panes."""
@@ -237,8 +243,10 @@ def outside_view(plan: DeckPlan, origin: int, facing: str) -> frozenset[int]:
     found = kept.get(key)
     if found is not None:
         return found
+    turning = ring_turning(plan)
     if origin in out.ring_outside:
-        found = _ring_watchers(plan, out)
+        # a stopped ring brings nothing round: its outside sees along its own drawing only
+        found = _ring_watchers(plan, out) if turning else frozenset()
     elif plan.terrain[origin] == "space" or origin in out.windows:
         seen = set()
         for square in out.looking:
@@ -246,7 +254,7 @@ def outside_view(plan: DeckPlan, origin: int, facing: str) -> frozenset[int]:
                     and _looks_towards(out, plan, origin, square)
                     and _looks_towards(out, plan, square, origin)):
                 seen.add(square)
-        if seen & out.band:
+        if turning and seen & out.band:
             seen |= out.ring_outside
         found = frozenset(seen)
     else:
@@ -283,14 +291,17 @@ def has_treads(sheet_id: str) -> bool:
     return sheet_id in space_data().treads
 
 
-def neighbours(plan: DeckPlan, square: int, treads: bool, ring_turning: bool = True):
-    """``plan.neighbours`` for a mover outside: the ring's outside only with treads while the
-    ring turns, and for a mover with treads the ring's whole outside next to every rim
-    square (and back)."""
+def neighbours(plan: DeckPlan, square: int, treads: bool):
+    """``plan.neighbours`` for a mover outside. While the ring turns, its outside only with
+    treads (its centripetal force flings anything else off), and for a mover with treads
+    the ring's whole outside next to every rim square (and back): the ring brings every
+    point of itself past the band within a turn. A stopped ring flings nobody off, and the
+    flattened drawing cannot say which part of it faces the band: anyone steps between its
+    outside and the rim."""
     out = outside(plan)
     steps = plan.neighbours(square)
-    if not treads:
-        if not ring_turning or square not in out.ring_edge:
+    if not treads and ring_turning(plan):
+        if square not in out.ring_edge:
             return steps  # the common case: nothing of the ring's outside next to it
         return [step for step in steps if step[0] not in out.ring_outside]
     if square in out.ring_outside:
@@ -300,19 +311,38 @@ def neighbours(plan: DeckPlan, square: int, treads: bool, ring_turning: bool = T
     return steps
 
 
-def step_kind(plan: DeckPlan, a: int, b: int, treads: bool,
-              ring_turning: bool = True) -> tuple[bool, int | None] | None:
+def step_kind(plan: DeckPlan, a: int, b: int,
+              treads: bool) -> tuple[bool, int | None] | None:
     """(diagonal?, hatch) if ``b`` is one legal step from ``a``, else None."""
-    for n, diagonal, hatch in neighbours(plan, a, treads, ring_turning):
+    for n, diagonal, hatch in neighbours(plan, a, treads):
         if n == b:
             return diagonal, hatch
     return None
 
 
 def drifting(plan: DeckPlan, square: int, thrusters: bool) -> bool:
-    """A mover in open space without thrusters drifts (the ring's outside is a surface)."""
+    """A mover in open space without thrusters drifts (the turning ring's outside is a
+    surface; a stopped one holds nothing)."""
     return (not thrusters and plan.terrain[square] == "space"
-            and square not in outside(plan).ring_outside)
+            and (square not in outside(plan).ring_outside or not ring_turning(plan)))
+
+
+def fling(plan: DeckPlan, square: int) -> int:
+    """Where the turning ring's centripetal force throws something that cannot hold on to
+    its outside at ``square`` (Rotating Ring: it floats nearby, tracked on the main map):
+    the first clear space square beside the ring's rim on the main map (the band's own
+    squares are struck by the ring), the Judge adjusting as needed (``judge_move``)."""
+    out = outside(plan)
+    if square not in out.ring_outside or not ring_turning(plan):
+        return square
+    found = plan.memo.get("flung_to")
+    if found is None:
+        found = min((n for r in out.rim for n, _diagonal, _hatch in plan.neighbours(r)
+                     if n not in out.band and n not in out.ring_outside
+                     and plan.terrain[n] == "space"),
+                    key=lambda n: (plan.xy(n)[1], plan.xy(n)[0]))
+        plan.memo["flung_to"] = found
+    return found
 
 
 def heading(plan: DeckPlan, a: int, b: int) -> tuple[int, int] | None:
@@ -347,9 +377,9 @@ def outside_shot(plan: DeckPlan, square: int, facing: str, target: int,
     (``outside_view``) and not in the ordinary line is shot over it, nothing between
     blocking; the range runs to the target, or, on the ring's outside, to the nearest square
     of the ring's band (the ring turns it past). A target on the turning ring is elusive
-    (-2) for anyone not riding the ring too."""
+    (-2) for anyone not riding the ring too. A stopped ring is shot at as anything else."""
     out = outside(plan)
-    on_ring = target in out.ring_outside
+    on_ring = target in out.ring_outside and ring_turning(plan)
     over = not reached and target in outside_view(plan, square, facing)
     aim = target
     if on_ring and square not in out.ring_outside and out.band:

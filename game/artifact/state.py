@@ -370,7 +370,9 @@ class Systems:
 class Ship:
     """A spacecraft that can move (Ship Movement): its first control seat's square, the z
     level, how many quarter turns clockwise it has turned from the way it is drawn (0 to
-    3), whether it is docked and whether its controls still work."""
+    3), whether it is docked and whether its controls still work. ``under_way``: the seat
+    whose pilot flew it, until that seat's next turn begins (EVA Combat: a fleeing ship is
+    harder to hit)."""
 
     square: int | None
     z: int = 0
@@ -378,6 +380,7 @@ class Ship:
     docked: bool = True
     wrecked_controls: bool = False
     left: bool = False               # it flew off the map (only with the shields down)
+    under_way: str = ""
 
 
 @dataclass(slots=True, frozen=True)

@@ -13,7 +13,7 @@ from game.artifact.example import example_game, example_setup
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
 
-from .arrange import act_again, lower_shields, ship_at
+from .arrange import act_again, give_item, lower_shields, ship_at
 
 
 def _scientist_turn():
@@ -285,3 +285,35 @@ def test_a_ship_lying_against_the_hull_opens_no_hatch_into_it():
     assert not any(plan.space_name(n) == plan.space_name(deck)
                    for n, _diagonal, _hatch in plan.neighbours(pod))
     assert not any(h.name == "Command pod outer hatch" for h in plan.hatches)
+
+
+def test_a_shot_at_someone_aboard_a_fleeing_ship_is_at_minus_two_until_its_pilots_turn():
+    from game.artifact import combat, odds
+
+    game, log = _scientist_turn()
+    _do(game, log, JUDGE, A.JudgeMove("slavin", 1, 7, "W"))
+    _do(game, log, JUDGE, A.JudgeMove("kyoshi", 2, 7, "W"))  # a pirate aboard the pod
+    _do(game, log, JUDGE, A.JudgeMove("mccray", 0, 7, "E"))  # floating at its windscreen
+    pistol = give_item(game, "mccray", "pistol")
+    mccray = game.state.characters["mccray"]
+    arm = combat.arm_for(game, mccray, pistol)
+
+    def shot():
+        view = view_for(game, "scientist")
+        token = next(t for t, c in view.map.counters.items() if c.counter == "Kyoshi")
+        engine = combat.plan_attack(game, "scientist", mccray, arm, "normal", (token,))
+        known = odds.SeatKnowledge(view)
+        preview = combat.plan_attack(known, "scientist", known.character("mccray"), arm,
+                                     "normal", (token,))
+        return ("elusive_target" in [m.id for m in engine[0].odds.modifiers],
+                "elusive_target" in [m.id for m in preview[0].odds.modifiers])
+
+    assert shot() == (False, False)  # docked, not fleeing
+    _do(game, log, "scientist", A.Pilot("slavin", "walk", ("up",), "W"))
+    assert game.state.ships["command_pod"].under_way == "scientist"
+    assert shot() == (True, True)  # engine and preview agree
+    for seat in ("scientist", "alien", "pirates", "phoneco"):
+        _do(game, log, seat, A.EndTurn())
+    assert game.turn_seat == "scientist"
+    assert game.state.ships["command_pod"].under_way == ""  # its pilot's turn again
+    assert shot() == (False, False)

@@ -191,3 +191,42 @@ def test_views_over_the_hull_are_kept_within_bounds_and_stay_right():
     # a plan with no windows and no space: nothing is seen over any hull
     tiny = deckplan_from_text("+-+-+\n|. .|\n+-+-+")
     assert space.outside_view(tiny, 0, "E") == frozenset()
+
+
+def test_a_stopped_ring_turns_nothing_into_view_and_flings_nobody_off():
+    game = _pirates_in_turn()
+    stop_ring(game)
+    plan = game.plan
+    out = space.outside(plan)
+    turret, ring_square = plan.sq(15, 1), plan.sq(11, 41)
+    # the turning ring brought every point of its outside past the band: stopped, it does not
+    assert not out.ring_outside & field_of_view(plan, turret, "E")
+    assert turret not in field_of_view(plan, ring_square, "N")
+    assert space.outside_shot(plan, turret, "E", ring_square, False) == (False, ring_square,
+                                                                         False)
+    # nothing flings a floater off it now: Kyoshi steps from the rim onto its outside
+    _judge_put(game, "kyoshi", 20, 15, "S")
+    view = view_for(game, "pirates")
+    assert check_path(view, "kyoshi", "walk", [(11, 36)], "S", plan).spent == 1
+    assert space.fling(plan, plan.sq(11, 36)) == plan.sq(11, 36)
+
+
+def test_the_turning_ring_flings_a_character_blown_out_of_it_to_the_main_map():
+    from game.artifact import hazards
+
+    game = _pirates_in_turn()
+    plan = game.plan
+    out = space.outside(plan)
+    # a ring room's square with the ring's outside beyond its hull
+    inside, beyond = next((s, s - 1) for s in range(1, len(plan.terrain))
+                          if plan.segment_of[s] >= 0 and plan.gravity[plan.segment_of[s]]
+                          and s - 1 in out.ring_outside)
+    _judge_put(game, "kyoshi", *plan.xy(inside), "N")
+    _judge_put(game, "recon_bot_mccray", *plan.xy(inside), "N")
+    hazards.decompress(game, inside, beyond)
+    kyoshi, bot = game.state.characters["kyoshi"], game.state.characters["recon_bot_mccray"]
+    # the reconbot's treads hold it to the ring's outside; Kyoshi floats by the rim
+    assert bot.square in out.ring_outside and bot.eva == "ring"
+    assert kyoshi.square not in out.ring_outside and kyoshi.eva == "free"
+    assert plan.terrain[kyoshi.square] == "space" and kyoshi.square not in out.band
+    assert any(kyoshi.square in {n for n, _d, _h in plan.neighbours(r)} for r in out.rim)
