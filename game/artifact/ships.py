@@ -351,10 +351,17 @@ STEP_WORDS = {"N": "Fly north", "E": "Fly east", "S": "Fly south", "W": "Fly wes
               "right": "Turn the ship right"}
 
 
+def ship_ma(movement_chart: dict, craft: Craft, mode: str) -> int:
+    """How many steps ``craft`` takes in a turn at ``mode``: the spaceship rate less its
+    handicap, but always at least one (Movement Overview: a mover may always enter one
+    square; the Example of Play "walks" the cutter one square, its walk being 1 - 1)."""
+    return max(1, movement_chart["spaceship"].gravity[mode] - craft.slower)
+
+
 def rate_for(movement_chart: dict, craft: Craft, length: int) -> str | None:
     """The slowest rate at which ``craft`` covers ``length`` steps (None: none does)."""
     for mode in ("walk", "jog", "run"):
-        if movement_chart["spaceship"].gravity[mode] - craft.slower >= length:
+        if ship_ma(movement_chart, craft, mode) >= length:
             return mode
     return None
 
@@ -416,7 +423,7 @@ def flight(drawn: DeckPlan, plan: DeckPlan, movement_chart: dict, craft: Craft, 
     refused)."""
     if mode not in ("walk", "jog", "run"):
         raise IllegalAction("mode must be one of walk, jog, run")
-    ma = max(0, movement_chart["spaceship"].gravity[mode] - craft.slower)
+    ma = ship_ma(movement_chart, craft, mode)
     if len(steps) > ma:
         raise IllegalAction(f"the {craft.name} moves {ma} a turn at that rate")
     dx, dy, turns = placement(drawn, craft, ship)

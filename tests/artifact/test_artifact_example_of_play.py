@@ -207,8 +207,8 @@ def played():
     # ---- Phone Co. Turn 4: Orlov undocks the cutter and "walks" it one square away;
     # Osorio jogs towards the Lift Shaft 2 hatch, Preuitt to meet her ----------------------
     seen["cutter_before"] = {cid: _where(game, cid) for cid in ("orlov", "eastwood", "yee")}
-    seen["pilot_walk"] = _refused(game, "phoneco", A.Pilot("orlov", "walk", ("N",), "W"))
-    seen["pilot"] = act("phoneco", A.Pilot("orlov", "jog", ("N",), "W"))
+    seen["pilot_two"] = _refused(game, "phoneco", A.Pilot("orlov", "walk", ("N", "N"), "W"))
+    seen["pilot"] = act("phoneco", A.Pilot("orlov", "walk", ("N",), "W"))
     seen["cutter_after"] = {cid: _where(game, cid) for cid in ("orlov", "eastwood", "yee")}
     view = view_for(game, "phoneco")
     osorio = path_to(view, "osorio", "jog", (5, 33), game.plan)
@@ -407,8 +407,8 @@ def test_turn_4_the_pirate_band_runs_back_down_the_main_corridor(played):
 
 def test_turn_4_orlov_undocks_the_cutter_and_flies_it_one_square_away(played):
     game, _log, seen = played
-    # the cutter, one less than the spaceship rate, does not move at a walk
-    assert seen["pilot_walk"] == "the Pirate cutter moves 0 a turn at that rate"
+    # the cutter walks 1 - 1 = 0 squares, but a mover always enters one square
+    assert seen["pilot_two"] == "the Pirate cutter moves 1 a turn at that rate"
     # the pilot is told at once; the pirates, whose Eastwood and Yee are aboard, at their
     # next Situation Update
     assert [(e.kind, e.audience[0]) for e in seen["pilot"]] == [("ship_moved", "phoneco"),

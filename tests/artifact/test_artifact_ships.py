@@ -223,8 +223,9 @@ def test_the_cutter_turns_one_mp_less_and_finds_no_room_to_turn_on_the_map():
     game, log = example_game(9)
     ship_at(game, "cutter", 25, 1)  # clear of the hull and the ring's band: x 25..30, y 0..4
     _do(game, log, JUDGE, A.JudgeMove("orlov", 25, 1, "W"))
-    with pytest.raises(IllegalAction, match="moves 0 a turn at that rate"):
-        game.apply("pirates", A.Pilot("orlov", "walk", ("left",), "W"))
+    # walking, 1 - 1 = 0, it still makes one step (a mover always enters one square)
+    with pytest.raises(IllegalAction, match="moves 1 a turn at that rate"):
+        game.apply("pirates", A.Pilot("orlov", "walk", ("E", "left"), "W"))
     with pytest.raises(IllegalAction, match="moves 2 a turn at that rate"):
         game.apply("pirates", A.Pilot("orlov", "run", ("E", "left", "left"), "W"))
     # six squares long, it needs six rows of open space to lie across: the station's space
@@ -234,6 +235,7 @@ def test_the_cutter_turns_one_mp_less_and_finds_no_room_to_turn_on_the_map():
             game.apply("pirates", A.Pilot("orlov", "jog", (way,), "W"))
     offered = {a.steps for a in game.legal_actions("pirates") if isinstance(a, A.Pilot)}
     assert ("E",) in offered and not any("left" in s or "right" in s for s in offered)
+    assert A.Pilot("orlov", "walk", ("E",), "W") in game.legal_actions("pirates")
 
 
 def test_ships_at_one_level_bump_and_at_another_pass_but_never_stop_stacked():
