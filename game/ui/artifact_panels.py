@@ -284,7 +284,9 @@ def space_line(n: Notice, who: str) -> str:
         z = n.get("z") or 0
         level = "" if not z else f", {abs(z)} level{'s' if abs(z) > 1 else ''} " + (
             "above" if z > 0 else "below") + " the station's plane"
-        return f"The {n.get('ship', 'ship')} is under way{level}."
+        bow = {"N": "north", "E": "east", "S": "south", "W": "west"}.get(n.get("heading"))
+        heading = f", its bow to the {bow}" if bow else ""
+        return f"The {n.get('ship', 'ship')} is under way{level}{heading}."
     if kind == "ship_gone":
         aboard = len(n.get("aboard") or [])
         return (f"The {n.get('ship', 'ship')} left the station's space with {aboard} "

@@ -72,14 +72,14 @@ def test_space_notices_read_as_words_without_ids():
 
     names = {"kyoshi": "Kyoshi"}
     lines = {kind: notice_text(Notice(kind, 3, about), names)[0] for kind, about in (
-        ("ship_moved", {"ship": "Pirate cutter", "square": [14, 1], "z": 2}),
+        ("ship_moved", {"ship": "Pirate cutter", "square": [14, 1], "z": 2, "heading": "W"}),
         ("ship_gone", {"ship": "Pirate cutter", "aboard": ["orlov", "yee"]}),
         ("shoved", {"character": "kyoshi", "square": [0, 6]}),
         ("ring_collision", {"character": "kyoshi", "roll": 2,
                             "result": {"who": "Kyoshi", "result": "Kyoshi falls."}}),
         ("cannon", {"mode": "plasma_drill", "square": [23, 5], "results": [{"who": ""}]}))}
     assert lines["ship_moved"] == ("Round 3: The Pirate cutter is under way, 2 levels above "
-                                   "the station's plane.")
+                                   "the station's plane, its bow to the west.")
     assert lines["ship_gone"] == ("Round 3: The Pirate cutter left the station's space with "
                                   "2 aboard.")
     assert lines["shoved"] == "Round 3: Kyoshi was shoved aside by a passing ship, unhurt."
