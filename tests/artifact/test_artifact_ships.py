@@ -319,3 +319,25 @@ def test_a_shot_at_someone_aboard_a_fleeing_ship_is_at_minus_two_until_its_pilot
     assert game.turn_seat == "scientist"
     assert game.state.ships["command_pod"].under_way == ""  # its pilot's turn again
     assert shot() == (False, False)
+
+
+def test_the_lorry_boxed_in_by_its_dock_gets_away_only_by_turning():
+    """Its airlock sits in a notch of the hull: one square south it can go no further east,
+    west or south, so the Phone Company could never fly off before ships turned."""
+    game, _log = example_game(9)
+    lorry = ships.crafts()["lorry"]
+
+    def fly(*steps):
+        try:
+            places = ships.flight(game.drawn_plan, game.plan, game.sheets.movement, lorry,
+                                  ships.Ship(lorry.seats[0]), "run", steps, False,
+                                  game.state.ships)
+        except IllegalAction as refused:
+            return str(refused)
+        return places[-1][0]
+
+    assert fly("S") == (0, 1, 0)
+    for way in ("E", "W", "S"):
+        assert "not open space" in fly("S", way)
+    assert "not open space" in fly("S", "up", "E")
+    assert fly("S", "left", "E") == (1, 1, 3) and fly("S", "left", "W") == (-1, 1, 3)
