@@ -217,29 +217,27 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
 
 def _flights(view: SeatView, entry: OwnCharacter, square, base: dict,
              sheets: Sheets) -> list[Option]:
-    """A pilot at a ship's controls: one step each way, or a quarter turn, at the slowest
-    rate that allows it (``ships``); the engine says if the ship cannot go there."""
+    """A pilot at a ship's controls: straight flights of every length its MA allows in
+    each direction, a quarter turn either way and a half turn, each at the slowest rate
+    that covers it (``ships.flight_choices``); the engine says if the ship cannot go."""
     drawn = feynman()
     craft = ships.controls_at(drawn, view.ships, drawn.sq(*square))
     if craft is None or "Pilot" not in entry.skills:
-        return []
-    mode = ships.rate_for(sheets.movement, craft, 1)
-    if mode is None:
         return []
     plan = ships.moved_plan(drawn, view.ships)
     ship = view.ships.get(craft.id) or ships.Ship(craft.seats[0])
     if ship.wrecked_controls:
         return []
     out = []
-    for step in ships.STEPS:
+    for mode, steps in ships.flight_choices(sheets.movement, craft):
         try:
-            places = ships.flight(drawn, plan, sheets.movement, craft, ship, mode, (step,),
-                                  None, view.ships)
+            ships.flight(drawn, plan, sheets.movement, craft, ship, mode, steps, None,
+                         view.ships)
         except ArtifactError:
             continue  # into the hull, another ship, the ring, or off the map
-        if places:
-            out.append(Option(f"fly:{step}:{mode}", ships.STEP_WORDS[step],
-                              {"type": "pilot", "mode": mode, "steps": [step], **base}))
+        count = f"*{len(steps)}" if len(steps) > 1 else ""
+        out.append(Option(f"fly:{steps[0]}{count}:{mode}", ships.flight_words(steps),
+                          {"type": "pilot", "mode": mode, "steps": list(steps), **base}))
     return out
 
 

@@ -351,6 +351,31 @@ STEP_WORDS = {"N": "Fly north", "E": "Fly east", "S": "Fly south", "W": "Fly wes
               "right": "Turn the ship right"}
 
 
+def flight_choices(movement_chart: dict, craft: Craft) -> list[tuple[str, tuple[str, ...]]]:
+    """(mode, steps) of the flights worth offering a pilot: a straight line of every length
+    up to the ship's MA each way (up and down too), a quarter turn either way and a half
+    turn, each at the slowest rate that covers it. Whether each can be flown is
+    ``flight``'s to say."""
+    out = []
+    for step in STEPS:
+        longest = 2 if step in ("left", "right") else 3
+        for length in range(1, longest + 1):
+            mode = rate_for(movement_chart, craft, length)
+            if mode is None or (step == "right" and length == 2):  # left twice: the same
+                break
+            out.append((mode, (step,) * length))
+    return out
+
+
+def flight_words(steps) -> str:
+    """How the action bar names a flight of one kind of step."""
+    if len(steps) == 1:
+        return STEP_WORDS[steps[0]]
+    if steps[0] in ("left", "right"):
+        return "Turn the ship about"
+    return f"{STEP_WORDS[steps[0]]} \u00d7{len(steps)}"
+
+
 def ship_ma(movement_chart: dict, craft: Craft, mode: str) -> int:
     """How many steps ``craft`` takes in a turn at ``mode``: the spaceship rate less its
     handicap, but always at least one (Movement Overview: a mover may always enter one
@@ -506,23 +531,18 @@ def fly(game, seat: str, char, mode: str, steps) -> list[Event]:
 
 
 def flights(game, char) -> list[tuple[str, tuple[str, ...]]]:
-    """(mode, steps) of the flights a pilot may offer: straight lines of every length up to
-    the MA in each direction, and one or two quarter turns, at the slowest rate that
-    reaches (the legal actions list; any other sequence of steps is also accepted)."""
+    """(mode, steps) of the flights a pilot may offer (``flight_choices`` that can be
+    flown now; the legal actions list: any other sequence of steps is also accepted)."""
     if pilot_problem(game, char, ("N",)) is not None:
         return []
-    out = []
     craft = craft_at(game, char.square)
-    for step in STEPS:
-        for length in range(1, 4 if step not in ("left", "right") else 3):
-            mode = rate_for(game.sheets.movement, craft, length)
-            if mode is None:
-                break
-            try:
-                plan_flight(game, char, mode, (step,) * length)
-            except IllegalAction:
-                break
-            out.append((mode, (step,) * length))
+    out = []
+    for mode, steps in flight_choices(game.sheets.movement, craft):
+        try:
+            plan_flight(game, char, mode, steps)
+        except IllegalAction:
+            continue
+        out.append((mode, steps))
     return out
 
 

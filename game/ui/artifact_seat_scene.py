@@ -72,7 +72,7 @@ ITEM_STATE = {"overheated": "overheated: needs repair", "emp": "shorted out: nee
 GROUPS = {"medic": "First aid", "medkit": "Medkit", "plasma": "Inspect for traps",
           "place": "Traps and mines", "repair": "Repair", "carry": "Carry",
           "unjam": "Clear a jam", "opportunity_fire": "Cover a square",
-          "weld": "Weld or cut a hatch", "jam": "Jam a weapon"}
+          "weld": "Weld or cut a hatch", "jam": "Jam a weapon", "fly": "Fly the ship"}
 COMBAT_OPTIONS = ("unjam", "medic", "medkit", "plasma", "place", "repair", "carry",
                   "put_down")
 STEP_SECONDS = 0.16
@@ -591,8 +591,10 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.send(A.SetInformantCondition(cid, condition), ctx)
         elif self.selected and kind == "fly":
             entry = self.own()[self.selected]
-            step, _, mode = arg.partition(":")
-            self.ask_facing(A.Pilot(self.selected, mode, (step,), entry.facing), entry.square)
+            way, _, mode = arg.partition(":")
+            step, _, count = way.partition("*")
+            self.ask_facing(A.Pilot(self.selected, mode, (step,) * int(count or 1),
+                                    entry.facing), entry.square)
         elif kind == "group":
             self.group = arg
         elif kind == "group_back":

@@ -36,9 +36,14 @@ def test_a_pilot_flies_the_cutter_from_the_action_bar(ui_app, tmp_path):  # noqa
     game, _log = example_game(9)
     w, keys = _seat_with(ui_app, game, "pirates", "orlov")
     scene = w.scene
-    # the cutter walks one less than 1, yet a mover always enters one square
-    assert "fly:N:walk" in keys and "fly:up:walk" in keys
-    assert not any(k.startswith("fly:") for k in keys if not k.endswith(":walk"))
+    assert "group:fly" in keys  # the flights: one button that opens them
+    w.press("group:fly")
+    labels = {k: label for k, label, _enabled in scene.action_buttons(w.ctx)}
+    # the cutter walks one less than 1, yet a mover always enters one square; it jogs 1
+    # and runs 2 (up to the map's edge: one square north)
+    assert labels["fly:N:walk"] == "Fly north" and labels["fly:up:walk"] == "Fly up"
+    assert labels["fly:up*2:run"] == "Fly up \u00d72" and "fly:N*2:run" not in labels
+    assert not any(k.startswith("fly:") and ":jog" in k for k in labels)
     turret = scene.plan.sq(15, 0)
     assert scene.plan.terrain[turret] == "space"
     w.press("fly:N:walk")
@@ -97,9 +102,14 @@ def test_a_pilot_turns_the_pod_from_the_action_bar(ui_app, tmp_path):  # noqa: F
     ship_at(game, "command_pod", 25, 2)  # clear all round
     game.apply(JUDGE, A.JudgeMove("slavin", 25, 2, "W"))
     w, keys = _seat_with(ui_app, game, "scientist", "slavin")
+    w.press("group:fly")
     labels = {k: label for k, label, _enabled in w.scene.action_buttons(w.ctx)}
     assert labels["fly:left:walk"] == "Turn the ship left"
     assert labels["fly:right:walk"] == "Turn the ship right"
+    assert labels["fly:left*2:jog"] == "Turn the ship about"
+    assert labels["fly:E*3:run"] == "Fly east \u00d73" and "fly:W*3:run" not in labels
+    w.frame()
+    pygame.image.save(w.surface, str(_shots(tmp_path) / "space_pod_flights.png"))
     w.press("fly:right:walk")
     w.key(pygame.K_UP)  # the pilot's facing after the action
     assert game.state.ships["command_pod"].turns == 1
