@@ -211,6 +211,10 @@ def test_a_quarter_turn_costs_one_of_the_ships_mp_and_needs_room():
     _do(game, log, "scientist", A.Pilot("slavin", "walk", ("left",), "W"))
     assert game.plan.space_name(game.plan.sq(3, 5)) == "Command Pod"
     assert not game.state.ships["command_pod"].docked
+    # a turned ship replays from the log to the same state, plan and all
+    again = replay(example_setup(), 9, log)
+    assert again.to_json() == game.to_json()
+    assert again.plan.space_name(again.plan.sq(3, 5)) == "Command Pod"
     # against the map's edge a ship has no room to turn (it never leaves by turning)
     game, log = _scientist_turn()
     lower_shields(game)

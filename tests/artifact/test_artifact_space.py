@@ -209,6 +209,10 @@ def test_a_stopped_ring_turns_nothing_into_view_and_flings_nobody_off():
     view = view_for(game, "pirates")
     assert check_path(view, "kyoshi", "walk", [(11, 36)], "S", plan).spent == 1
     assert space.fling(plan, plan.sq(11, 36)) == plan.sq(11, 36)
+    # and without thrusters a floater drifts there as anywhere in space (turning, the
+    # ring's outside is a surface to hold to)
+    assert space.drifting(plan, plan.sq(11, 36), False)
+    assert not space.drifting(game.drawn_plan, plan.sq(11, 36), False)
 
 
 def test_the_turning_ring_flings_a_character_blown_out_of_it_to_the_main_map():
