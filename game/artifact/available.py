@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import aliens, areas, combat, computer_view, movement, odds, ships
+from . import aliens, areas, combat, computer_view, movement, odds, ships, square_picks
 from .deckplan import DeckPlan, feynman
 from .errors import ArtifactError
 from .sheets import Sheets, default_sheets
@@ -251,7 +251,8 @@ def combat_options(know: odds.SeatKnowledge, cid: str) -> list[Option]:
     """The bar's combat entries for ``cid`` (open, or closed saying why), each checked with
     the engine's own combat functions on the seat's knowledge: an attack (with the first
     target found, which the player then changes on the map), move-then-attack, covering a
-    square with opportunity fire, clearing a jam, first aid, the Plasma skill's work and
+    square with opportunity fire, gas, a flashlight and the pirate cannon (aimed at a
+    square picked on the map), clearing a jam, first aid, the Plasma skill's work and
     thermite mines, and casualty transport."""
     view = know.view
     entry = view.own.characters[cid]
@@ -293,6 +294,8 @@ def combat_options(know: odds.SeatKnowledge, cid: str) -> list[Option]:
         out.append(Option(f"unjam:{iid}", f"Clear the {item.name}",
                           {"type": "unjam", **base, "weapon": iid},
                           odds.unjam_problem(know, cid, iid)))
+    # gas, flashlights and the cannon: the square is picked on the map (``square_picks``)
+    out += [Option(p.key, p.label, p.action, p.why) for p in square_picks.picks(know, cid)]
     out += _healing(know, cid, char, entry, base)
     out += _plasma(know, cid, char, entry, base)
     out += _mechanic(know, cid, entry, base)

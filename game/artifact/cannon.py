@@ -188,29 +188,38 @@ def _needle(game, seat: str, char, target, rng) -> list[Event]:
                                "killed": killed, "result": words})] + res.events
 
 
+def aims(game, seat: str, char, mode: str) -> list:
+    """Every target the gunner (``gunner_problem`` passed) may aim ``mode`` at now, facing as
+    it does: the character counters on the seat's map an anti-personnel shot can reach (by
+    token), the hull squares the drill can breach or the systems the beam can strike (by
+    ``(x, y)``). The legal actions list and the seat's bar both ask this."""
+    plan = game.plan
+    if mode == "anti_personnel":
+        charts = combat.charts_of(game)
+        arm = combat.Arm(charts.weapons[charts.cannon.anti_personnel], None, True)
+        out = []
+        for token in sorted(combat.map_counters(game, seat)):
+            try:
+                combat.plan_attack(game, seat, char, arm, "normal", (token,))
+            except IllegalAction:
+                continue
+            out.append(token)
+        return out
+    seen = _seen(game, char, char.facing)
+    if mode == "plasma_drill":
+        return [plan.xy(q) for q in sorted(_hull_squares(plan, seen))
+                if hull_edge(plan, q, seen, char.square) is not None]
+    spaces = _hull_spaces(plan, seen, char.square)
+    return [plan.xy(q) for q in range(len(plan.terrain))
+            if system_at(plan, q) and plan.space_of[q] in spaces]
+
+
 def listed(game, seat: str, char, after: list[str]) -> list:
     """The cannon's actions for the legal actions list: every mode at every target the
-    gunner may aim at, then each facing in ``after``."""
+    gunner may aim at (``aims``), then each facing in ``after``."""
     from . import actions as A
 
     if gunner_problem(game, char):
         return []
-    plan = game.plan
-    out = []
-    charts = combat.charts_of(game)
-    arm = combat.Arm(charts.weapons[charts.cannon.anti_personnel], None, True)
-    for token in sorted(combat.map_counters(game, seat)):
-        try:
-            combat.plan_attack(game, seat, char, arm, "normal", (token,))
-        except IllegalAction:
-            continue
-        out += [A.FireCannon(char.id, "anti_personnel", token, f) for f in after]
-    seen = _seen(game, char, char.facing)
-    for square in sorted(_hull_squares(plan, seen)):
-        if hull_edge(plan, square, seen, char.square) is not None:
-            out += [A.FireCannon(char.id, "plasma_drill", plan.xy(square), f) for f in after]
-    spaces = _hull_spaces(plan, seen, char.square)
-    for square in range(len(plan.terrain)):
-        if system_at(plan, square) and plan.space_of[square] in spaces:
-            out += [A.FireCannon(char.id, "needle_beam", plan.xy(square), f) for f in after]
-    return out
+    return [A.FireCannon(char.id, mode, target, f) for mode in MODES
+            for target in aims(game, seat, char, mode) for f in after]

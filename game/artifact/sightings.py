@@ -14,7 +14,15 @@ from dataclasses import replace
 from .deckplan import DeckPlan
 from .sheets import Sheets
 from .sight import field_of_view
-from .state import Character, CharacterCounter, Counter, GameState, Item, ItemCounter
+from .state import (
+    Character,
+    CharacterCounter,
+    Counter,
+    GameState,
+    Item,
+    ItemCounter,
+    MapBook,
+)
 
 
 def map_seats(state: GameState, map_id: str) -> list[str]:
@@ -206,6 +214,7 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
     if gas or book.gas:  # gas is seen wherever an observer sees a square of its space
         looked = {plan.space_name(q) for q in seen_squares}
         book.gas = sorted((set(book.gas) - looked) | (looked & set(gas)))
+    _see_holes(state, plan, book, seen_squares)
     for lift in plan.lifts:
         for end, square in enumerate(lift.ends):
             if square in seen_squares:
@@ -214,3 +223,19 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
                 elif book.lifts[lift.name] == end:
                     book.lifts[lift.name] = 1 - end
     return counters
+
+
+def _see_holes(state: GameState, plan: DeckPlan, book: MapBook, seen: set) -> None:
+    """A broken window or a blown hatch shows to an observer who sees a square on either
+    side of it; a hole stays a hole, so the map keeps what it has seen (rulebook: Hits to
+    Map Features: it changes sight and movement at once)."""
+    systems = state.systems
+    windows = [e for e in systems.broken_windows if e not in book.broken_windows
+               and any(q in seen for q in plan.edge_squares(e))]
+    hatches = [h for h in systems.blown_hatches if h not in book.blown_hatches
+               and 0 <= h < len(plan.hatches)
+               and any(q in seen for pair in plan.hatches[h].edges for q in pair)]
+    if windows:
+        book.broken_windows = sorted(set(book.broken_windows) | set(windows))
+    if hatches:
+        book.blown_hatches = sorted(set(book.blown_hatches) | set(hatches))

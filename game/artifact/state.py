@@ -204,6 +204,9 @@ class MapBook:
     last_known: dict[str, Counter] = field(default_factory=dict)
     lifts: dict[str, int] = field(default_factory=dict)
     gas: list[str] = field(default_factory=list)  # spaces its observers saw full of gas
+    # holes its observers have seen: broken windows (DeckPlan.edge_id) and blown hatches
+    broken_windows: list[int] = field(default_factory=list)
+    blown_hatches: list[int] = field(default_factory=list)
 
 
 # ---- what seats are told ------------------------------------------------------------------------

@@ -106,6 +106,8 @@ def view_for(game: Table | dict, seat: str) -> View:
         ships=dict(s.ships),
         welded=known_welds(game, seat),
         partners=tuple(sorted(partners)),
+        broken_windows=tuple(book.broken_windows),
+        blown_hatches=tuple(book.blown_hatches),
         reveal=final_reveal(game) if s.phase == "over" else None,
         cover=tuple(CoverMark(m.character, m.weapon, xy_or_none(game.plan, m.square),
                               m.hostile)

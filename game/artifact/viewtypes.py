@@ -175,6 +175,10 @@ class SeatView:
     #: Tokens among ``map.counters`` that are a map-sharing partner's characters (friends:
     #: shown on the shared map, never targets of this seat's attacks).
     partners: tuple[str, ...] = ()
+    #: Holes the seat's map has seen (``sightings``): broken windows (``DeckPlan.edge_id``)
+    #: and hatches shot or blown open (hatch numbers); sight and movement pass them.
+    broken_windows: tuple[int, ...] = ()
+    blown_hatches: tuple[int, ...] = ()
     # later: the ship's systems as the Computer Control marker's holder knows them, the
     # ships its map shows, an alien seat's own secrets
     systems: Systems | None = field(default=None, metadata={"omit_none": True})

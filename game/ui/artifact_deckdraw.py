@@ -304,9 +304,12 @@ class StaticMap:
     ``bows``: each ship's first control seat and the way its bow points (``ships.bows``),
     marked on the seat with a chevron on its bow side."""
 
-    def __init__(self, plan: DeckPlan, bows: dict[int, str] | None = None) -> None:
+    def __init__(self, plan: DeckPlan, bows: dict[int, str] | None = None,
+                 unbroken: DeckPlan | None = None) -> None:
         self.plan = plan
         self.bows = dict(bows or {})
+        # edges ("v" or "h", index) that were windows before a shot broke them
+        self.broken = broken_windows(plan, unbroken) if unbroken is not None else frozenset()
         self._tiles: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.bytes = 0
         self.budget = TILE_BUDGET
@@ -472,12 +475,16 @@ class StaticMap:
         for y in range(max(0, y0 - 1), min(plan.height, y1 + 2)):
             for x in range(max(0, x0 - 1), min(w + 1, x1 + 2)):
                 kind = plan.vedge[y * (w + 1) + x]
+                if ("v", y * (w + 1) + x) in self.broken:
+                    kind = "broken"
                 if kind != "open":
                     _edge(surf, kind, (x * c - ox, y * c - oy), (x * c - ox, (y + 1) * c - oy),
                           c, thick)
         for y in range(max(0, y0 - 1), min(plan.height + 1, y1 + 2)):
             for x in range(max(0, x0 - 1), min(w, x1 + 2)):
                 kind = plan.hedge[y * w + x]
+                if ("h", y * w + x) in self.broken:
+                    kind = "broken"
                 if kind != "open":
                     _edge(surf, kind, (x * c - ox, y * c - oy), ((x + 1) * c - ox, y * c - oy),
                           c, thick)
@@ -492,6 +499,15 @@ class StaticMap:
             if not near.collidepoint(mx, my):
                 continue
             state = hatches.get(hid, "closed")
+            if state == "blown":  # torn from its frame: the stubs and a gap
+                ax, ay = a[0] * c - ox, a[1] * c - oy
+                if a[1] == b[1]:
+                    x = max(a[0], b[0]) * c - ox
+                    _edge(surf, "blown", (x, ay), (x, ay + c), c, max(2, c // 8))
+                else:
+                    y = max(a[1], b[1]) * c - oy
+                    _edge(surf, "blown", (ax, y), (ax + c, y), c, max(2, c // 8))
+                continue
             colour = {"locked": theme.VERMILLION, "open": theme.GREEN}.get(state, theme.ORANGE)
             if a[1] == b[1]:  # squares side by side: the edge is vertical
                 bar = pygame.Rect(0, 0, max(3, c // 5), c)
@@ -548,8 +564,41 @@ def _hatch_edges(plan: DeckPlan) -> list[tuple[int, tuple[int, int], tuple[int, 
     return out
 
 
+def broken_windows(plan: DeckPlan, unbroken: DeckPlan) -> frozenset[tuple[str, int]]:
+    """The edges of ``plan`` ("v" or "h", index) open where ``unbroken`` (the same plan
+    before any hole) has a window: windows shot out, drawn as such."""
+    out = {("v", i) for i, kind in enumerate(plan.vedge)
+           if kind == "open" and unbroken.vedge[i] == "glass"}
+    out |= {("h", i) for i, kind in enumerate(plan.hedge)
+            if kind == "open" and unbroken.hedge[i] == "glass"}
+    return frozenset(out)
+
+
+#: A broken window: jagged shards of glass left in the frame, and the gap between them.
+SHARDS = (150, 220, 250)
+#: A hatch blown open: scorched stubs of its frame.
+SCORCHED = (190, 160, 120)
+
+
 def _edge(surf, kind: str, a, b, c: int, thick: int) -> None:
-    if kind == "wall":
+    if kind in ("broken", "blown"):
+        dx, dy = (b[0] - a[0]) / c, (b[1] - a[1]) / c
+        nx, ny = -dy, dx  # across the edge
+        j = c * 0.26
+        colour = SHARDS if kind == "broken" else SCORCHED
+        for end, sign in ((a, 1), (b, -1)):
+            tip = (end[0] + sign * dx * j, end[1] + sign * dy * j)
+            pygame.draw.line(surf, colour, end, tip, max(2, thick))
+            if kind == "broken":  # a jagged point sticking into the hole
+                spike = (end[0] + sign * dx * j * 1.5 + nx * c * 0.12,
+                         end[1] + sign * dy * j * 1.5 + ny * c * 0.12)
+                pygame.draw.polygon(surf, colour, [end, spike, tip])
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        r = max(1, c // 12)
+        for k in (-1, 1):  # a few splinters on the floor either side
+            pygame.draw.circle(surf, colour, (mid[0] + nx * k * c * 0.2 + dx * k * c * 0.1,
+                                              mid[1] + ny * k * c * 0.2 + dy * k * c * 0.1), r)
+    elif kind == "wall":
         pygame.draw.line(surf, WALL, a, b, thick)
     elif kind == "glass":
         pygame.draw.line(surf, (150, 220, 250), a, b, max(2, thick))

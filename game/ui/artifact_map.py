@@ -204,10 +204,12 @@ class DeckRenderer:
     move; a frame blits it once and draws the path, counters and lines on top.
     """
 
-    def __init__(self, plan: DeckPlan | None = None, bows: dict[int, str] | None = None
-                 ) -> None:
+    def __init__(self, plan: DeckPlan | None = None, bows: dict[int, str] | None = None,
+                 unbroken: DeckPlan | None = None) -> None:
+        """``bows``: the ships' bows (``StaticMap``); ``unbroken``: the same plan before
+        any window was shot out (its broken windows are drawn as such; without it, none)."""
         self.plan = plan or feynman()
-        self.static = StaticMap(self.plan, bows)
+        self.static = StaticMap(self.plan, bows, unbroken)
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._mini: dict[tuple, pygame.Surface] = {}

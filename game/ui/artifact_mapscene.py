@@ -119,18 +119,27 @@ class ArtifactMapScene(Scene, ABC):
         return True
 
     def _follow_ships(self) -> None:
-        """Draw (and plan moves on) the deck plan with the ships where the document puts
-        them (``ships.moved_plan``): a new plan and renderer only when a ship has moved."""
+        """Draw (and plan moves on) the deck plan as the document knows it: the ring
+        stopped or not, the holes shot in it and the ships where they are, built as the
+        engine builds its own (``Table.plan``, ``movement.view_plan``); a new plan and
+        renderer only when one of them has changed."""
         view = self.view
         if view is None or isinstance(view, dict):
             return
         state = getattr(view, "state", None)
-        fleet = dict(state.ships if state is not None else getattr(view, "ships", {}))
-        plan = moved_plan(feynman(), fleet)
+        if state is not None:  # the Judge: everything as it is
+            sysm = state.systems
+            stopped, fleet = sysm.ring_stopped, dict(state.ships)
+            windows, hatches = sysm.broken_windows, sysm.blown_hatches
+        else:
+            stopped, fleet = view.ring_stopped, dict(view.ships)
+            windows, hatches = view.broken_windows, view.blown_hatches
+        base = feynman().without_gravity() if stopped else feynman()
+        plan = moved_plan(base.with_breaks(windows, hatches), fleet)
         headings = bows(feynman(), fleet)
         if plan is not self.plan or headings != self.renderer.static.bows:
             self.plan = plan
-            self.renderer = DeckRenderer(plan, headings)
+            self.renderer = DeckRenderer(plan, headings, moved_plan(base, fleet))
             self.cam.plan = plan
 
     def _unseen(self, notices: list) -> list:

@@ -152,8 +152,8 @@ def judge_pieces(state: GameState, plan: DeckPlan | None = None) -> list[Piece]:
 
 
 def seat_hatches(view: SeatView, plan: DeckPlan | None = None) -> dict[int, str]:
-    """Hatch states as the seat knows them: opened this phase by its own characters, and
-    those the airlock interlock therefore holds shut."""
+    """Hatch states as the seat knows them: opened this phase by its own characters, those
+    the airlock interlock therefore holds shut, and those its map has seen blown open."""
     plan = plan or feynman()
     opened = set(view.turn.opened if view.turn else ())
     out: dict[int, str] = {h: "open" for h in opened}
@@ -161,6 +161,7 @@ def seat_hatches(view: SeatView, plan: DeckPlan | None = None) -> dict[int, str]
         for hatch in plan.hatches:
             if hatch.id not in opened and movement.interlocked(plan, hatch.id, opened):
                 out[hatch.id] = "locked"
+    out.update({h: "blown" for h in view.blown_hatches})  # the ones its map has seen
     return out
 
 
@@ -169,6 +170,7 @@ def judge_hatches(state: GameState, plan: DeckPlan | None = None) -> dict[int, s
     out: dict[int, str] = {h: "locked" for h in state.locked}
     for h in (state.turn.opened if state.turn else ()):
         out[h] = "open"
+    out.update({h: "blown" for h in state.systems.blown_hatches})
     return out
 
 

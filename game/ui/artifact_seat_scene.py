@@ -21,7 +21,7 @@ from collections import OrderedDict
 import pygame
 
 from game.artifact import actions as A
-from game.artifact import movement, odds, preview
+from game.artifact import movement, odds, preview, square_picks
 from game.artifact.computer_view import Offer
 from game.artifact.errors import ArtifactError
 from game.artifact.state import ItemCounter, OwnCharacter
@@ -72,7 +72,10 @@ ITEM_STATE = {"overheated": "overheated: needs repair", "emp": "shorted out: nee
 GROUPS = {"medic": "First aid", "medkit": "Medkit", "plasma": "Inspect for traps",
           "place": "Traps and mines", "repair": "Repair", "carry": "Carry",
           "unjam": "Clear a jam", "opportunity_fire": "Cover a square",
-          "weld": "Weld or cut a hatch", "jam": "Jam a weapon", "fly": "Fly the ship"}
+          "weld": "Weld or cut a hatch", "jam": "Jam a weapon", "fly": "Fly the ship",
+          "gas": "Gas", "light": "Flashlight", "cannon": "Pirate cannon"}
+#: Bar options aimed at a square picked on the map (``square_picks``).
+SQUARE_PICKS = ("gas", "light", "cannon")
 COMBAT_OPTIONS = ("unjam", "medic", "medkit", "plasma", "place", "repair", "carry",
                   "put_down")
 STEP_SECONDS = 0.16
@@ -190,6 +193,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         self.group: str | None = None  # the bar shows this group's choices (``GROUPS``)
         # an Alien Special Action waiting for its square on the map: (power, look)
         self.power_pick: tuple[str, str] | None = None
+        self.square_pick: str | None = None  # a gas, flashlight or cannon option being aimed
         self.computer = ComputerPanel()
         self.show_computer = False
         self.sent_paths: dict[str, list[tuple[int, int]]] = {}
@@ -575,6 +579,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.pending = None
             self.targeting = None
             self.group = None
+            self.square_pick = None
             entry = self.own().get(arg)
             if entry and entry.square is not None:
                 self.cam.centre_on(entry.square)
@@ -602,6 +607,10 @@ class ArtifactSeatScene(ArtifactMapScene):
         elif kind in ("attack", "move_then_attack", "opportunity_fire") and self.selected:
             self.group = None
             self.start_targeting(key)
+        elif kind in SQUARE_PICKS and self.selected:
+            self.group = None
+            self.square_pick = key
+            self.status = "Pick the square on the map (Esc: cancel)."
         elif kind in ("tweapon", "tfire", "thostile", "tfire_now", "tcancel") \
                 and self.targeting is not None:
             self.targeting_button(kind, arg, ctx)
@@ -654,6 +663,33 @@ class ArtifactSeatScene(ArtifactMapScene):
             entry = self.own()[self.selected]
             self.ask_facing(offered, entry.square)
         return None
+
+    def aim_square(self, square: tuple[int, int], ctx) -> None:
+        """The gas, flashlight or cannon option being aimed, at ``square``: its action (the
+        facing asked next), or the engine's reason it cannot go there."""
+        key, self.square_pick = self.square_pick, None
+        know = self.knowledge()
+        cid = self.selected
+        pick = square_picks.pick_for(know, cid, key) if know is not None else None
+        plain = pick.action_at(square) if pick is not None else None
+        if plain is None:
+            why = square_picks.aim_problem(know, cid, key, square) if know else "not now"
+            self.status = f"Cannot: {why}."
+            ctx.play("error")
+            return
+        entry = self.own()[cid]
+        self.status = ""
+        self.ask_facing(A.action_from_dict({**plain, "facing": entry.facing}), entry.square)
+
+    def pick_squares(self) -> frozenset:
+        """The squares the option being aimed may go to (lit up on the map)."""
+        know = self.knowledge()
+        if self.square_pick is None or know is None or self.selected not in self.own():
+            return frozenset()
+        cid, key = self.selected, self.square_pick
+        pick = self._cached(("pick", cid, key),
+                            lambda: square_picks.pick_for(know, cid, key))
+        return frozenset(pick.targets) if pick is not None else frozenset()
 
     def start_targeting(self, key: str) -> None:
         """Begin aiming from the bar's attack, move + attack or cover option."""
@@ -727,6 +763,9 @@ class ArtifactSeatScene(ArtifactMapScene):
     def click_map(self, pos: tuple[int, int], ctx) -> None:
         square = self.cam.square_at(pos)
         if square is None:
+            return
+        if self.square_pick is not None and self.selected in self.own():
+            self.aim_square(square, ctx)
             return
         if self.power_pick is not None and self.selected in self.own():
             power, look = self.power_pick
@@ -851,6 +890,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.targeting = None
             self.group = None
             self.power_pick = None
+            self.square_pick = None
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
             self.mode = MODES[key - pygame.K_1]
             self.pending = None
@@ -929,6 +969,9 @@ class ArtifactSeatScene(ArtifactMapScene):
                 key = ("place", cur[2])
             return ov, key
         ov.traps = self.trap_squares()
+        if self.square_pick is not None:  # where the gas, light or cannon may be aimed
+            ov.allowed = self.pick_squares()
+            key += ("pick", self.square_pick)
         entry = self.own().get(self.selected or "")
         if entry and entry.square is not None:
             ov.selected = entry.square

@@ -13,6 +13,7 @@ situation is one the rules could reach.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from game.artifact import actions as A
@@ -88,6 +89,19 @@ def add_character(game: ArtifactGame, sheet: str, seat: str, square: int,
     return char
 
 
+def with_skill(game: ArtifactGame, cid: str, skill: str) -> None:
+    """The game played with control sheets on which ``cid``'s character also has
+    ``skill`` (no printed character is both a Hacker and Tough: a variant sheet tests the
+    rule that joins them). Only the game's sheets change, never its state."""
+    sheets = game.sheets
+    entry = sheets.characters[game.state.characters[cid].sheet]
+    if skill in entry.skills:
+        raise ValueError(f"{cid!r} already has {skill}")
+    characters = {**sheets.characters,
+                  entry.id: dataclasses.replace(entry, skills=(*entry.skills, skill))}
+    game.sheets = dataclasses.replace(sheets, characters=characters)
+
+
 def ship_flies_off(game: ArtifactGame, key: str) -> None:
     """The ship ``key`` has left the map (as a pilot will fly it off once the shields are
     down): whatever is aboard it has left the Feynman."""
@@ -152,13 +166,40 @@ def look_about(game):
             return
 
 
-def fights(seeds, rounds: int):
+def break_open(game: ArtifactGame, windows=(), hatches=()) -> None:
+    """Windows (each given as its two squares' (x, y)) shot out and hatches (by name)
+    blown open, as a penetrating hit leaves them (rulebook: Hits to Map Features); the
+    next action decompresses whatever a broken hull window lets out."""
+    plan = game.drawn_plan
+    systems = game.state.systems
+    for a, b in windows:
+        if plan.edge_between(plan.sq(*a), plan.sq(*b)) != "glass":
+            raise ValueError(f"no window between {a} and {b}")
+        systems.broken_windows = sorted({*systems.broken_windows,
+                                         plan.edge_id(plan.sq(*a), plan.sq(*b))})
+    for name in hatches:
+        hatch = next(h.id for h in plan.hatches if h.name == name)
+        systems.blown_hatches = sorted({*systems.blown_hatches, hatch})
+        if hatch in game.state.locked:
+            game.state.locked.remove(hatch)
+
+
+#: Holes near the Example's start: the Command Pod's windows and four hatches around it.
+HOLES = {"windows": (((1, 5), (1, 6)), ((0, 7), (1, 7)), ((3, 9), (3, 10))),
+         "hatches": ("Command Pod Hatch", "Lab Segment Hatch", "Main Airlock Inner Hatch",
+                     "Starboard Lock Inner Hatch")}
+
+
+def fights(seeds, rounds: int, *, holes: bool = False):
     """For each seed, the Example's game with its characters thrown together (``scatter``)
     at the start of ``rounds`` pirate turns in a row: yields (game, rng) with the pirates
-    to act; whatever the caller did, the round is then played out by ending turns."""
+    to act; whatever the caller did, the round is then played out by ending turns.
+    ``holes``: the ``HOLES`` are broken open first (the Command Pod decompresses)."""
     for seed in seeds:
         rng = random.Random(seed)
         game, _log = example_game(seed + 1)
+        if holes:
+            break_open(game, **HOLES)
         for _round in range(rounds):
             scatter(game, rng)
             look_about(game)

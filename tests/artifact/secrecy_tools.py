@@ -575,7 +575,8 @@ def perturb_hidden(game: ArtifactGame, seat: str,
 
 
 def _perturb_systems(twin: ArtifactGame, seats: set, seen, book, rng: random.Random) -> int:
-    """The special areas' secrets: a hatch welded or locked by someone else, the shields
+    """The special areas' secrets: a hatch welded or locked by someone else, a window
+    broken out of sight, the shields
     raised, lowered or wrecked, a hidden fallen character in a suspension capsule, one of
     the Feynman's robots out of sight already commanded by another seat; and the
     computer's: a snoop's light switch waiting for Global Updates, a hacking attempt kept
@@ -611,6 +612,16 @@ def _perturb_systems(twin: ArtifactGame, seats: set, seen, book, rng: random.Ran
             names.append(hatch)
             names.sort()
             changes += 1
+    # a window shot out where the seats' map sees neither side of it (it learns of a hole
+    # when it sees it: sightings); drawn from its own generator, so that every other
+    # perturbation and probe stays what it was without it
+    plan = twin.plan
+    panes = [e for e in range(2 * len(plan.terrain)) if e not in s.systems.broken_windows
+             and _pane(plan, e) and not set(plan.edge_squares(e)) & seen]
+    glazier = random.Random(f"{s.round}:{len(seen)}:{len(panes)}")
+    if glazier.random() < 0.4 and panes:
+        s.systems.broken_windows = sorted({*s.systems.broken_windows, glazier.choice(panes)})
+        changes += 1
     if rng.random() < 0.3:
         s.systems.shields_up = not s.systems.shields_up
         s.systems.generator_wrecked = rng.random() < 0.5
@@ -628,6 +639,14 @@ def _perturb_systems(twin: ArtifactGame, seats: set, seen, book, rng: random.Ran
             char.seat = rng.choice(others)
             changes += 1
     return changes
+
+
+def _pane(plan, edge: int) -> bool:
+    """Whether ``edge`` (a ``DeckPlan.edge_id``) is a window of the plan."""
+    a, b = plan.edge_squares(edge)
+    if b >= len(plan.terrain) or (edge % 2 == 0 and plan.xy(a)[1] != plan.xy(b)[1]):
+        return False
+    return plan.edge_between(a, b) == "glass"
 
 
 def probe_actions(game: ArtifactGame, seat: str, rng: random.Random,

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game.artifact import actions as A
-from game.artifact import aliens
+from game.artifact import aliens, hazards, odds, square_picks
 from game.artifact.available import available_actions
 from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
@@ -32,6 +32,12 @@ def _concrete(view, game, option, entry):
     if kind in ("activate_informant", "set_informant_condition", "transfer_control"):
         return action
     facing = action.pop("facing", entry.facing)  # a cover option names the facing it needs
+    if option.key.partition(":")[0] in SQUARE_PICKS:  # aimed on the map: its first square
+        know = odds.SeatKnowledge(view)
+        pick = square_picks.pick_for(know, action["character"], option.key)
+        if pick is not None and pick.targets:
+            action = {**pick.action_at(next(iter(pick.targets))), "facing": facing}
+            return action
     if kind == "alien_power" and action["power"] in ("drift", "illusion"):
         # the square is picked on the map: the first one the engine's check passes
         tries = [a for a in aliens.candidates(view, action["character"], game.plan,
@@ -55,17 +61,24 @@ def _concrete(view, game, option, entry):
 #: Bar options whose action is completed on the map (a path, then a target): their odds
 #: are checked against the engine in ``test_artifact_odds``.
 ON_THE_MAP = ("move_then_attack",)
+#: Bar options aimed at a square picked on the map (gas, a flashlight, the cannon).
+SQUARE_PICKS = ("gas", "light", "cannon")
 #: The bar's combat options, by the kind their key starts with.
 COMBAT_KINDS = ("attack", "move_then_attack", "opportunity_fire", "unjam", "medic", "medkit",
-                "plasma", "place", "repair", "carry", "put_down")
-#: The pirate cannon is fired from the turret's own controls, not the character bar (the
-#: space rules' screen); legal_actions lists it for bots.
-TURRET = (A.FireCannon,)
+                "plasma", "place", "repair", "carry", "put_down", *SQUARE_PICKS)
 
 
-def _option_of(action: A.Action) -> str:
+def _option_of(action: A.Action, game=None) -> str:
     """The bar's option that leads to ``action`` (a move-then-pick-up is offered once its
     move is chosen, so by the move's mode)."""
+    if game is not None and isinstance(action, A.Attack) and hazards.gas_arm(
+            game, game.state.characters[action.character], action.weapon) is not None:
+        return f"gas:{action.weapon}"
+    if isinstance(action, A.FireCannon):
+        return f"cannon:{action.mode}"
+    if (game is not None and isinstance(action, A.UseEquipment)
+            and game.state.items[action.item].type == "flashlight"):
+        return f"light:{action.item}"
     if isinstance(action, A.Move):
         return action.mode if action.path else "turn"
     if isinstance(action, A.MoveThenPickUp):
@@ -147,9 +160,8 @@ def _check(game, seat, full: bool) -> int:
             offered |= {k.rsplit(":", 1)[0] for k in offered if k.startswith("fly:")}
             for action in game.legal_actions(seat):
                 if getattr(action, "character", None) == cid and not isinstance(
-                        action, (A.ActivateInformant, *TURRET)
-                ):
-                    assert _option_of(action) in offered, (cid, action, offered)
+                        action, A.ActivateInformant):
+                    assert _option_of(action, game) in offered, (cid, action, offered)
     return checked
 
 
@@ -275,3 +287,43 @@ def test_with_the_power_down_the_bar_offers_the_ladder_and_closes_the_lifts():
     assert _check(game, "phoneco", full=True) > 0
     game.apply("phoneco", A.action_from_dict({**ladder.action, "facing": "N"}))
     assert game.state.characters["osorio"].square == lift.ends[1]
+
+
+def test_the_bar_offers_gas_flashlights_and_the_cannon_as_the_engine_lists_them():
+    """Gas grenades and flashlights in the pirates' hands, the lights out about them and
+    Eastwood (Plasma) in the cutter's turret, facing every way in turn: every gas throw,
+    flashlight and cannon shot the engine lists has its open bar entry, each entry's squares
+    are all legal (checked one by one), and the entries are closed when nothing can be
+    aimed at."""
+    from game.artifact.odds import SeatKnowledge
+    from game.artifact.square_picks import pick_for
+
+    from .arrange import give_item, lights_out
+
+    seen: set = set()
+    aimed = 0
+    for seed, facing in zip(range(4), FACINGS, strict=True):
+        for game, _rng in fights([seed], 1):
+            for cid in ("kyoshi", "lichter", "mendez"):
+                give_item(game, cid, "gas_grenade")
+                give_item(game, cid, "flashlight")
+            lights_out(game, "Main Corridor", "Lab Corridor", "Computer Room")
+            game.apply(JUDGE, A.JudgeMove("eastwood", 15, 1, facing))
+            if game.state.characters["eastwood"].status != "active" \
+                    or game.state.characters["eastwood"].wound:
+                game.apply(JUDGE, A.JudgeSetStatus("eastwood", "healthy"))
+            view = view_for(game, "pirates")
+            know = SeatKnowledge(view)
+            legal = game.legal_actions("pirates")
+            seen |= {_option_of(a, game).partition(":")[0] for a in legal}
+            _check(game, "pirates", full=True)
+            for cid, entry in view.own.characters.items():
+                for option in available_actions(view, cid):
+                    if option.key.partition(":")[0] not in SQUARE_PICKS or not option.ok:
+                        continue
+                    pick = pick_for(know, cid, option.key)
+                    for square in pick.targets:
+                        action = {**pick.action_at(square), "facing": entry.facing}
+                        assert game.is_legal("pirates", action), (option.key, action)
+                        aimed += 1
+    assert {"gas", "light", "cannon"} <= seen and aimed > 50, (seen, aimed)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.artifact import actions as A
-from game.artifact import available, combat, odds, preview
+from game.artifact import available, combat, movement, odds, preview
 from game.artifact.errors import ArtifactError
 from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
@@ -63,10 +63,14 @@ def _move_attacks(view, plan, cid, rng):
                                            facing), shown
 
 
-def test_previewed_odds_are_the_odds_the_engine_rolls_against(spy):
-    compared = moved = 0
-    for game, rng in fights(range(6), 3):
+def _compare(spy, games) -> tuple[int, int, int]:
+    """Preview random legal attacks and move-then-attacks on the seat's own view alone (its
+    own picture of the plan: ``movement.view_plan``), apply each, and compare with what the
+    engine planned; (attacks, move-then-attacks, shots whose line crossed a hole)."""
+    compared = moved = through = 0
+    for game, rng in games:
         seat = game.turn_seat
+        holes = _hole_edges(game)
         attacks = [a for a in game.legal_actions(seat)
                    if isinstance(a, A.Attack) and a.weapon != "improvised"]
         rng.shuffle(attacks)
@@ -75,19 +79,22 @@ def test_previewed_odds_are_the_odds_the_engine_rolls_against(spy):
             if char.id in game.state.turn.acted or char.status != "active":
                 continue
             view = view_for(game, seat)
-            know = odds.SeatKnowledge(view, game.plan)
+            know = odds.SeatKnowledge(view)
             shown = odds.preview_attack(know, action.character, action.weapon,
                                         action.fire, action.targets)
             spy.clear()
             game.apply(seat, action)
             _same(shown, spy[0])
             compared += 1
+            through += any(_crosses(game.plan, char.square, s.line.squares, holes)
+                           for s in spy[0])
         # move, then attack: previewed from the end of the move
         view = view_for(game, seat)
+        plan = movement.view_plan(view)
         for cid, entry in sorted(view.own.characters.items()):
             if cid in view.turn.acted or entry.status != "active" or not entry.ma:
                 continue
-            for action, shown in _move_attacks(view, game.plan, cid, rng):
+            for action, shown in _move_attacks(view, plan, cid, rng):
                 spy.clear()
                 try:
                     game.apply(seat, action)
@@ -96,7 +103,34 @@ def test_previewed_odds_are_the_odds_the_engine_rolls_against(spy):
                 _same(shown, spy[0])
                 moved += 1
                 break
+    return compared, moved, through
+
+
+def _hole_edges(game) -> set[tuple[int, int]]:
+    """The (square, square) pairs either side of every hole in the hull or a hatch."""
+    plan = game.drawn_plan
+    systems = game.state.systems
+    pairs = [plan.edge_squares(e) for e in systems.broken_windows]
+    pairs += [pair for h in systems.blown_hatches for pair in plan.hatches[h].edges]
+    return {tuple(sorted(p)) for p in pairs}
+
+
+def _crosses(plan, start, squares, holes) -> bool:
+    steps = zip((start, *squares), squares, strict=False)
+    return any(tuple(sorted(step)) in holes for step in steps)
+
+
+def test_previewed_odds_are_the_odds_the_engine_rolls_against(spy):
+    compared, moved, _through = _compare(spy, fights(range(6), 3))
     assert compared >= 20 and moved >= 3, (compared, moved)
+
+
+def test_previewed_odds_agree_through_broken_windows_and_blown_hatches(spy):
+    """Windows shot out and hatches blown open: the seat's view holds the holes its map has
+    seen, and the preview on that view alone plans every shot as the engine does, lines
+    through the holes included (a preview on the drawn plan would see a closed hatch)."""
+    compared, moved, through = _compare(spy, fights(range(6), 3, holes=True))
+    assert compared >= 20 and moved >= 3 and through >= 2, (compared, moved, through)
 
 
 def _kyoshi_and_osorio(kyoshi: str, osorio: str):

@@ -90,8 +90,9 @@ def test_noninterference_over_random_games():
 FRAME = ("turn_seat", "actors", "turn", "round", "dark", "airless", "ring_stopped",
          "shutdown")
 #: Parts of a view its map updates change (the gas its observers see, and which of the
-#: map's counters are a map-sharing partner's, told with the partner's counters).
-MAP = ("map", "gas", "partners")
+#: map's counters are a map-sharing partner's, told with the partner's counters, and the
+#: holes its observers see).
+MAP = ("map", "gas", "partners", "broken_windows", "blown_hatches")
 
 
 def _quiet_change(before: SeatView, after: SeatView, *, map_moves: bool, notices=("judge",),

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pygame
-from test_ui_artifact_driver import Window
+from test_ui_artifact_driver import Window, bare_map
 from test_ui_artifact_driver import ui_app as ui_app  # noqa: F401  (fixture)
 
 from game.artifact import actions as A
@@ -16,6 +16,7 @@ from game.artifact import odds
 from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
+from game.ui.artifact_deckdraw import SHARDS
 from game.ui.artifact_seat_scene import ArtifactSeatScene
 from game.ui.artifact_source import LocalTable
 from tests.artifact.dice_tools import force_dice
@@ -182,3 +183,124 @@ def test_move_then_attack_from_the_bar(ui_app, tmp_path):  # noqa: F811
     me.frame()
     assert game.plan.xy(game.state.characters["kyoshi"].square) == (6, 7)
     assert any("attacks with the Rifle" in t for t in _log(me)), _log(me)
+
+
+def _edge_pixels(window: Window, a: tuple[int, int], b: tuple[int, int]):
+    """The bare map's pixels (no counters) around the edge between squares ``a`` and ``b``
+    (a third of a square either side of it)."""
+    cam = window.scene.cam
+    (ax, ay), (bx, by) = cam.centre_px(*a), cam.centre_px(*b)
+    half = max(3, cam.cell // 3)
+    box = pygame.Rect(0, 0, abs(ax - bx) + 2 * half, abs(ay - by) + 2 * half)
+    box.center = ((ax + bx) // 2, (ay + by) // 2)
+    return pygame.surfarray.array3d(bare_map(window).subsurface(box)).astype(int)
+
+
+def test_a_broken_window_and_a_blown_hatch_are_drawn_as_holes(ui_app, tmp_path):  # noqa: F811
+    """Lichter shoots out the Command Pod's window and the hatch beside him is blown: the
+    pirates' map draws both as holes (what its view holds), the Judge's too, and HAL's
+    map, which saw neither, keeps the window and the hatch as drawn."""
+    from tests.artifact.arrange import break_open
+
+    game, _log = example_game(11)
+    break_open(game, hatches=("Command Pod Hatch",))
+    game.apply(JUDGE, A.JudgeMove("lichter", 3, 8, "W"))
+    rifle = next(i for i in game.state.characters["lichter"].items
+                 if game.state.items[i].type == "rifle")
+    force_dice(game, 1)
+    game.apply("pirates", A.Attack("lichter", rifle, "normal", ((0, 8),), "W"))
+    table = LocalTable(game)
+    pirates = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
+    hal = Window(ui_app, ArtifactSeatScene(table.source("alien")))
+    for w in (pirates, hal):
+        w.goto((2, 8))
+        w.frame()
+    view = view_for(game, "pirates")
+    assert view.broken_windows and view.blown_hatches
+    assert pirates.scene.renderer.static.broken  # the window's edge, known broken
+    assert not hal.scene.renderer.static.broken
+    hatch_window = ((3, 7), (4, 7))
+    for pair in (((0, 8), (1, 8)), hatch_window):
+        seen, unseen = _edge_pixels(pirates, *pair), _edge_pixels(hal, *pair)
+        assert (abs(seen - unseen).sum(axis=2) > 60).sum() > 8, pair
+    # the window's place shows shards of glass (not a bare gap, nor the whole pane)
+    shards = _edge_pixels(pirates, (0, 8), (1, 8))
+    assert (abs(shards - SHARDS).sum(axis=2) < 30).sum() > 4
+    pygame.image.save(pirates.surface, str(_shots(tmp_path) / "holes_pirates_1280.png"))
+    pygame.image.save(hal.surface, str(_shots(tmp_path) / "holes_unseen_1280.png"))
+
+
+def _aim(window: Window, key: str) -> frozenset:
+    """Press the bar's square-aimed option ``key`` (opening its group first when the bar
+    shows several of its kind as one button); the squares the map lights up for it."""
+    if window.button(key) is None:
+        window.press(f"group:{key.partition(':')[0]}")
+    window.press(key)
+    assert window.scene.square_pick == key
+    assert "Pick the square on the map (Esc: cancel)." in window.texts()
+    squares = window.scene.pick_squares()
+    assert squares and window.scene.overlays()[0].allowed == squares
+    return squares
+
+
+def test_a_gas_grenade_is_thrown_at_a_square_picked_on_the_map(ui_app, tmp_path):  # noqa: F811
+    from tests.artifact.arrange import give_item
+
+    game, _rifle = _duel()
+    grenade = give_item(game, "kyoshi", "gas_grenade")
+    table = LocalTable(game)
+    me = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
+    me.press("select:kyoshi")
+    assert me.button(f"gas:{grenade}").label == "Throw gas grenade"
+    squares = _aim(me, f"gas:{grenade}")
+    assert (8, 7) in squares and (4, 7) not in squares  # behind Kyoshi: out of reach
+    me.click_square((4, 7))  # refused with the engine's words; still its turn
+    assert any("behind kyoshi" in t.lower() or "out of reach" in t for t in me.texts())
+    me.press(f"gas:{grenade}")
+    me.click_square((8, 7))
+    me.key(pygame.K_RETURN)  # keep the facing
+    assert game.plan.space_name(game.plan.sq(8, 7)) in game.state.systems.gas
+    assert grenade not in game.state.characters["kyoshi"].items
+    pygame.image.save(me.surface, str(_shots(tmp_path) / "combat_gas_1280.png"))
+
+
+def test_a_flashlight_lights_a_dark_square_at_1920(ui_app, tmp_path):  # noqa: F811
+    from tests.artifact.arrange import give_item, lights_out
+
+    game, _rifle = _duel()
+    light = give_item(game, "kyoshi", "flashlight")
+    lights_out(game, "Main Corridor", "Lab Corridor")
+    table = LocalTable(game)
+    big = Window(ui_app, ArtifactSeatScene(table.source("pirates")), size=(1920, 1080))
+    big.scene.layout((1920, 1080))
+    big.press("select:kyoshi")
+    squares = _aim(big, f"light:{light}")
+    assert (9, 7) in squares
+    pygame.image.save(big.surface, str(_shots(tmp_path) / "combat_flashlight_1920.png"))
+    big.click_square((9, 7))
+    big.key(pygame.K_RETURN)
+    assert game.plan.sq(9, 7) in game.state.systems.lit
+    assert [n.kind for n in game.state.notices["pirates"]][-1] == "examined"
+
+
+def test_the_pirate_cannon_from_the_turret_in_a_small_window(ui_app, tmp_path):  # noqa: F811
+    """Eastwood (Plasma) mans the cutter's turret: the bar's "Pirate cannon" opens its three
+    modes; the drill is aimed at a hull square the map lights up, and fires."""
+    game, _rifle = _duel()
+    game.apply(JUDGE, A.JudgeMove("eastwood", 15, 1, "W"))
+    table = LocalTable(game)
+    small = Window(ui_app, ArtifactSeatScene(table.source("pirates")), size=(640, 400))
+    small.scene.layout((640, 400))
+    small.scene.selected = "eastwood"
+    small.press("group:cannon")
+    labels = {b.key: b.label for b in small.scene.buttons}
+    assert labels["cannon:plasma_drill"] == "Cannon: drill the hull"
+    squares = _aim(small, "cannon:plasma_drill")
+    pygame.image.save(small.surface, str(_shots(tmp_path) / "combat_cannon_640.png"))
+    target = sorted(squares)[0]
+    force_dice(game, *([3] * 12))
+    small.click_square(target)
+    small.key(pygame.K_RETURN)
+    told = [n for n in game.state.notices["pirates"] if n.kind == "cannon"]
+    assert told and told[-1].get("mode") == "plasma_drill"
+    assert tuple(told[-1].get("square")) == target
