@@ -202,8 +202,12 @@ def transfer_problem(game, seat: str, char: Character, to: str) -> str | None:
 
 # ---- rules in play -------------------------------------------------------------------------
 def hacking_check(game, char: Character, rng) -> tuple[int, int, bool]:
-    """Skill Use, Hacker: (die, bonus, success): +2 at a major terminal, 6 or more."""
+    """Skill Use, Hacker: (die, bonus, success): +2 at a major terminal, 6 or more; a
+    seriously wounded Tough hacker's one action rolls at -1 (Skill Use: Tough), so the
+    bonus may be negative. Every hacking roll (taking the marker, cancelling the
+    self-destruct, a lift car's controls) is this check."""
     bonus = MAJOR_BONUS if terminal_at(game, char.square) == "major_terminal" else 0
+    bonus += sum(m.value for m in combat.check_modifiers(game, char))
     roll = combat_dice.d6(rng)
     return roll, bonus, roll + bonus >= HACK_TARGET
 

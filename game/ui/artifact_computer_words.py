@@ -9,8 +9,9 @@ def computer_notice(n, who: str, names: dict[str, str]) -> str | None:
     words (never an id), or None for other kinds."""
     kind = n.kind
     target = names.get(str(n.get("target", "")), "them")
-    roll = f"rolled {n.get('roll')}" + (f" +{n.get('bonus')}" if n.get("bonus") else "") \
-        + f", needed {n.get('needed')}"
+    bonus = n.get("bonus")
+    roll = f"rolled {n.get('roll')}" + (f" {bonus:+d}" if isinstance(bonus, int) and bonus
+                                        else "") + f", needed {n.get('needed')}"
     said = {
         "control_start": f"{who} holds Computer Control.",
         "control_given": f"{who} handed Computer Control over.",

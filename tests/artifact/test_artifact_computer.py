@@ -322,3 +322,56 @@ def test_the_detached_pod_alone_does_not_shut_the_computer_down_and_its_terminal
         game.apply("scientist", A.SecurityAction("mccray", "snoop", "Lab Segment", "", "N"))
     to_seat(game, "pirates")
     assert not game.state.systems.shutdown
+
+
+# ---- a seriously wounded Tough hacker (Skill Use: Tough) -----------------------------------
+
+def _tough_hacker(status: str):
+    """Preuitt (Hacker) on sheets that also make him Tough, at the Command Pod's major
+    terminal in his seat's turn, ``status`` as the Judge sets it."""
+    from tests.artifact.arrange import with_skill
+
+    game = _game()
+    with_skill(game, "preuitt", "Tough")
+    to_seat(game, "phoneco")
+    _place(game, "preuitt", COMMAND_POD_TERMINAL)
+    if status != "healthy":
+        game.apply(JUDGE, A.JudgeSetStatus("preuitt", status))
+    return game
+
+
+@pytest.mark.parametrize(("status", "roll", "bonus", "success"), [
+    ("serious", 4, 1, False),   # 4 + 2 - 1 = 5: one short
+    ("serious", 5, 1, True),    # 5 + 2 - 1 = 6
+    ("healthy", 4, 2, True),    # the same hacker unhurt: 4 + 2
+])
+def test_a_seriously_wounded_tough_hacker_rolls_at_minus_one(status, roll, bonus, success):
+    game = _tough_hacker(status)
+    force_dice(game, roll)
+    game.apply("phoneco", A.Hack("preuitt", "N"))
+    told = _last(game, "phoneco", "hack").about
+    assert (told["roll"], told["bonus"], told["success"]) == (roll, bonus, success)
+    assert (game.state.systems.control == "preuitt") == success
+
+
+def test_the_minus_one_is_in_the_check_every_hacking_roll_makes():
+    """Taking the marker, cancelling the self-destruct and hacking a lift car's controls
+    all roll ``computer.hacking_check``: at a minor terminal a seriously wounded Tough
+    hacker needs a 7, which no die gives."""
+    game = _tough_hacker("serious")
+    _place(game, "preuitt", MEDLAB_TERMINAL)
+    force_dice(game, 6)
+    roll, bonus, success = computer.hacking_check(game, game.state.characters["preuitt"],
+                                                  game._rng)
+    assert (roll, bonus, success) == (6, -1, False)
+
+
+def test_the_log_says_the_penalty_in_words():
+    from game.ui.artifact_computer_words import computer_notice
+
+    game = _tough_hacker("serious")
+    _place(game, "preuitt", MEDLAB_TERMINAL)
+    force_dice(game, 6)
+    game.apply("phoneco", A.Hack("preuitt", "N"))
+    line = computer_notice(_last(game, "phoneco", "hack"), "Preuitt", {})
+    assert "rolled 6 -1, needed 6" in line and "+-" not in line
