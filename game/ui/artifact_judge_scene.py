@@ -33,6 +33,7 @@ from game.ui.artifact_panels import (
     draw_result,
     draw_turn_bar,
     judge_names,
+    named,
     notice_text,
     solid_panel,
     turn_seconds_left,
@@ -99,6 +100,11 @@ class ArtifactJudgeScene(ArtifactMapScene):
     def state(self) -> GameState | None:
         view = self.view
         return view.state if isinstance(view, JudgeView) else None
+
+    def in_words(self, text: str) -> str:
+        view = self.view
+        state = getattr(view, "state", None)
+        return named(text, judge_names(state)) if state is not None else text
 
     def seat_view(self, seat: str) -> SeatView | None:
         """The map of ``seat`` as the engine would send it to that seat."""

@@ -161,8 +161,13 @@ class ArtifactMapScene(Scene, ABC):
             self._errors_seen = count
             err = self.source.last_error
             if err:
-                self.status = err
+                self.status = self.in_words(err)
                 ctx.play("error")
+
+    def in_words(self, text: str) -> str:
+        """``text`` with the ids and tokens in it as the names the screen's player knows
+        them by (each screen knows its names)."""
+        return text
 
     def _moment(self, view) -> tuple:
         """What a status line is about: the phase, round and seat in turn. When it moves

@@ -5,6 +5,7 @@ they never act on the game.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pygame
@@ -261,6 +262,20 @@ def seat_names(view: SeatView) -> dict[str, str]:
     out.update({iid: item.name for iid, item in view.own.items.items()})
     out.update({cid: e.name for cid, e in view.own.characters.items()})
     return out
+
+
+def named(text: str, names: dict[str, str]) -> str:
+    """``text`` (a refusal in the engine's words) with every id or token it quotes or
+    names as a word put as the name a player knows (``seat_names``): players never read an
+    id."""
+    if not text or not names:
+        return text
+
+    def swap(match: re.Match) -> str:
+        word = match.group(2)
+        return names.get(word, match.group(0))
+
+    return re.sub(r"(['\"]?)\b([A-Za-z0-9_]+)\b\1", swap, text)
 
 
 def judge_names(state) -> dict[str, str]:

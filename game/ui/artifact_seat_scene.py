@@ -25,7 +25,7 @@ from game.artifact import movement, odds, preview, square_picks
 from game.artifact.computer_view import Offer
 from game.artifact.errors import ArtifactError
 from game.artifact.state import ItemCounter, OwnCharacter
-from game.artifact.viewtypes import View
+from game.artifact.viewtypes import SeatView, View
 from game.ui import theme
 from game.ui.anim import ease_in_out
 from game.ui.artifact_computer_panel import ComputerPanel, is_panel_key
@@ -38,6 +38,7 @@ from game.ui.artifact_panels import (
     draw_turn_bar,
     end_level_lines,
     end_reveal_lines,
+    named,
     notice_text,
     seat_names,
     turn_seconds_left,
@@ -548,7 +549,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             action = dataclasses.replace(action, facing=facing)
         _cost, why = self.facing_costs().get(getattr(action, "facing", ""), (0, ""))
         if why:
-            self.status = f"Cannot face that way: {why}."
+            self.status = f"Cannot face that way: {self.in_words(why)}."
             ctx.play("error")
             return
         self.send(action, ctx)
@@ -664,6 +665,10 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.ask_facing(offered, entry.square)
         return None
 
+    def in_words(self, text: str) -> str:
+        view = self.view
+        return named(text, seat_names(view)) if isinstance(view, SeatView) else text
+
     def aim_square(self, square: tuple[int, int], ctx) -> None:
         """The gas, flashlight or cannon option being aimed, at ``square``: its action (the
         facing asked next), or the engine's reason it cannot go there."""
@@ -674,7 +679,7 @@ class ArtifactSeatScene(ArtifactMapScene):
         plain = pick.action_at(square) if pick is not None else None
         if plain is None:
             why = square_picks.aim_problem(know, cid, key, square) if know else "not now"
-            self.status = f"Cannot: {why}."
+            self.status = f"Cannot: {self.in_words(why)}."
             ctx.play("error")
             return
         entry = self.own()[cid]
@@ -757,7 +762,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             self.send(t.action(know), ctx)
             self._after_action()
             return
-        self.status = said
+        self.status = self.in_words(said)
         ctx.play("error" if said and "cannot" in said.lower() else "click")
 
     def click_map(self, pos: tuple[int, int], ctx) -> None:
@@ -773,7 +778,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             action, why = preview.power_at(self.view, self.selected, power, look, square,
                                            self.plan)
             if action is None:
-                self.status = f"Cannot: {why}."
+                self.status = f"Cannot: {self.in_words(why)}."
                 ctx.play("error")
                 return
             self.send(action, ctx)

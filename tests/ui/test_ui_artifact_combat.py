@@ -254,13 +254,17 @@ def test_a_gas_grenade_is_thrown_at_a_square_picked_on_the_map(ui_app, tmp_path)
     assert me.button(f"gas:{grenade}").label == "Throw gas grenade"
     squares = _aim(me, f"gas:{grenade}")
     assert (8, 7) in squares and (4, 7) not in squares  # behind Kyoshi: out of reach
-    me.click_square((4, 7))  # refused with the engine's words; still its turn
-    assert any("behind kyoshi" in t.lower() or "out of reach" in t for t in me.texts())
+    me.click_square((4, 7))  # refused with the engine's words, names for ids
+    assert me.scene.status == "Cannot: (4, 7) is behind Kyoshi: out of reach."
     me.press(f"gas:{grenade}")
     me.click_square((8, 7))
     me.key(pygame.K_RETURN)  # keep the facing
     assert game.plan.space_name(game.plan.sq(8, 7)) in game.state.systems.gas
     assert grenade not in game.state.characters["kyoshi"].items
+    # a refusal that comes back from the engine is in names too, never an id
+    me.scene.source.action(A.Move("kyoshi", "walk", (), "N"))
+    me.frame()
+    assert me.scene.status == "Kyoshi has already acted this turn", me.scene.status
     pygame.image.save(me.surface, str(_shots(tmp_path) / "combat_gas_1280.png"))
 
 
