@@ -56,7 +56,8 @@ def _copy_part(name: str, value: Any) -> Any:
         return tuple(value)
     if name == "maps":
         return {mid: (dict(book.counters), dict(book.last_known), dict(book.lifts),
-                      tuple(book.gas)) for mid, book in value.items()}
+                      tuple(book.gas), tuple(book.broken_windows), tuple(book.blown_hatches))
+                for mid, book in value.items()}
     return snapshot(value)
 
 
