@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import cannon, combat, hazards
-from .odds import SeatKnowledge
+from .errors import IllegalAction
+from .odds import SeatKnowledge, odds_words
 from .sight import field_of_view
 
 Square = tuple[int, int]
@@ -136,6 +137,20 @@ def _cannon(know: SeatKnowledge, cid: str) -> list[Pick]:
                         {"type": "fire_cannon", "character": cid, "mode": mode},
                         targets, why))
     return out
+
+
+def cannon_odds(know: SeatKnowledge, cid: str, token: str) -> str:
+    """The cannon's anti-personnel shot at the counter ``token`` in words, planned as the
+    engine plans it (``combat.plan_attack`` with the cannon's chart on the seat's
+    knowledge): the to-hit number, range band and modifiers, or why it cannot fire."""
+    charts = know.charts
+    arm = combat.Arm(charts.weapons[charts.cannon.anti_personnel], None, True)
+    try:
+        shot = combat.plan_attack(know, know.seat, know.character(cid), arm, "normal",
+                                  (token,))[0]
+    except IllegalAction as exc:
+        return f"Cannot fire: {exc}."
+    return odds_words(shot.odds)
 
 
 def aim_problem(know: SeatKnowledge, cid: str, key: str, square: Square) -> str:

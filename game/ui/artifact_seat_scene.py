@@ -684,6 +684,10 @@ class ArtifactSeatScene(ArtifactMapScene):
             return
         entry = self.own()[cid]
         self.status = ""
+        if plain.get("mode") == "anti_personnel":  # the odds before it fires, in words
+            name = seat_names(self.view).get(plain["target"], "the target")
+            self.status = (f"Cannon at {name}: "
+                           f"{square_picks.cannon_odds(know, cid, plain['target'])}")
         self.ask_facing(A.action_from_dict({**plain, "facing": entry.facing}), entry.square)
 
     def pick_squares(self) -> frozenset:
@@ -1146,8 +1150,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             return self.status
         status = ("Choose the facing: click an arrow or press an arrow key "
                   "(Enter takes the ringed one, Esc cancels).")
-        if self.status.startswith("Cannot face that way"):
-            status = self.status + " " + status
+        if self.status.startswith(("Cannot face that way", "Cannon at ")):
+            status = self.status + " " + status  # a refusal, or the odds of the shot
         entry = self.own().get(getattr(self.pending, "character", ""))
         if entry is not None and not entry.free_turns:
             status += " Zero-g, no thrusters: 1 MP per quarter turn."

@@ -308,3 +308,31 @@ def test_the_pirate_cannon_from_the_turret_in_a_small_window(ui_app, tmp_path): 
     told = [n for n in game.state.notices["pirates"] if n.kind == "cannon"]
     assert told and told[-1].get("mode") == "plasma_drill"
     assert tuple(told[-1].get("square")) == target
+
+
+def test_the_cannon_fires_at_people_telling_the_odds_first(ui_app, tmp_path):  # noqa: F811
+    """Osorio in the cutter's cabin under the turret: the cannon's "fire at people" lights
+    his square; picking it tells the to-hit number before the facing is chosen, and the
+    engine rolls against that number."""
+    game, _rifle = _duel()
+    game.apply(JUDGE, A.JudgeMove("eastwood", 15, 1, "S"))
+    game.apply(JUDGE, A.JudgeMove("osorio", 15, 3, "N"))
+    yee = game.state.characters["yee"]  # Yee looks about: the map shows Osorio
+    game.apply("pirates", A.Move("yee", "walk", (), yee.facing))
+    table = LocalTable(game)
+    w = Window(ui_app, ArtifactSeatScene(table.source("pirates")))
+    w.scene.selected = "eastwood"
+    if w.button("cannon:anti_personnel") is None:
+        w.press("group:cannon")
+    squares = _aim(w, "cannon:anti_personnel")
+    assert squares == {(15, 3)}
+    w.click_square((15, 3))
+    said = w.scene.bar_status()  # with the facing still to choose
+    assert said.startswith("Cannon at Osorio: ") and "or more on two dice" in said, said
+    assert "Choose the facing" in said and said in " ".join(w.texts())
+    needed = int(said.removeprefix("Cannon at Osorio: ").split()[0])
+    pygame.image.save(w.surface, str(_shots(tmp_path) / "combat_cannon_odds_1280.png"))
+    force_dice(game, *([6] * 12))
+    w.key(pygame.K_RETURN)
+    shots = [n for n in game.state.notices["pirates"] if n.kind == "attack"][-1]
+    assert [s["needed"] for s in shots.get("shots")] == [needed]
