@@ -109,7 +109,7 @@ def available_actions(view: SeatView, character: str | None, plan: DeckPlan | No
                       sheets: Sheets | None = None) -> list[Option]:
     """Every action kind the seat could take now for ``character`` (None: seat-wide only),
     each open or with the reason it is closed; seat-wide ones (informants, End Turn) last."""
-    plan = plan or movement.view_plan(view)
+    plan = plan or ships.view_plan(view)
     sheets = sheets or default_sheets()
     out: list[Option] = []
     turn_problem = _seat_in_turn(view)

@@ -77,18 +77,16 @@ def mobility(game, char: Character) -> dict:
 
 
 def view_plan(view: SeatView) -> DeckPlan:
-    """The deck plan as a seat's view knows it, built as ``Table.plan`` builds the true one:
-    the drawn Feynman, without gravity once the ring has stopped (every seat is told at
-    Global Updates), with the holes its map has seen opened (broken windows, blown hatches)
-    and the ships where they are (public)."""
-    from .ships import moved_plan  # (ships reads the situation, which reads movement)
-
+    """The station's deck plan as a seat's view knows it, built as ``Table.plan`` builds the
+    true one: the drawn Feynman, without gravity once the ring has stopped (every seat is
+    told at Global Updates), with the holes its map has seen opened (broken windows, blown
+    hatches). ``ships.view_plan`` then moves the ships where they are."""
     plan = feynman()
     if view.ring_stopped:
         plan = plan.without_gravity()
     if view.broken_windows or view.blown_hatches:
         plan = plan.with_breaks(view.broken_windows, view.blown_hatches)
-    return moved_plan(plan, view.ships) if view.ships else plan
+    return plan
 
 
 @dataclass

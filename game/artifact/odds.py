@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from . import combat, movement
+from . import combat, ships
 from . import combat_dice as dice
 from .combat_charts import CombatCharts, default_charts
 from .deckplan import DeckPlan
@@ -54,7 +54,7 @@ class SeatKnowledge:
                  sheets: Sheets | None = None, charts: CombatCharts | None = None) -> None:
         self.view = view
         self.seat = view.seat
-        self.plan = plan or movement.view_plan(view)
+        self.plan = plan or ships.view_plan(view)
         self.drawn_plan = self.plan
         self.sheets = sheets or default_sheets()
         self.charts = charts or default_charts()

@@ -11,7 +11,7 @@ know).
 from __future__ import annotations
 
 from . import actions as A
-from . import aliens, available, movement, sight
+from . import aliens, available, movement, ships, sight
 from .deckplan import DeckPlan, feynman
 from .errors import ArtifactError
 from .viewtypes import SeatView
@@ -23,7 +23,7 @@ def _plan(plan: DeckPlan | None, view: SeatView | None = None) -> DeckPlan:
     """The plan given, else the public plan as the view knows it (the ring stopped or not)."""
     if plan is not None:
         return plan
-    return movement.view_plan(view) if view is not None else feynman()
+    return ships.view_plan(view) if view is not None else feynman()
 
 
 def reachable(view: SeatView, character: str, mode: str,

@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from . import situation, space
+from . import movement, situation, space
 from .datafiles import TableReader, data_path, load_toml
 from .deckplan import DeckPlan, Hatch, feynman
 from .errors import DataError, IllegalAction
@@ -166,6 +166,13 @@ def uncarrier(drawn: DeckPlan, craft: Craft, where: Placement):
         return drawn.sq(hx + rx, hy + ry)
 
     return back
+
+
+def view_plan(view) -> DeckPlan:
+    """The deck plan as a seat's view knows it (``movement.view_plan``: the ring, the holes
+    its map has seen) with the ships where they are (public), as ``Table.plan`` builds the
+    true one: what the odds, the bar and the previews plan on by default."""
+    return moved_plan(movement.view_plan(view), view.ships)
 
 
 def moved_plan(plan: DeckPlan, ships: dict[str, Ship]) -> DeckPlan:
