@@ -33,9 +33,8 @@ from .ships import crafts
 from .sight import field_of_view
 from .sightings import (
     can_observe,
-    character_counter,
     dark_squares,
-    is_physical,
+    informant_report,
     is_robot,
     map_seats,
     observer_fov,
@@ -869,8 +868,7 @@ def refresh_sight(game, seat: str, *, informants: bool = False) -> None:
         for char in sorted(s.characters.values(), key=lambda c: c.id):
             if char.informant_of != seat or char.seat in mine:
                 continue
-            if is_physical(sheets, char):
-                reports[char.token] = character_counter(s, plan, sheets, char)
+            reports.update(informant_report(s, plan, sheets, char))
             if can_observe(sheets, char):
                 fov = observer_fov(s, plan, sheets, char, dark)
                 (by_robots if is_robot(sheets, char) else seen).update(fov)

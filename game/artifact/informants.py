@@ -2,7 +2,8 @@
 
 The G-men and Pan run informants: characters of other seats who secretly report to them.
 Until it is activated an informant is its owner's in every way, except that its master's
-Initial Map Update places everything it sees (``sightings.refresh_map(informants=True)``).
+Initial Map Update places everything it sees, and the comrades who share its space
+(``sightings.refresh_map(informants=True)``, ``sightings.informant_report``).
 Activation is a free declaration in the master's turn, or happens by itself on a condition
 the master set in advance ("activate instead of shooting at me"): control passes for good,
 and the old owner gets a telegram naming only the counter.

@@ -142,6 +142,36 @@ def visible_in(state: GameState, plan: DeckPlan, sheets: Sheets, seen: frozenset
     return out
 
 
+def comrades_in_space(state: GameState, plan: DeckPlan, sheets: Sheets,
+                      char: Character) -> list[Character]:
+    """The characters of ``char``'s own seat in the same named space of the plan (the same
+    room, the same small craft's cabin): a character knows who shares its compartment with
+    it without looking, so an informant reports them even behind its back (the Example of
+    Play: Orlov, facing the windshield, tells of Eastwood and Yee in the cutter). Strangers
+    there, and comrades beyond the space's walls, it knows only by sight."""
+    if char.seat is None or not can_observe(sheets, char):
+        return []
+    space = plan.space_of[char.square]
+    if space < 0:
+        return []
+    return [other for other in state.characters.values()
+            if other.seat == char.seat and other.id != char.id
+            and is_physical(sheets, other) and plan.space_of[other.square] == space]
+
+
+def informant_report(state: GameState, plan: DeckPlan, sheets: Sheets,
+                     char: Character) -> dict[str, Counter]:
+    """What an informant tells its master without looking (rulebook: Informants): where it
+    is, and the comrades who share its space (``comrades_in_space``). What it sees is added
+    by the caller, with the rest of the map's observers."""
+    out: dict[str, Counter] = {}
+    if is_physical(sheets, char):
+        out[char.token] = character_counter(state, plan, sheets, char)
+    for other in comrades_in_space(state, plan, sheets, char):
+        out[other.token] = character_counter(state, plan, sheets, other)
+    return out
+
+
 def illusions_seen(state: GameState, plan: DeckPlan, seen: set | frozenset,
                    seats: set) -> dict[str, Counter]:
     """Mental illusions (aliens.py) on squares that observers who are no robot or android see:
@@ -184,8 +214,7 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
             # its own secrets only (aliens.refresh_sight): the partner must not learn them
             if (master and master in seats and char.seat not in seats
                     and not (master in state.aliens and len(seats) > 1)):
-                if is_physical(sheets, char):
-                    counters[char.token] = character_counter(state, plan, sheets, char)
+                counters.update(informant_report(state, plan, sheets, char))
                 if can_observe(sheets, char):
                     observers.append(char)
     seen_squares: set = set()

@@ -77,9 +77,16 @@ def played():
         seen[cid + "_1"] = mv("pirates", cid, "jog", [(16, 6), (16, 7)], "S")
     seen["robertson_1"] = mv("pirates", "robertson", "jog", [(17, 6), (17, 7)], "S")
     seen["yee_1"] = _where(game, "yee")
+    seen["phoneco_before_update_1"] = view_for(game, "phoneco")
     act("pirates", A.EndTurn())
     # ---- Phone Co. Turn 1: the Situation Update tells where the informant is ------------
     seen["phoneco_initial_1"] = view_for(game, "phoneco")
+    seen["cabin_1"] = {game.plan.xy(q) for q in game.plan.region("Cutter Cabin")}
+    seen["orlov_sees_1"] = {game.plan.xy(q) for q in sightings.observer_fov(
+        game.state, game.plan, game.sheets, game.state.characters["orlov"], frozenset())}
+    seen["pirates_at_1"] = {cid: game.plan.xy(game.state.characters[cid].square)
+                            for cid in ("eastwood", "yee", "kyoshi", "colovisto", "lichter",
+                                        "mendez", "robertson")}
     # (Phone Co.'s hacking and Geiger counter, McCray's snoop and HAL's four security
     # actions are their own tests below, from the same start.)
     for seat in ("phoneco", "scientist", "alien"):
@@ -638,20 +645,46 @@ def test_example_hal_turn_3_the_docbot_cannot_open_the_hatch_and_the_robots_wait
     assert {seat: view_for(game, seat) for seat in others} == others
 
 
+def _in_cabin(seen, view):
+    return sorted(c.counter for c in view.map.counters.values() if c.square in seen["cabin_1"])
+
+
 def test_turn_1_phone_co_hears_where_its_informant_is(played):
-    """Phone Co. Turn #1: the Situation Update describes the informant's situation, in the
-    pirate vessel. The informant is Orlov, on the G-men's map where he sits at the cutter's
-    controls; he reports what he sees, and facing the windshield he has his back to Eastwood
-    in the turret and Yee at the airlock door (the book's Judge names them loosely: "with
-    Eastwood and Yee"), so the map shows no other pirate of the cutter."""
+    """Phone Co. Turn #1: the Situation Update describes the informant's situation, "with
+    Eastwood and Yee in the pirate vessel". The informant is Orlov, at the cutter's controls
+    facing the windshield, his back to Eastwood in the turret and Yee at the airlock door;
+    he reports what he sees and, without looking, the comrades who share the cabin with him,
+    where they are."""
     game, _log, seen = played
     view = seen["phoneco_initial_1"]
     assert [e.counter for e in view.informants.values()] == ["Orlov"]
     token = view.informants["orlov"].token
     orlov = view.map.counters[token]
-    assert game.plan.space_name(game.plan.sq(*orlov.square)) == "Cutter Cabin"
+    assert orlov.square in seen["cabin_1"]
     assert orlov.facing == "W"
-    cabin = [c.counter for c in view.map.counters.values()
-             if game.plan.space_name(game.plan.sq(*c.square)) == "Cutter Cabin"]
-    assert cabin == ["Orlov"]
+    assert _in_cabin(seen, view) == ["Eastwood", "Orlov", "Yee"]
+    where = {c.counter: (c.square, c.facing) for c in view.map.counters.values()}
+    assert where["Eastwood"] == ((15, 1), "E")  # in the turret, facing the stern
+    assert where["Yee"] == ((16, 4), "S")  # at the airlock door
+    # behind his back: he knows them for sharing the cabin, not by sight
+    assert not {seen["pirates_at_1"][c] for c in ("eastwood", "yee")} & seen["orlov_sees_1"]
     assert "orlov" not in view.own.characters  # he informs; the Pirates still run him
+
+
+def test_turn_1_pirates_outside_the_cabin_stay_unknown_to_phone_co(played):
+    """The comrades Orlov neither sees nor shares the cabin with -- the assault team in the
+    Port Shuttle Lock and the corridor -- are not on the G-men's map."""
+    _game, _log, seen = played
+    view = seen["phoneco_initial_1"]
+    shown = {c.counter for c in view.map.counters.values()}
+    for cid in ("kyoshi", "colovisto", "lichter", "mendez", "robertson"):
+        assert seen["pirates_at_1"][cid] not in seen["orlov_sees_1"] | seen["cabin_1"]
+    assert shown == {"Eastwood", "Orlov", "Yee"}
+
+
+def test_turn_1_phone_co_learns_the_cabin_only_at_its_initial_map_update(played):
+    """During the Pirates' turn, Eastwood already in the turret and Yee at the door, the
+    G-men's map holds nothing: the informant reports at its master's map update only."""
+    _game, _log, seen = played
+    assert seen["phoneco_before_update_1"].map.counters == {}
+    assert _in_cabin(seen, seen["phoneco_initial_1"]) == ["Eastwood", "Orlov", "Yee"]

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from game.artifact import actions as A
+from game.artifact import sightings
 from game.artifact.codec import canonical_json, to_plain
 from game.artifact.engine import ArtifactGame, replay
 from game.artifact.errors import IllegalAction
@@ -197,3 +198,64 @@ def test_a_map_partner_sees_nothing_move_when_the_informant_changes_sides():
                                    spy.facing))
     assert spy.seat is None and spy.informant_of == "phoneco"
     assert rival() == before
+
+
+def _hidden_square_in_space(game, spy) -> tuple[int, int]:
+    """A free square of ``spy``'s space that the spy does not see (behind its back)."""
+    plan = game.plan
+    fov = sightings.observer_fov(game.state, plan, game.sheets, spy, frozenset())
+    taken = {c.square for c in game.state.characters.values()}
+    space = plan.space_name(spy.square)
+    return next(plan.xy(q) for q in sorted(plan.region(space))
+                if q not in fov and q not in taken and plan.passable(q))
+
+
+def test_the_informant_reports_comrades_in_its_space_but_not_strangers_behind_it():
+    """Orlov (informing for the G-men) knows the pirates who share the cutter's cabin, not
+    by sight; a stranger slipped in behind his back, and Yee gone into the cutter's airlock
+    out of his sight, he does not know of: the G-men's map shows neither."""
+    game, _log = example_game(9)
+    orlov = game.state.characters["orlov"]
+    x, y = _hidden_square_in_space(game, orlov)
+    game.apply(JUDGE, A.JudgeMove("slavin", x, y, "N"))
+    game.apply("pirates", A.Move("kyoshi", "jog", ((16, 6),), "S"))
+    for cid in ("colovisto", "lichter", "mendez"):  # out of the cutter's airlock
+        game.apply("pirates", A.Move(cid, "jog", ((16, 6), (16, 7)), "S"))
+    game.apply(JUDGE, A.JudgeMove("yee", 16, 5, "S"))
+    assert game.plan.space_name(game.state.characters["yee"].square) == "Cutter Airlock"
+    to_seat(game, "phoneco")
+    counters = view_for(game, "phoneco").map.counters
+    chars = game.state.characters
+    assert chars["eastwood"].token in counters  # in the cabin, behind him
+    assert chars["slavin"].token not in counters  # no comrade of his
+    assert chars["yee"].token not in counters  # beyond the cabin's hatch, out of sight
+
+
+def test_pans_informant_reports_the_comrades_in_its_space():
+    """Pan's informants follow the same rule (its reports are kept in its secrets): a
+    comrade of the informant's seat away from its space and out of its sight is not
+    reported; brought into its space behind its back, it is reported at Pan's next Initial
+    Map Update, and not before."""
+    game = _pan_game(3)
+    chars = game.state.characters
+    spies = [c for c in chars.values() if c.informant_of == "alien"]
+    spy, comrade = next((spy, c) for spy in spies for c in chars.values()
+                        if c.seat == spy.seat and c.id != spy.id)
+    seen = set().union(*(sightings.observer_fov(game.state, game.plan, game.sheets, c,
+                                                frozenset()) for c in spies))
+    taken = {c.square for c in chars.values()}
+    away = next(game.plan.xy(q) for q in sorted(game.plan.region("Drive Room"))
+                if q not in seen and q not in taken and game.plan.passable(q))
+    to_seat(game, "alien")
+    game.apply("alien", A.EndTurn())
+    game.apply(JUDGE, A.JudgeMove(comrade.id, *away, "N"))
+    to_seat(game, "alien")
+    assert comrade.token not in game.state.aliens["alien"].reports  # away, unseen
+    game.apply("alien", A.EndTurn())
+    x, y = _hidden_square_in_space(game, spy)
+    game.apply(JUDGE, A.JudgeMove(comrade.id, x, y, "N"))
+    game.apply(game.turn_seat, A.EndTurn())
+    assert comrade.token not in game.state.aliens["alien"].reports  # not before
+    to_seat(game, "alien")
+    assert comrade.token in game.state.aliens["alien"].reports
+    assert comrade.token in view_for(game, "alien").map.counters
