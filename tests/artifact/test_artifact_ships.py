@@ -345,3 +345,21 @@ def test_the_lorry_boxed_in_by_its_dock_gets_away_only_by_turning():
         assert "not open space" in fly("S", way)
     assert "not open space" in fly("S", "up", "E")
     assert fly("S", "left", "E") == (1, 1, 3) and fly("S", "left", "W") == (-1, 1, 3)
+
+
+def test_a_turned_ship_that_leaves_takes_everyone_aboard_to_its_squares_as_drawn():
+    game, log = _scientist_turn()
+    lower_shields(game)
+    _pod_out_in_space(game, log, turns=1, x=2, y=0)  # bow north: x 0..3, y 0..2
+    mccray = game.state.characters["mccray"]
+    assert game.plan.xy(mccray.square) == (0, 2)
+    _do(game, log, "scientist", A.Pilot("slavin", "walk", ("N",), "N"))  # off the top edge
+    pod = game.state.ships["command_pod"]
+    assert pod.left and pod.square is None
+    drawn = game.drawn_plan
+    # each back on the square of the pod as drawn where it stood: the victory levels'
+    # region of the ship
+    assert drawn.xy(mccray.square) == (3, 9) and mccray.eva == "away"
+    assert drawn.xy(game.state.characters["slavin"].square) == (1, 7)
+    assert {drawn.space_name(game.state.characters[c].square)
+            for c in ("mccray", "slavin")} == {"Command Pod"}
