@@ -73,6 +73,13 @@ class HazardLayer:
                                and plan.gravity[plan.segment_of[sq]]
                                and plan.passable(sq))
 
+    def follow(self, plan: DeckPlan) -> None:
+        """Shade ``plan`` from now on: the deck plan with the ships where they have flown
+        (a ship's dark or gassed space moves with it)."""
+        if plan is not self.plan:
+            self.plan = plan
+            self._tiny = self._tiny_key = None
+
     # ------------------------------------------------------------------ what changed
 
     def take(self, hazards: Hazards, now: float, whose: str | None = None) -> None:

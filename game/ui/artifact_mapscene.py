@@ -140,6 +140,7 @@ class ArtifactMapScene(Scene, ABC):
         if plan is not self.plan or headings != self.renderer.static.bows:
             self.plan = plan
             self.renderer = DeckRenderer(plan, headings, moved_plan(base, fleet))
+            self.hazards.follow(plan)
             self.cam.plan = plan
 
     def _unseen(self, notices: list) -> list:

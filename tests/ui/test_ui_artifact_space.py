@@ -15,7 +15,7 @@ from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
 from game.ui.artifact_seat_scene import ArtifactSeatScene
 from game.ui.artifact_source import LocalTable
-from tests.artifact.arrange import ship_at
+from tests.artifact.arrange import lights_out, ship_at
 
 
 def _shots(tmp_path: Path) -> Path:
@@ -123,3 +123,21 @@ def test_a_pilot_turns_the_pod_from_the_action_bar(ui_app, tmp_path):  # noqa: F
     scene.cam.centre_on((25, 3))
     w.frame()
     pygame.image.save(w.surface, str(_shots(tmp_path) / "space_pod_turned.png"))
+
+
+def test_a_dark_ship_is_shaded_where_it_has_flown(ui_app, tmp_path):  # noqa: F811
+    game, _log = example_game(9)
+    for seat in ("pirates", "phoneco"):
+        game.apply(seat, A.EndTurn())
+    ship_at(game, "command_pod", 25, 2, turns=1)  # bow north: x 23..26, y 2..4
+    game.apply(JUDGE, A.JudgeMove("slavin", 25, 2, "W"))
+    lights_out(game, "Command Pod")
+    w, _keys = _seat_with(ui_app, game, "scientist", "slavin")
+    w.frame()
+    scene = w.scene
+    assert scene.hazards.plan is scene.plan is game.plan
+    shaded = {scene.plan.xy(sq) for sq in scene.hazards.space_squares(["Command Pod"])}
+    assert (23, 4) in shaded and (1, 7) not in shaded  # where it is, not where it is drawn
+    scene.cam.centre_on((25, 3))
+    w.frame()
+    pygame.image.save(w.surface, str(_shots(tmp_path) / "space_pod_dark.png"))
