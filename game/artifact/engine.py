@@ -77,8 +77,8 @@ def _rng_to_list(rng: random.Random) -> list:
 def _private_copy(state: GameState) -> GameState:
     """A copy of ``state`` that shares nothing mutable with it, to undo a failed action
     (or to try one). A pickle round trip copies what ``copy.deepcopy`` copies (records,
-    containers, references shared inside the state kept shared) at about half the cost,
-    and every accepted action pays for one."""
+    containers, references shared inside the state kept shared) at about half the cost.
+    ``apply`` keeps only the pickled half of one and unpickles it after a refusal."""
     return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
@@ -194,12 +194,14 @@ class ArtifactGame(Table):
     def apply(self, seat: str, action: A.Action | dict) -> list[Event]:
         """Validate and perform ``action`` for ``seat``; on any error nothing changes."""
         action = self._admit(seat, action)
-        saved_state = _private_copy(self._s)
+        # Only the pickled bytes are kept: they become a state again after a refusal
+        # alone, so an accepted action pays for half of ``_private_copy``.
+        saved_state = pickle.dumps(self._s, pickle.HIGHEST_PROTOCOL)
         saved_rng = self._rng.getstate()
         try:
             events = self._dispatch(seat, action)
         except BaseException:
-            self._s = saved_state
+            self._s = pickle.loads(saved_state)
             self._rng.setstate(saved_rng)
             raise
         self._s.serial += 1
