@@ -86,6 +86,8 @@ TALK_IDLE = 60.0
 #: Send flags for the routing id and the frame (never block: see _transmit).
 _MORE = int(zmq.SNDMORE | zmq.NOBLOCK)
 _LAST = int(zmq.NOBLOCK)
+#: Python's thread switch interval while the hub serves, in seconds (see ``Hub.run``).
+SWITCH_INTERVAL = 0.0005
 PRESENCE_WAITING = "waiting"
 PRESENCE_CONNECTED = "connected"
 PRESENCE_DISCONNECTED = "disconnected"
@@ -260,15 +262,27 @@ class Hub:
     # ------------------------------------------------------------------ loop
 
     def run(self) -> None:
-        """Serve until stopped; a pass waits at most a tenth of a heartbeat (and 0.2 s)."""
+        """Serve until stopped; a pass waits at most a tenth of a heartbeat (and 0.2 s).
+
+        While it serves, Python's thread switch interval is ``SWITCH_INTERVAL``: the
+        action log's fsync thread, woken when an action is written, needs the interpreter
+        lock for a moment before its fsync can start, and by default it would wait up to
+        5 ms for the hub's thread to give it up (working out the views takes about 1-2 ms,
+        so the fsync would start only once they were done). Given at once, the fsync runs
+        while the views are worked out, as it is meant to."""
         poller = zmq.Poller()
         poller.register(self.router, zmq.POLLIN)
         poller.register(self._monitor, zmq.POLLIN)
         wait_ms = min(200, max(10, int(self.heartbeat * 100)))
-        while self._running:
-            if poller.poll(wait_ms):
-                self.drain()
-            self.tick()
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(interval, SWITCH_INTERVAL))
+        try:
+            while self._running:
+                if poller.poll(wait_ms):
+                    self.drain()
+                self.tick()
+        finally:
+            sys.setswitchinterval(interval)
 
     def drain(self) -> None:
         """Handle what is waiting, each connection within its allowances.
@@ -513,7 +527,7 @@ class Hub:
                     if other not in pair:
                         self._add_chat(channel, notice)
         self._send(ident, messages.ack(req))
-        self._push()
+        self._push(facts=False)
 
     def _add_chat(self, channel: _Seat, entry: dict[str, Any]) -> None:
         channel.chat.append(entry)
@@ -606,22 +620,29 @@ class Hub:
         self._send(ident, messages.snapshot(
             channel.seq, {**channel.doc, "chat": list(channel.chat)}))
 
-    def _push(self) -> None:
+    def _push(self, facts: bool = True) -> None:
         """Send each connected seat the diff of its own document, if it changed.
 
         Every document is computed before anything is sent, so when a seat's update
         leaves does not depend on how long the seats before it took to compute. Closed
         connections are dropped first: a routing id whose connection has just closed may
         already belong to someone else, who must not get that seat's update.
+
+        ``facts=False`` after a negotiation entry and nothing else: only the entries are
+        looked at. The rest of a document (view, presence, timer) changes only by what
+        pushes in full at once (an action, a seat arriving or leaving, a skipped turn).
         """
         self._connection_events()
         outgoing = []
         for seat, channel in self._seats.items():
             if channel.conn is None or channel.doc is None:
                 continue
-            new = self._facts(seat)
-            prints = {"view": self._view(seat)[1]}
-            ops = diff(channel.doc, new, channel.prints, prints) + self._chat_ops(channel)
+            if facts:
+                new = self._facts(seat)
+                prints = {"view": self._view(seat)[1]}
+                ops = diff(channel.doc, new, channel.prints, prints) + self._chat_ops(channel)
+            else:
+                new, prints, ops = channel.doc, channel.prints, self._chat_ops(channel)
             if ops:
                 channel.seq += 1
                 channel.doc = new

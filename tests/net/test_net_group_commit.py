@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import signal
+import sys
 import threading
 import time
 from typing import Any
@@ -23,6 +24,7 @@ from game.artifact import actions as A
 from game.artifact.engine import ArtifactGame
 from game.artifact.seats import JUDGE
 from net import actionlog
+from net import hub as hub_module
 from net.actionlog import ActionLog, read
 from net.codec import decode, encode
 from net.errors import LogError
@@ -94,6 +96,20 @@ def test_append_is_durable_when_it_returns(tmp_path, gate):
     log.append("pirates", {"type": "vote_encryption", "allow": True})
     assert gate.calls == 1 and log.durable == log.count == 1 and not log.pending
     log.close()
+
+
+def test_the_fsync_thread_gets_the_interpreter_at_once_while_the_hub_serves(tmp_path):
+    """The log's fsync thread must not wait Python's default 5 ms for the hub's thread to
+    let it run (the fsync would start only after the views were worked out): the hub
+    shortens the switch interval while it serves and puts it back when it stops."""
+    before = sys.getswitchinterval()
+    assert before > hub_module.SWITCH_INTERVAL
+    h = HubThread(tmp_path)
+    try:
+        until(lambda: sys.getswitchinterval() == hub_module.SWITCH_INTERVAL)
+    finally:
+        h.close()
+    assert sys.getswitchinterval() == before
 
 
 def test_nothing_leaves_the_hub_before_the_action_is_durable(tmp_path, gate):
