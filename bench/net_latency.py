@@ -18,7 +18,13 @@ are ticked for their heartbeats once per pass. Measures:
   for a negotiation round; the ratio hub/raw is what the hub's work costs;
 * snapshot and update sizes per seat.
 
-Usage: ``python bench/net_latency.py [--rounds N]``. Prints figures; asserts nothing.
+With ``--baseline REF`` the hub of that git commit (its ``game`` and ``net`` exported to a
+temporary folder) is measured too, in passes alternating with this tree's, on the same
+script, and the ratios of the two are printed. ``--passes N`` repeats the measurement
+(samples of all passes are merged).
+
+Usage: ``python bench/net_latency.py [--rounds N] [--actions N] [--passes N]
+[--baseline REF]``. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -28,8 +34,10 @@ import os
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
 
 import zmq
@@ -70,12 +78,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def start_host(save: Path) -> tuple[subprocess.Popen, dict[str, str]]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+def start_host(save: Path, root: Path = ROOT) -> tuple[subprocess.Popen, dict[str, str]]:
+    """A host process running the ``game`` and ``net`` packages found under ``root``."""
+    env = dict(os.environ, PYTHONPATH=str(root), PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
         [sys.executable, "-m", "game", "host", "--players", "8", "--port", "0", "--seed", str(SEED),
          "--save", str(save), "--turn-seconds", "0", "--no-window"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     joins: dict[str, str] = {}
     assert proc.stdout is not None
     for line in proc.stdout:
@@ -207,6 +216,18 @@ def make_script(count: int) -> list[tuple[str, object]]:
     return script
 
 
+def play_start(script: list[tuple[str, object]]) -> int:
+    """The index of the script's first action in the play phase (after the lobby's)."""
+    from game.artifact.engine import ArtifactGame
+
+    game = ArtifactGame.new({"players": 8, "assignment": "random"}, SEED)
+    for index, (seat, action) in enumerate(script):
+        if game.phase == "play":
+            return index
+        game.apply(seat, action)
+    return len(script)
+
+
 def bench_actions(clients: Clients, script: list[tuple[str, object]]
                   ) -> tuple[list[float], list[float], int]:
     """Each action of the script; the wait ends when every changed seat has its update
@@ -290,61 +311,170 @@ def bench_fsync(folder: Path, count: int, size: int) -> list[float]:
     return times
 
 
+def export(ref: str, into: Path) -> Path:
+    """The ``game`` and ``net`` packages of commit ``ref``, unpacked under ``into``."""
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "game", "net"],
+                          check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(data)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def run_pass(root: Path, script: list, rounds: int, folder: Path, raw: bool) -> dict:
+    """One host (from ``root``) measured: the script's actions, the disk around them,
+    then ``rounds`` negotiation rounds (and, with ``raw``, the raw fan-out of the same
+    bytes), then every seat's snapshot in play."""
+    out: dict = {}
+    folder = Path(tempfile.mkdtemp(dir=folder))
+    host, joins = start_host(folder / "bench.alog", root)
+    try:
+        clients = Clients(joins)
+        clients.pump(lambda: len(clients.snapshot_sizes) == len(joins))
+        out["lobby_snapshots"] = dict(clients.snapshot_sizes)
+        fsync_before = bench_fsync(folder, 60, 200)
+        split = play_start(script)
+        lobby = bench_actions(clients, script[:split])
+        # The host's CPU time per action in play (its views, diffs, log and sends; every
+        # thread), less what it spends idle in the same time (heartbeats, its timers),
+        # measured over two seconds of nothing before those actions.
+        idle_start, idle_cpu = time.perf_counter(), cpu_seconds(host.pid)
+        clients.pump(lambda: time.perf_counter() > idle_start + 2.0)
+        idle_end, cpu = time.perf_counter(), cpu_seconds(host.pid)
+        play = bench_actions(clients, script[split:])
+        done, after = time.perf_counter(), cpu_seconds(host.pid)
+        out["act"], out["act_applied"] = lobby[0] + play[0], lobby[1] + play[1]
+        out["changed"] = lobby[2] + play[2]
+        out["play"] = play[0]
+        out["act_cpu"] = []
+        if idle_cpu is not None and cpu is not None and after is not None and play[0]:
+            idle_rate = (cpu - idle_cpu) / (idle_end - idle_start)
+            out["act_cpu"] = [(after - cpu - idle_rate * (done - idle_end)) / len(play[0])]
+        out["fsync"] = fsync_before + bench_fsync(folder, 60, 200)
+        out["action_sizes"] = {seat: list(s) for seat, s in clients.sizes.items()}
+        out["chat"], out["chat_applied"], out["sizes"] = bench_hub(clients, rounds)
+        out["raw"] = bench_raw(len(joins), out["sizes"]) if raw else []
+        clients.snapshot_sizes.clear()
+        for link in clients.links.values():
+            link.resync()
+        clients.pump(lambda: len(clients.snapshot_sizes) == len(joins))
+        out["play_snapshots"] = {seat: clients.snapshot_sizes[seat] for seat in clients.links}
+        out["seats"] = list(clients.links)
+    finally:
+        host.terminate()
+        host.wait(timeout=10)
+    return out
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system, every thread) process ``pid`` has used so far, from
+    ``/proc`` (None where there is none): what the host spends on its own, whatever the
+    machine's load does to the wall clock."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def merged(passes: list[dict], key: str) -> list:
+    return [value for one in passes for value in one[key]]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=300,
+                        help="negotiation rounds in each pass")
+    parser.add_argument("--actions", type=int, default=60,
+                        help="engine actions of the script (the lobby's first)")
+    parser.add_argument("--passes", type=int, default=1,
+                        help="hosts measured one after another (alternating with --baseline)")
+    parser.add_argument("--baseline", metavar="REF",
+                        help="also measure the hub of this git commit, in alternate passes")
     args = parser.parse_args()
-    script = make_script(60)
+    if min(args.rounds, args.actions, args.passes) < 1:
+        parser.error("--rounds, --actions and --passes must be 1 or more")
+    script = make_script(args.actions)
+    ours: list[dict] = []
+    theirs: list[dict] = []
     with tempfile.TemporaryDirectory() as tmp:
-        host, joins = start_host(Path(tmp) / "bench.alog")
-        try:
-            clients = Clients(joins)
-            clients.pump(lambda: len(clients.snapshot_sizes) == len(joins))
-            lobby_snapshots = dict(clients.snapshot_sizes)
-            fsync_before = bench_fsync(Path(tmp), 60, 200)
-            act_times, act_applied, changed = bench_actions(clients, script)
-            fsync_after = bench_fsync(Path(tmp), 60, 200)
-            action_sizes = {seat: list(s) for seat, s in clients.sizes.items()}
-            chat_times, chat_applied, sizes = bench_hub(clients, args.rounds)
-            raw_times = bench_raw(len(joins), sizes)
-            clients.snapshot_sizes.clear()
-            for link in clients.links.values():
-                link.resync()
-            clients.pump(lambda: len(clients.snapshot_sizes) == len(joins))
-            play_snapshots = {seat: clients.snapshot_sizes[seat] for seat in clients.links}
-        finally:
-            host.terminate()
-            host.wait(timeout=10)
+        base = None
+        if args.baseline:
+            try:
+                base = export(args.baseline, Path(tmp) / "baseline")
+            except subprocess.CalledProcessError as exc:
+                print(f"cannot export {args.baseline!r}: {exc.stderr.decode().strip()}",
+                      file=sys.stderr)
+                return 2
+        for _ in range(args.passes):
+            if base is not None:
+                theirs.append(run_pass(base, script, args.rounds, Path(tmp), raw=False))
+            ours.append(run_pass(ROOT, script, args.rounds, Path(tmp), raw=True))
+
     def figures(times: list[float]) -> str:
         return (f"median {statistics.median(times) * 1000:.2f} ms, "
                 f"p99 {percentile(times, 0.99) * 1000:.2f} ms")
 
-    print(f"clients: {len(joins)} ({len(joins) - 1} faction seats + the Judge), loopback")
+    last = ours[-1]
+    seats = last["seats"]
+    chat_times, raw_times = merged(ours, "chat"), merged(ours, "raw")
+    act_times = merged(ours, "act")
+    print(f"clients: {len(seats)} ({len(seats) - 1} faction seats + the Judge), loopback; "
+          f"{args.passes} pass(es) merged; load average {os.getloadavg()[0]:.1f} at the end")
     print(f"negotiation round to every client, {len(chat_times)} rounds: {figures(chat_times)}")
     print(f"raw pyzmq fan-out of the same bytes: {figures(raw_times)}")
     median_ratio = statistics.median(chat_times) / statistics.median(raw_times)
     p99_ratio = percentile(chat_times, 0.99) / percentile(raw_times, 0.99)
     print(f"ratio hub/raw: median {median_ratio:.1f}x, p99 {p99_ratio:.1f}x")
     print(f"  ... and applied by every client (decoded one after another here): "
-          f"{figures(chat_applied)}")
+          f"{figures(merged(ours, 'chat_applied'))}")
     if act_times:
+        changed = sum(one["changed"] for one in ours)
         print(f"engine actions, {len(act_times)} actions ({changed} seat updates): "
               f"{figures(act_times)} (includes the fsync of the action log)")
-        print(f"  ... and applied by every changed client: {figures(act_applied)}")
-        disk = fsync_before + fsync_after
+        print(f"  ... and applied by every changed client: "
+              f"{figures(merged(ours, 'act_applied'))}")
+        play = merged(ours, "play")
+        print(f"  ... the {len(play)} of them in play: {figures(play)}")
+        cpu = merged(ours, "act_cpu")
+        if cpu:
+            print(f"the host's own CPU time per engine action in play (/proc, every thread, "
+                  f"less its idle rate): {1000 * statistics.mean(cpu):.2f} ms")
+        disk = merged(ours, "fsync")
         print(f"raw fdatasync of a 200-byte append on this disk, {len(disk)} times around the "
               f"actions: {figures(disk)} (the floor under an action's figures: no action is "
               f"told before its record is durable)")
+    if theirs:
+        print(f"baseline {args.baseline}, in alternate passes: negotiation round "
+              f"{figures(merged(theirs, 'chat'))}; engine actions "
+              f"{figures(merged(theirs, 'act'))}, in play {figures(merged(theirs, 'play'))}")
+        base_cpu = merged(theirs, "act_cpu")
+        if cpu and base_cpu:
+            ratio = statistics.mean(cpu) / statistics.mean(base_cpu)
+            print(f"  the baseline host's own CPU time per engine action in play: "
+                  f"{1000 * statistics.mean(base_cpu):.2f} ms "
+                  f"(ratio this tree/baseline {ratio:.2f}x)")
+        base_chat, base_act = merged(theirs, "chat"), merged(theirs, "act")
+        base_play = merged(theirs, "play")
+        print(f"ratio this tree/baseline: negotiation median "
+              f"{statistics.median(chat_times) / statistics.median(base_chat):.2f}x, "
+              f"engine actions median "
+              f"{statistics.median(act_times) / statistics.median(base_act):.2f}x, p99 "
+              f"{percentile(act_times, 0.99) / percentile(base_act, 0.99):.2f}x; in play "
+              f"median {statistics.median(play) / statistics.median(base_play):.2f}x, p99 "
+              f"{percentile(play, 0.99) / percentile(base_play, 0.99):.2f}x")
+
     def per_seat(values: dict[str, float]) -> str:
         return ", ".join(f"{seat} {value:.0f}" for seat, value in values.items())
 
-    print("snapshot bytes per seat, lobby: " + per_seat(lobby_snapshots))
-    print("snapshot bytes per seat, in play (incl. negotiation log): " + per_seat(play_snapshots))
+    sizes = last["sizes"]
+    print("snapshot bytes per seat, lobby: " + per_seat(last["lobby_snapshots"]))
+    print("snapshot bytes per seat, in play (incl. negotiation log): "
+          + per_seat(last["play_snapshots"]))
     print("engine-action update bytes per seat, median (max): " + ", ".join(
-        f"{seat} {statistics.median(s):.0f} ({max(s)})" for seat, s in action_sizes.items() if s))
+        f"{seat} {statistics.median(s):.0f} ({max(s)})"
+        for seat, s in last["action_sizes"].items() if s))
     print("negotiation update bytes per seat, median: " + per_seat(
-        {seat: statistics.median(row[i] for row in sizes)
-         for i, seat in enumerate(clients.links)}))
+        {seat: statistics.median(row[i] for row in sizes) for i, seat in enumerate(seats)}))
     return 0
 
 

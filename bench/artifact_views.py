@@ -1,0 +1,93 @@
+"""Bench: every seat's view and the Judge's after each action, rebuilt in full against kept
+(``viewcache.PlainViews``: only the views an action touched are built again).
+
+Plays the eight-player game of ``bench/net_latency.py``'s script (the lobby, then moves
+and turn ends chosen from the engine's legal actions) and after each action works out
+the plain view of every seat and of the Judge, as the hub sends them: once with
+``plain_view_for`` for each (the full rebuild), once with one ``PlainViews`` kept across
+the game. The two are timed alternately in the same run on fresh games, by CPU time,
+and the best round of each is printed (per play-phase action: median, 95th percentile
+and worst), with the ratio, the number of seat views built and kept, and the engine's
+own ``apply`` for scale.
+
+    .venv/bin/python bench/artifact_views.py [--actions N] [--rounds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from net_latency import SEED, make_script  # noqa: E402
+
+from game.artifact.engine import ArtifactGame  # noqa: E402
+from game.artifact.seats import JUDGE  # noqa: E402
+from game.artifact.viewcache import PlainViews  # noqa: E402
+from game.artifact.views import plain_view_for  # noqa: E402
+
+
+def play(script: list, kept: bool) -> tuple[list[float], list[float], PlainViews | None]:
+    """CPU seconds of every play-phase action's views, and of its ``apply``."""
+    game = ArtifactGame.new({"players": 8, "assignment": "random"}, SEED)
+    who = [*game.seats, JUDGE]
+    views = PlainViews(game) if kept else None
+    times, applies = [], []
+    for seat, action in script:
+        start = time.process_time()
+        game.apply(seat, action)
+        applied = time.process_time()
+        for x in who:
+            if views is not None:
+                views.plain(x)
+            else:
+                plain_view_for(game, x)
+        done = time.process_time()
+        if game.phase == "play":
+            times.append(done - applied)
+            applies.append(applied - start)
+    return times, applies, views
+
+
+def figures(times: list[float]) -> str:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return (f"median {1000 * statistics.median(times):.2f} ms, 95th percentile "
+            f"{1000 * p95:.2f} ms, worst {1000 * ordered[-1]:.2f} ms")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=160)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    if min(args.actions, args.rounds) < 1:
+        parser.error("--actions and --rounds must be 1 or more")
+    script = make_script(args.actions)
+    best: dict[bool, tuple[list[float], list[float], PlainViews | None]] = {}
+    for _ in range(args.rounds):
+        for kept in (False, True):
+            run = play(script, kept)
+            if kept not in best or sum(run[0]) < sum(best[kept][0]):
+                best[kept] = run
+    full, applies, _ = best[False]
+    ours, _, views = best[True]
+    assert views is not None
+    print(f"eight players, {len(script)} actions, {len(full)} of them in play; every seat's "
+          f"view and the Judge's after each, plain; best of {args.rounds} rounds by CPU time")
+    print(f"full rebuild (plain_view_for): {figures(full)}")
+    print(f"kept views (PlainViews):       {figures(ours)}")
+    print(f"ratio kept/full: median {statistics.median(ours) / statistics.median(full):.2f}x, "
+          f"total {sum(ours) / sum(full):.2f}x")
+    print(f"seat views built {views.built}, kept {views.kept} (the Judge's is always built)")
+    print(f"the engine's apply of those actions: {figures(applies)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
