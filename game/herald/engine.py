@@ -168,6 +168,15 @@ _STEPS: dict[str, str] = {
 }
 
 
+def _distinct_pick(options: list[list[str]], taken: frozenset[str] = frozenset()) -> bool:
+    """Whether one officer can be picked from each list, all different (and none of
+    ``taken``): a depth-first search that stops at the first such pick."""
+    if not options:
+        return True
+    first, rest = options[0], options[1:]
+    return any(oid not in taken and _distinct_pick(rest, taken | {oid}) for oid in first)
+
+
 class _GameOver(Exception):
     """Raised inside the engine the moment a defeat or the return to Earth ends the game."""
 
@@ -351,6 +360,14 @@ class HeraldGame:
         b_list = [o.id for o in self.pads.experts(second) if eff[o.id] >= 1]
         return [(a, b) for a in a_list for b in b_list if a != b]
 
+    def _in_pair(self, first: str, a: str, second: str, b: str) -> bool:
+        """``(a, b) in self._pairs(first, second)``, without listing the pairs."""
+        eff = self.state.effectiveness
+        experts = self.pads.experts
+        return (a != b and eff.get(a, 0) >= 1 and eff.get(b, 0) >= 1
+                and any(o.id == a for o in experts(first))
+                and any(o.id == b for o in experts(second)))
+
     def operation_requirements(self) -> tuple[int, tuple[int, int, int, int]]:
         return operation_costs(self._reading("event"))
 
@@ -376,6 +393,39 @@ class HeraldGame:
                 if len(set(named)) == 3:
                     result.append(MountOperation(*team, dilemma=True))
         return result
+
+    def _operation_options(self) -> list[list[str]] | None:
+        """The officers able to lead each of the operation's four Challenges, in
+        ``OPERATION_SUBJECTS`` order; None when the Supplies on board are too few."""
+        cost, efforts = self.operation_requirements()
+        if self.state.supplies < cost:
+            return None
+        return [self._able(subject, efforts[i]) for i, subject in enumerate(OPERATION_SUBJECTS)]
+
+    def _has_operation_team(self) -> bool:
+        """``bool(self._operation_teams())`` without listing the teams: some four (or,
+        leaving one Challenge open, three) different officers can lead it."""
+        options = self._operation_options()
+        if options is None:
+            return False
+        return any(_distinct_pick([opts for i, opts in enumerate(options) if i != missing])
+                   for missing in range(4))
+
+    def _legal_operation(self, action: MountOperation) -> bool:
+        """``action in self._operation_teams()``, decided for this one team: four
+        different able officers without a Dilemma, or three with one Challenge open and a
+        Dilemma when no full team of four exists."""
+        options = self._operation_options()
+        if options is None:
+            return False
+        leaders = action.leaders
+        named = [oid for oid in leaders if oid is not None]
+        if len(set(named)) != len(named) or not all(
+                oid is None or oid in opts for oid, opts in zip(leaders, options, strict=True)):
+            return False
+        if len(named) == 4:
+            return not action.dilemma
+        return len(named) == 3 and action.dilemma and not _distinct_pick(options)
 
     def _reading(self, name: str) -> int:
         assignment = self.state.assignment
@@ -542,19 +592,24 @@ class HeraldGame:
         if isinstance(action, ChooseEnvironment):
             return action.option in environment_options(self._reading("environment"))
         if isinstance(action, Investigate):
-            return (action.police, action.communication) in self._pairs("POL", "COM")
+            return self._in_pair("POL", action.police, "COM", action.communication)
         if isinstance(action, UseAlienTech):
-            return (action.space, action.physics) in self._pairs("SPA", "PHY")
+            return self._in_pair("SPA", action.space, "PHY", action.physics)
         if isinstance(action, FaceEvent):
+            # ``in self._able(...)`` for the two officers, without listing the able ones
+            first, second = action.first, action.second
+            if first == second or not {first, second} <= self.pads.officer_id_set:
+                return False
             ev = self.pads.event_at(self.state.matrix)
             efforts = self.event_efforts(action.dilemma)
-            return (action.first != action.second
-                    and action.first in self._able(ev.subjects[0], efforts[0])
-                    and action.second in self._able(ev.subjects[1], efforts[1]))
+            return (self.can_meet(first, ev.subjects[0], efforts[0])
+                    and self.can_meet(second, ev.subjects[1], efforts[1]))
         if isinstance(action, ChooseIncidentOfficer):
             subject = self.pads.event_at(self.state.matrix).subjects[0]
             return any(o.id == action.officer and self.state.effectiveness[o.id] >= 1
                        for o in self.pads.experts(subject))
+        if isinstance(action, MountOperation):
+            return self._legal_operation(action)
         if isinstance(action, DeclineInvestigation | DeclineAlienTech | DeclineEvent
                       | DeclineOperation):
             return True
@@ -812,7 +867,7 @@ class HeraldGame:
             self._events.append(SearchBegun(needed))
             for _ in range(needed):
                 self._advance_time("the Search at The Source")
-            if not s.alien_tech and self._operation_teams():
+            if not s.alien_tech and self._has_operation_team():
                 s.phase = "source_operation"
             return
         ev = self.pads.event_at(s.matrix)
