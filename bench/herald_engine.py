@@ -25,16 +25,16 @@ import random
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
 #: Where ``game`` is imported from: this tree, or a baseline's exported tree.
 ROOT = Path(os.environ.get("HERALD_BENCH_ROOT") or HERE)
 sys.path.insert(0, str(ROOT))
+
+from baseline import export  # noqa: E402
 
 from game.herald.actions import action_from_dict  # noqa: E402
 from game.herald.engine import HeraldGame  # noqa: E402
@@ -88,15 +88,6 @@ def bot_games(count: int) -> tuple[list[dict], float, float, int]:
             game.apply(hint.action)
         logs.append(game.to_dict())
     return logs, spent / max(1, decisions), worst, decisions
-
-
-def export(ref: str, into: Path) -> Path:
-    """The ``game`` package of commit ``ref``, unpacked under ``into``."""
-    data = subprocess.run(["git", "-C", str(HERE), "archive", "--format=tar", ref, "game"],
-                          check=True, capture_output=True).stdout
-    with tarfile.open(fileobj=BytesIO(data)) as tar:
-        tar.extractall(into, filter="data")
-    return into
 
 
 def run_round(root: Path, games: int, logs_file: Path, repeat: int) -> dict[str, float]:
@@ -156,11 +147,8 @@ def main() -> int:
         logs_file.write_text(json.dumps(logs))
         base_root = None
         if args.baseline:
-            try:
-                base_root = export(args.baseline, Path(tmp) / "baseline")
-            except subprocess.CalledProcessError as exc:
-                print(f"cannot export {args.baseline!r}: {exc.stderr.decode().strip()}",
-                      file=sys.stderr)
+            base_root = export(args.baseline, Path(tmp) / "baseline", ("game",))
+            if base_root is None:
                 return 2
         ours, theirs = [], []
         for _ in range(args.rounds):

@@ -34,16 +34,16 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
 
 import zmq
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from baseline import export  # noqa: E402
 
 from game.artifact.seats import JUDGE  # noqa: E402
 from net.client import SeatLink  # noqa: E402
@@ -146,6 +146,13 @@ class Clients:
                 if link.socket not in self.by_socket:  # it reconnected: a new socket
                     self.poller.register(link.socket, zmq.POLLIN)
                     self.by_socket[link.socket] = link
+
+    def close(self) -> None:
+        """Close every link and the context (a context left to the garbage collector
+        would wait for its sockets)."""
+        for link in self.links.values():
+            link.close()
+        self.ctx.term()
 
     def seqs(self) -> dict[str, int | None]:
         return {seat: link.seq for seat, link in self.links.items()}
@@ -311,15 +318,6 @@ def bench_fsync(folder: Path, count: int, size: int) -> list[float]:
     return times
 
 
-def export(ref: str, into: Path) -> Path:
-    """The ``game`` and ``net`` packages of commit ``ref``, unpacked under ``into``."""
-    data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "game", "net"],
-                          check=True, capture_output=True).stdout
-    with tarfile.open(fileobj=BytesIO(data)) as tar:
-        tar.extractall(into, filter="data")
-    return into
-
-
 def run_pass(root: Path, script: list, rounds: int, folder: Path, raw: bool) -> dict:
     """One host (from ``root``) measured: the script's actions, the disk around them,
     then ``rounds`` negotiation rounds (and, with ``raw``, the raw fan-out of the same
@@ -359,6 +357,7 @@ def run_pass(root: Path, script: list, rounds: int, folder: Path, raw: bool) -> 
         clients.pump(lambda: len(clients.snapshot_sizes) == len(joins))
         out["play_snapshots"] = {seat: clients.snapshot_sizes[seat] for seat in clients.links}
         out["seats"] = list(clients.links)
+        clients.close()
     finally:
         host.terminate()
         host.wait(timeout=10)
@@ -399,11 +398,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         base = None
         if args.baseline:
-            try:
-                base = export(args.baseline, Path(tmp) / "baseline")
-            except subprocess.CalledProcessError as exc:
-                print(f"cannot export {args.baseline!r}: {exc.stderr.decode().strip()}",
-                      file=sys.stderr)
+            base = export(args.baseline, Path(tmp) / "baseline", ("game", "net"))
+            if base is None:
                 return 2
         for _ in range(args.passes):
             if base is not None:
