@@ -22,6 +22,7 @@ from game.artifact.deckplan import DeckPlan
 from game.artifact.viewtypes import SeatView
 from game.ui import theme
 from game.ui.artifact_panels import TextLine
+from game.ui.artifact_pieces import seat_title
 from game.ui.text_registry import add_frame
 from game.ui.widgets import Button, draw_panel, fit_text
 
@@ -273,7 +274,7 @@ def systems_lines(state, plan: DeckPlan, sheets) -> list[str]:
         return ", ".join(hatch_names.get(h, "?") for h in ids) or "none"
 
     control = (f"{sheets.characters[holder.sheet].name}"
-               + (f" [{holder.seat}]" if holder.seat else "")) if holder else "nobody"
+               + (f" [{seat_title(holder.seat)}]" if holder.seat else "")) if holder else "nobody"
     countdown = f"{sysm.self_destruct} turns" if sysm.self_destruct is not None else "not set"
     if sysm.self_destruct_orders:
         countdown += " (orders waiting: " + ", ".join(
@@ -304,7 +305,7 @@ def systems_lines(state, plan: DeckPlan, sheets) -> list[str]:
         if secrets.ram is not None:  # HAL: where its RAM is, as it last learnt it
             where = plan.space_name(plan.sq(*secrets.ram)) if plan.inside(*secrets.ram) \
                 else "?"
-            out.append(f"HAL's RAM [{seat}]: {where}"
+            out.append(f"HAL's RAM [{seat_title(seat)}]: {where}"
                        + (f" (cut off: {secrets.ram_cut})" if secrets.ram_cut else "")
                        + f"; hacking attempts not yet reported to it: {len(sysm.hal_hacks)}")
     cut = sorted({plan.space_name(sq) for sq in range(len(plan.feature))

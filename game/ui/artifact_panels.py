@@ -18,8 +18,8 @@ from game.ui import theme
 from game.ui.artifact_combat_words import combat_notice
 from game.ui.artifact_computer_words import computer_notice
 from game.ui.artifact_hazard_layer import hazard_line
-from game.ui.artifact_pieces import item_name, seat_title
-from game.ui.artifact_words import species_name
+from game.ui.artifact_pieces import item_name, place_name, seat_title
+from game.ui.artifact_words import FACING_WORDS, species_name
 from game.ui.memory import release_freed
 from game.ui.text_registry import add_frame
 from game.ui.widgets import Button, ScrollText, draw_panel, fit_text
@@ -433,9 +433,11 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
         status = str(n.get("status", "")).replace("_", " ")
         return head + f"The Judge rules {who} {status}.", theme.SKY
     if kind == "judge_moved":
-        sq = n.get("square") or ["?", "?"]
-        return (head + f"The Judge moved {who} to ({sq[0]}, {sq[1]}), facing "
-                f"{n.get('facing', '?')}.", theme.SKY)
+        sq = n.get("square")
+        where = place_name(tuple(sq)) if sq else "another square"
+        facing = FACING_WORDS.get(str(n.get("facing")), "")
+        return (head + f"The Judge moved {who} to {where}"
+                + (f", facing {facing}." if facing else "."), theme.SKY)
     if kind == "judge_dropped":
         return head + f"The Judge: {who} no longer holds the {n.get('item', 'item')}.", theme.SKY
     if kind == "judge_took":

@@ -50,6 +50,7 @@ from game.ui.artifact_targeting import (
     draw_targeting,
     draw_targeting_panel,
 )
+from game.ui.artifact_words import FACING_WORDS
 from game.ui.scene import Command
 from game.ui.widgets import Button, draw_panel, draw_tooltip, draw_wrapped
 
@@ -1350,7 +1351,7 @@ class ArtifactSeatScene(ArtifactMapScene):
     def facing_tip(self, facing: str) -> str:
         """What hovering a facing arrow says: its cost, or why it cannot be chosen."""
         cost, why = self.facing_costs().get(facing, (0, ""))
-        name = {"N": "north", "E": "east", "S": "south", "W": "west"}[facing]
+        name = FACING_WORDS[facing]
         if why:
             return f"Face {name}: not possible, {why}"
         return f"Face {name}: " + (f"turning costs {cost} MP" if cost else "free")

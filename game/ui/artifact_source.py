@@ -28,6 +28,10 @@ from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
 from game.artifact.views import View, view_for
 
+#: What a player reads when an order was sent on a link the hub had dropped.
+LOST_ORDER = ("The connection to the host dropped before your order reached it; "
+              "the seat is being taken back. Give the order again.")
+
 
 class LinkSource:
     """One seat (or the Judge) over the network, through a ``SeatLink``."""
@@ -65,7 +69,14 @@ class LinkSource:
 
     def _emit(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
-        if kind == "error":
+        if kind == "error" and message.get("code") == "not_authenticated":
+            # The hub dropped this link as silent (or restarted); the link takes the seat
+            # back by itself. A heartbeat refused is nothing to tell the player; an order
+            # refused is, in words, never the protocol's.
+            if message.get("req") is not None:
+                self.last_error = LOST_ORDER
+                self.errors += 1
+        elif kind == "error":
             self.last_error = str(message.get("message") or message.get("code") or "refused")
             self.errors += 1
         elif kind == "ack":

@@ -17,6 +17,9 @@ from game.artifact.sheets import default_sheets
 
 OPTIONS_FILE = "artifact_options.toml"
 
+#: The four facings as a player says them.
+FACING_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
 
 class WordsError(Exception):
     """The option words file is missing, unreadable or does not fit the control sheets."""

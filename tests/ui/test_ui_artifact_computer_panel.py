@@ -106,13 +106,13 @@ def test_the_judge_sees_every_system(ui_app):  # noqa: F811
     j = Window(ui_app, ArtifactJudgeScene(LocalTable(game).source(JUDGE)))
     j.frame()
     texts = j.texts()
-    assert "Computer Control: Dr. McCray [scientist]" in texts
+    assert "Computer Control: Dr. McCray [Mad Scientist]" in texts
     assert "Self-destruct: not set (orders waiting: 12)" in texts
     assert any(t.startswith("Shields: up") for t in texts)
     from game.ui.artifact_computer_panel import systems_lines
 
     lines = systems_lines(game.state, game.plan, game.sheets)  # the list scrolls to them
-    assert ("HAL's RAM [alien]: Computer Room; hacking attempts not yet reported to it: 0"
+    assert ("HAL's RAM [Alien]: Computer Room; hacking attempts not yet reported to it: 0"
             in lines)
     game.apply("scientist", A.SecurityAction("mccray", "snoop", "Lab Segment", "lights", "S"))
     lines = systems_lines(game.state, game.plan, game.sheets)

@@ -118,3 +118,15 @@ def test_hals_ram_moving_reads_in_words():
                                        "target": "Command Pod", "success": False})
     assert notice_text(stayed, names)[0] == ("Round 3: The Command Pod's terminal did not "
                                              "answer: the RAM stays where it was.")
+
+
+def test_the_judges_move_says_where_and_which_way_in_words():
+    """A character the Judge moved: the line names the space and the facing in words (the
+    old line ended "facing E", a code), from the engine's own notice."""
+    game, _log = example_game(11)
+    game.apply("judge", A.JudgeMove("kyoshi", 5, 7, "E"))
+    view = view_for(game, "pirates")
+    moved = next(n for n in view.notices if n.kind == "judge_moved")
+    names = {c: e.name for c, e in view.own.characters.items()}
+    text, _colour = notice_text(moved, names)
+    assert text == "Round 1: The Judge moved Kyoshi to Main Corridor (5, 7), facing east."

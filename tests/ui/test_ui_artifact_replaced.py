@@ -112,3 +112,31 @@ def test_a_closed_link_never_takes_the_seat_back_by_itself(host):
         old.close()
         if new is not None:
             new.close()
+
+
+def test_a_window_the_hub_dropped_as_silent_says_so_in_words(host, ui_app):  # noqa: F811
+    """A window that stops answering for longer than the hub waits (a stalled machine) is
+    dropped; its next heartbeat and order come back refused and the link takes the seat
+    back by itself. The player reads, in words, that the order was lost -- never the
+    protocol's "say hello with your seat's code" -- and the order given again is taken."""
+    from game.ui.artifact_source import LOST_ORDER
+
+    w = open_window(ui_app, host, "pirates")
+    try:
+        settle([w], lambda: w.scene.view is not None and w.scene.view.phase == "encryption",
+               what="the lobby")
+        time.sleep(3.5)  # the hub's limit is 4 heartbeats of 0.5 s
+        w.press("vote:yes")
+        settle([w], lambda: w.scene.source.errors > 0, what="the refusal")
+        settle([w], lambda: w.scene.source.link.welcome is not None
+               and w.scene.source.link.token and w.scene.source.link._hello_at is None,
+               what="the seat taken back")
+        assert w.scene.source.last_error == LOST_ORDER
+        assert w.scene.status == LOST_ORDER
+        assert "hello" not in w.scene.status and "code" not in w.scene.status
+        run_for([w], 1.0)
+        w.press("vote:yes")
+        settle([w], lambda: w.scene.view.my_vote is True, what="the vote taken")
+        assert w.scene.source.errors == 1
+    finally:
+        w.scene.source.close()
