@@ -21,6 +21,7 @@ from game.artifact.computer_view import Offer
 from game.artifact.deckplan import DeckPlan
 from game.artifact.viewtypes import SeatView
 from game.ui import theme
+from game.ui.artifact_computer_words import counted
 from game.ui.artifact_panels import TextLine
 from game.ui.artifact_pieces import seat_title
 from game.ui.text_registry import add_frame
@@ -67,7 +68,7 @@ class ComputerPanel:
         if left is not None:  # HAL: the computer itself
             ram = view.alien.ram
             where = plan.space_name(plan.sq(*ram)) if ram is not None else "nowhere"
-            out.append(f"You are the computer: {left} security action(s) left")
+            out.append(f"You are the computer: {counted(left, 'security action')} left")
             out.append(f"Your RAM: {where}")
             if view.alien.ram_cut:
                 out.append(f"Cut off: {view.alien.ram_cut}")

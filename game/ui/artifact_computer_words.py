@@ -4,6 +4,12 @@ words, for the seat's log (the computer panel draws the rest)."""
 from __future__ import annotations
 
 
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``n`` things as a player says it: "no hull breaches", "1 hull breach", "2 ..."."""
+    many = many or one + "s"
+    return f"no {many}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+
+
 def computer_notice(n, who: str, names: dict[str, str]) -> str | None:
     """The log line of a Computer Operations, special-area or system-equipment notice, in
     words (never an id), or None for other kinds."""
@@ -43,12 +49,15 @@ def computer_notice(n, who: str, names: dict[str, str]) -> str | None:
     if kind == "computer_report":
         hacks = len(n.get("hacks") or [])
         breaches = len(n.get("breaches") or [])
-        return (f"Computer report: {hacks} hacking attempt(s) since your last turn, "
-                f"{breaches} hull breach(es), lift cars shown.")
+        return (f"Computer report: {counted(hacks, 'hacking attempt')} since your last "
+                f"turn, {counted(breaches, 'hull breach', 'hull breaches')}; lift cars "
+                "shown.")
     if kind == "snoop":
         switched = {"dark": "; lights out", "lit": "; lights on", "locked": "; hatches locked",
                     "unlocked": "; hatches unlocked"}.get(n.get("result", ""), "")
-        return f"{who} snooped {n.get('segment')}: {n.get('seen')} counter(s) seen{switched}."
+        seen = n.get("seen")
+        told = counted(seen, "counter") if isinstance(seen, int) else "some counters"
+        return f"{who} snooped {n.get('segment')}: {told} seen{switched}."
     if kind == "command_robot":
         name = n.get("name", "the robot")
         return (f"{who} took command of the {name}." if n.get("success") else

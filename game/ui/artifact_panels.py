@@ -16,7 +16,7 @@ from game.artifact.state import Notice, OwnItem, Result
 from game.artifact.viewtypes import SeatView, View
 from game.ui import theme
 from game.ui.artifact_combat_words import combat_notice
-from game.ui.artifact_computer_words import computer_notice
+from game.ui.artifact_computer_words import computer_notice, counted
 from game.ui.artifact_hazard_layer import hazard_line
 from game.ui.artifact_pieces import item_name, place_name, seat_title
 from game.ui.artifact_words import FACING_WORDS, species_name
@@ -394,7 +394,8 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
         took = things(n.get("took"))
         dropped = things(n.get("dropped"))
         gone = len(n.get("missing") or [])
-        gone_text = f" {gone} item(s) the map showed there were gone." if gone else ""
+        gone_text = (f" {counted(gone, 'item')} the map showed there "
+                     f"{'was' if gone == 1 else 'were'} gone." if gone else "")
         return head + f"{who} took {took}; dropped {dropped}.{gone_text}", theme.INK_DIM
     if kind == "suiting_up":
         return head + f"{who} is putting on a suit.", theme.INK_DIM

@@ -264,7 +264,7 @@ def test_hal_snoops_from_the_computer_panel(ui_app, tmp_path, size):  # noqa: F8
     (Fails before: HAL's snoops were on no screen.)"""
     game, w = _open_panel(ui_app, "alien", "hal", size)
     texts = " | ".join(w.texts())
-    assert "You are the computer: 4 security action(s) left" in texts
+    assert "You are the computer: 4 security actions left" in texts
     assert "Your RAM: Computer Room" in texts
     _save(w, tmp_path, f"hal_panel_{size[0]}.png")
     if size[1] < 600:  # a small window pages the segments: the ring's are further down
@@ -277,7 +277,7 @@ def test_hal_snoops_from_the_computer_panel(ui_app, tmp_path, size):  # noqa: F8
     w.press("cp:snoop:Ring Segment 7")
     told = [n for n in game.state.notices["alien"] if n.kind == "snoop"][-1].about
     assert (told["character"], told["segment"]) == ("hal", "Ring Segment 7")
-    assert "You are the computer: 3 security action(s) left" in w.texts()
+    assert "You are the computer: 3 security actions left" in w.texts()
 
 
 @pytest.mark.parametrize("size", [(640, 400), (1920, 1080)])
@@ -301,3 +301,21 @@ def test_the_bar_offers_the_emergency_ladder_when_the_power_is_down(ui_app, tmp_
     if w.scene.pending is not None:
         w.key(pygame.K_RETURN)  # keep the facing
     assert game.state.characters["osorio"].square == lift.ends[1]
+
+
+def test_the_computer_report_and_a_snoop_count_in_words():
+    """No "attempt(s)" or "breach(es)": the counts read as a player says them."""
+    from game.artifact.state import Notice
+    from game.ui.artifact_computer_words import computer_notice
+
+    def report(hacks: int, breaches: int) -> str:
+        return computer_notice(Notice("computer_report", 1, {
+            "hacks": [{}] * hacks, "breaches": [{}] * breaches}), "McCray", {})
+
+    assert report(0, 0) == ("Computer report: no hacking attempts since your last turn, "
+                            "no hull breaches; lift cars shown.")
+    assert report(1, 2) == ("Computer report: 1 hacking attempt since your last turn, "
+                            "2 hull breaches; lift cars shown.")
+    snoop = computer_notice(Notice("snoop", 1, {"segment": "Lab Segment", "seen": 1,
+                                                "toggle": "", "result": ""}), "McCray", {})
+    assert snoop == "McCray snooped Lab Segment: 1 counter seen."

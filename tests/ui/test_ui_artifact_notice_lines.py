@@ -130,3 +130,14 @@ def test_the_judges_move_says_where_and_which_way_in_words():
     names = {c: e.name for c, e in view.own.characters.items()}
     text, _colour = notice_text(moved, names)
     assert text == "Round 1: The Judge moved Kyoshi to Main Corridor (5, 7), facing east."
+
+
+def test_items_gone_from_where_the_map_showed_them_are_counted_in_words():
+    text, _colour = notice_text(Notice("items", 2, {"character": "kyoshi", "took": [],
+                                                    "dropped": [], "missing": ["t1"]}),
+                                {"kyoshi": "Kyoshi"})
+    assert text.endswith("1 item the map showed there was gone.")
+    text, _colour = notice_text(Notice("items", 2, {"character": "kyoshi", "took": [],
+                                                    "dropped": [], "missing": ["t1", "t2"]}),
+                                {"kyoshi": "Kyoshi"})
+    assert text.endswith("2 items the map showed there were gone.")
