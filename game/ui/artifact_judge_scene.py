@@ -676,4 +676,5 @@ class ArtifactJudgeScene(ArtifactMapScene):
     def _draw_result(self, surface, ctx, view) -> None:
         state = view.state
         draw_result(surface, ctx, self.cam.rect.center, state.result,
-                    min(660, self.cam.rect.w - 20))
+                    min(round(660 * ctx.scale), self.cam.rect.w - 20),
+                    height=self.cam.rect.h - 20)

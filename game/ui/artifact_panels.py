@@ -22,7 +22,7 @@ from game.ui.artifact_pieces import item_name, place_name, seat_title
 from game.ui.artifact_words import FACING_WORDS, species_name
 from game.ui.memory import release_freed
 from game.ui.text_registry import add_frame
-from game.ui.widgets import Button, ScrollText, draw_panel, fit_text
+from game.ui.widgets import Button, ScrollText, draw_panel, fit_text, panel_padding
 
 
 class TextLine:
@@ -167,22 +167,34 @@ def solid_panel(surface, rect: pygame.Rect, ctx, title: str = "") -> pygame.Rect
 
 
 def draw_result(surface, ctx, centre: tuple[int, int], result: Result | None,
-                width: int = 640, species: dict[str, str] | None = None) -> None:
+                width: int = 640, species: dict[str, str] | None = None,
+                height: int | None = None) -> None:
     """Every faction's victory level at the end and why: the goal of the level earned and
     the facts the engine found for it (or, with no level, what the last one lacked), and
     any level the Judge changed with the reason; an alien seat's species by name
-    (``species``: seat -> option, once revealed). Every level of every seat, with its
-    facts, is in the log (``end_level_lines``)."""
+    (``species``: seat -> option, once revealed). The reasons wrap onto as many lines as
+    they need while the panel fits ``height`` (else one line each, cut). Every level of
+    every seat, with its facts, is in the log (``end_level_lines``)."""
     species = species or {}
     levels = result.levels if result is not None else {}
     body = ctx.text.font(ctx.type.body, True).get_linesize()
     tiny = ctx.text.font(ctx.type.tiny).get_linesize()
-    row = body + 2 * tiny + 6
-    rect = pygame.Rect(0, 0, width, round(76 * ctx.scale) + row * len(levels))
+    text_w = width - 2 * panel_padding(ctx) - 12
+    rows = []
+    for seat, level in levels.items():
+        why, facts = level_reasons(result, seat)
+        rows.append((seat, level, [why, facts],
+                     [line for text in (why, facts) if text
+                      for line in ctx.text.wrap(text, ctx.type.tiny, text_w)]))
+    frame = round(76 * ctx.scale)
+    wrapped = frame + sum(body + tiny * len(lines) + 6 for *_rest, lines in rows)
+    wrap = height is None or wrapped <= height
+    total = wrapped if wrap else frame + (body + 2 * tiny + 6) * len(rows)
+    rect = pygame.Rect(0, 0, width, total)
     rect.center = centre
     inner = solid_panel(surface, rect, ctx, "Game over: every faction's victory level")
     y = inner.y
-    for seat, level in levels.items():
+    for seat, level, reasons, lines in rows:
         win = result is not None and seat in result.winners
         checks = result.checks.get(seat, ()) if result is not None else ()
         text = (f"{seat_title(seat)}: " + (f"victory level {level}" if 0 < level <= len(checks)
@@ -191,12 +203,12 @@ def draw_result(surface, ctx, centre: tuple[int, int], result: Result | None,
                 + ("   WINNER" if win else ""))
         surface.blit(fit_text(ctx, text, ctx.type.body, theme.YELLOW if win else theme.INK,
                               inner.w, bold=win), (inner.x, y))
-        why, facts = level_reasons(result, seat)
-        surface.blit(fit_text(ctx, why, ctx.type.tiny, theme.INK_DIM, inner.w - 12),
-                     (inner.x + 12, y + body))
-        surface.blit(fit_text(ctx, facts, ctx.type.tiny, theme.INK_DIM, inner.w - 12),
-                     (inner.x + 12, y + body + tiny))
-        y += row
+        y += body
+        for line in lines if wrap else reasons:
+            surface.blit(fit_text(ctx, line, ctx.type.tiny, theme.INK_DIM, inner.w - 12),
+                         (inner.x + 12, y))
+            y += tiny
+        y += 6
 
 
 def level_reasons(result: Result | None, seat: str) -> tuple[str, str]:

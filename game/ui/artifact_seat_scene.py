@@ -1345,8 +1345,9 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     def _draw_result(self, surface, ctx, view) -> None:
         draw_result(surface, ctx, self.cam.rect.center, view.result,
-                    min(660, self.cam.rect.w - 20),
-                    view.reveal.species if view.reveal is not None else None)
+                    min(round(660 * ctx.scale), self.cam.rect.w - 20),
+                    view.reveal.species if view.reveal is not None else None,
+                    height=self.cam.rect.h - 20)
 
     def facing_tip(self, facing: str) -> str:
         """What hovering a facing arrow says: its cost, or why it cannot be chosen."""

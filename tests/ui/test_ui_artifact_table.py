@@ -691,3 +691,39 @@ def test_the_end_screen_reveals_where_everything_was_and_why(ui_app):  # noqa: F
     for item in state.items.values():
         assert game.sheets.items[item.type].name in log
     assert "The Alien seat was HAL" in log
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_end_panel_shows_every_reason_whole_and_at_reading_size(ui_app, size):  # noqa: F811
+    """The end panel's width did not grow with the window and each reason had one line:
+    a long one was drawn smaller than the small type or cut with an ellipsis. Now each
+    wraps, at the small type, on the seat's screen and the Judge's."""
+    from game.artifact import actions as A
+    from game.artifact.example import example_game
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+    from game.ui.text_registry import RecordingSurface, TextRegistry
+
+    reason = ("The band's escape was as good as done: the cutter had undocked with the "
+              "loot aboard and the shields were down when the Judge called time.")
+    game, _log = example_game(6)
+    game.apply(JUDGE, A.EndGame((("pirates", 2, reason),)))
+    ui_app.ctx.resized(size)
+    table = LocalTable(game)
+    for scene in (ArtifactSeatScene(table.source("pirates")),
+                  ArtifactJudgeScene(table.source(JUDGE))):
+        w = Window(ui_app, scene, size=size)
+        w.frame()
+        registry = TextRegistry()
+        w.ctx.text.check_layout(registry)
+        try:
+            target = RecordingSurface(size, registry=registry)
+            scene.draw(target, w.ctx)
+        finally:
+            w.ctx.text.check_layout(None)
+        texts = target.notes.texts
+        assert reason in " ".join(t.text for t in texts)  # whole, over wrapped lines
+        lines = [t for t in texts if t.text.startswith(("because:", "The Judge ruled so"))
+                 or (len(t.text) > 12 and t.text in reason)]
+        assert len(lines) >= 3
+        assert all(t.px >= w.ctx.type.tiny for t in lines)
+        assert not any(t.text.endswith(("…", "...")) for t in lines)
