@@ -13,6 +13,7 @@ from game.artifact import aliens, hazards, odds, square_picks
 from game.artifact.available import available_actions
 from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
+from game.artifact.example import example_game
 from game.artifact.movement import path_to, reachable
 from game.artifact.seats import JUDGE
 from game.artifact.views import view_for
@@ -295,9 +296,6 @@ def test_the_bar_offers_gas_flashlights_and_the_cannon_as_the_engine_lists_them(
     flashlight and cannon shot the engine lists has its open bar entry, each entry's squares
     are all legal (checked one by one), and the entries are closed when nothing can be
     aimed at."""
-    from game.artifact.odds import SeatKnowledge
-    from game.artifact.square_picks import pick_for
-
     from .arrange import give_item, lights_out
 
     seen: set = set()
@@ -313,7 +311,7 @@ def test_the_bar_offers_gas_flashlights_and_the_cannon_as_the_engine_lists_them(
                     or game.state.characters["eastwood"].wound:
                 game.apply(JUDGE, A.JudgeSetStatus("eastwood", "healthy"))
             view = view_for(game, "pirates")
-            know = SeatKnowledge(view)
+            know = odds.SeatKnowledge(view)
             legal = game.legal_actions("pirates")
             seen |= {_option_of(a, game).partition(":")[0] for a in legal}
             _check(game, "pirates", full=True)
@@ -321,9 +319,30 @@ def test_the_bar_offers_gas_flashlights_and_the_cannon_as_the_engine_lists_them(
                 for option in available_actions(view, cid):
                     if option.key.partition(":")[0] not in SQUARE_PICKS or not option.ok:
                         continue
-                    pick = pick_for(know, cid, option.key)
+                    pick = square_picks.pick_for(know, cid, option.key)
                     for square in pick.targets:
                         action = {**pick.action_at(square), "facing": entry.facing}
                         assert game.is_legal("pirates", action), (option.key, action)
                         aimed += 1
     assert {"gas", "light", "cannon"} <= seen and aimed > 50, (seen, aimed)
+
+
+def test_a_security_robot_sprays_its_built_in_gas_from_the_bar():
+    """Robots use their built-in equipment as if skilled (no hands needed): the pirates'
+    commanded security robot is offered "Spray gas" at the squares the engine accepts, and
+    a spray at one of them fills that space (the robot keeps its gas)."""
+    from .arrange import hand_robot
+
+    game, _log = example_game(3)
+    hand_robot(game, "securi_bot", "pirates", "active")
+    game.apply(JUDGE, A.JudgeMove("securi_bot", 9, 7, "E"))
+    view = view_for(game, "pirates")
+    option = next(o for o in available_actions(view, "securi_bot") if o.key == "gas:gas")
+    assert option.ok and option.label == "Spray gas", option
+    pick = square_picks.pick_for(odds.SeatKnowledge(view), "securi_bot", "gas:gas")
+    assert (11, 7) in pick.targets and (7, 7) not in pick.targets  # behind it: not offered
+    _check(game, "pirates", full=True)
+    game.apply("pirates", A.action_from_dict({**pick.action_at((11, 7)), "facing": "E"}))
+    assert game.plan.space_name(game.plan.sq(11, 7)) in game.state.systems.gas
+    view = view_for(game, "pirates")
+    assert view.turn.acted == ("securi_bot",)

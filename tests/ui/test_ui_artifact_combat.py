@@ -226,6 +226,13 @@ def test_a_broken_window_and_a_blown_hatch_are_drawn_as_holes(ui_app, tmp_path):
     # the window's place shows shards of glass (not a bare gap, nor the whole pane)
     shards = _edge_pixels(pirates, (0, 8), (1, 8))
     assert (abs(shards - SHARDS).sum(axis=2) < 30).sum() > 4
+    # the Judge's map draws every hole
+    from game.ui.artifact_judge_scene import ArtifactJudgeScene
+
+    judge = Window(ui_app, ArtifactJudgeScene(table.source(JUDGE)))
+    judge.goto((2, 8))
+    assert judge.scene.renderer.static.broken == pirates.scene.renderer.static.broken
+    assert judge.scene.plan is pirates.scene.plan is game.plan
     pygame.image.save(pirates.surface, str(_shots(tmp_path) / "holes_pirates_1280.png"))
     pygame.image.save(hal.surface, str(_shots(tmp_path) / "holes_unseen_1280.png"))
 
