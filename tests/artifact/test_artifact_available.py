@@ -94,6 +94,8 @@ def _option_of(action: A.Action, game=None) -> str:
         return f"lift:{action.lift}"
     if isinstance(action, A.ActivateInformant):
         return f"inform:{action.character}"
+    if isinstance(action, A.SetInformantCondition):
+        return f"icond:{action.character}|{action.condition}"
     if isinstance(action, A.TargetOpportunityFire):
         return f"opportunity_fire:{action.weapon}"
     if isinstance(action, A.Unjam):
@@ -160,9 +162,14 @@ def _check(game, seat, full: bool) -> int:
             offered = {o.key for o in options if o.ok}
             offered |= {k.rsplit(":", 1)[0] for k in offered if k.startswith("fly:")}
             for action in game.legal_actions(seat):
-                if getattr(action, "character", None) == cid and not isinstance(
-                        action, A.ActivateInformant):
+                if getattr(action, "character", None) == cid:
                     assert _option_of(action, game) in offered, (cid, action, offered)
+    if full and game.turn_seat == seat:  # what the seat does with its informants
+        offered = {o.key for o in available_actions(view, None) if o.ok}
+        for action in game.legal_actions(seat):
+            if isinstance(action, (A.ActivateInformant, A.SetInformantCondition)):
+                assert _option_of(action, game) in offered, (action, offered)
+                checked += 1
     return checked
 
 
@@ -346,3 +353,19 @@ def test_a_security_robot_sprays_its_built_in_gas_from_the_bar():
     assert game.plan.space_name(game.plan.sq(11, 7)) in game.state.systems.gas
     view = view_for(game, "pirates")
     assert view.turn.acted == ("securi_bot",)
+
+
+def test_the_bar_offers_what_the_legal_list_does_with_an_informant():
+    """The G-men's secret informant: activating it and each condition it may be set to
+    turn on are on the bar whenever the engine lists them."""
+    game = start_game(5, 12, gmen=True)
+    master = next(s for s in game.seats if game.faction_of(s) == "phoneco")
+    to_seat(game, master)
+    listed = [a for a in game.legal_actions(master)
+              if isinstance(a, (A.ActivateInformant, A.SetInformantCondition))]
+    assert any(isinstance(a, A.ActivateInformant) for a in listed)
+    assert any(isinstance(a, A.SetInformantCondition) for a in listed)
+    view = view_for(game, master)
+    offered = {o.key for o in available_actions(view, None) if o.ok}
+    assert {_option_of(a, game) for a in listed} <= offered
+    assert _check(game, master, full=True) >= len(listed)
