@@ -24,6 +24,7 @@ import contextlib
 import hmac
 import secrets
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -91,6 +92,29 @@ SWITCH_INTERVAL = 0.0005
 PRESENCE_WAITING = "waiting"
 PRESENCE_CONNECTED = "connected"
 PRESENCE_DISCONNECTED = "disconnected"
+
+
+#: Hubs serving in this process, and the switch interval before the first of them began.
+_SERVING = {"hubs": 0, "interval": 0.0}
+_SERVING_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def _quick_switching():
+    """``SWITCH_INTERVAL`` while at least one hub of this process serves; the interval
+    there was before the first one began, once the last one stops."""
+    with _SERVING_LOCK:
+        if _SERVING["hubs"] == 0:
+            _SERVING["interval"] = sys.getswitchinterval()
+            sys.setswitchinterval(min(_SERVING["interval"], SWITCH_INTERVAL))
+        _SERVING["hubs"] += 1
+    try:
+        yield
+    finally:
+        with _SERVING_LOCK:
+            _SERVING["hubs"] -= 1
+            if _SERVING["hubs"] == 0:
+                sys.setswitchinterval(_SERVING["interval"])
 
 
 @dataclass(frozen=True)
@@ -274,15 +298,11 @@ class Hub:
         poller.register(self.router, zmq.POLLIN)
         poller.register(self._monitor, zmq.POLLIN)
         wait_ms = min(200, max(10, int(self.heartbeat * 100)))
-        interval = sys.getswitchinterval()
-        sys.setswitchinterval(min(interval, SWITCH_INTERVAL))
-        try:
+        with _quick_switching():
             while self._running:
                 if poller.poll(wait_ms):
                     self.drain()
                 self.tick()
-        finally:
-            sys.setswitchinterval(interval)
 
     def drain(self) -> None:
         """Handle what is waiting, each connection within its allowances.

@@ -104,11 +104,19 @@ def test_the_fsync_thread_gets_the_interpreter_at_once_while_the_hub_serves(tmp_
     shortens the switch interval while it serves and puts it back when it stops."""
     before = sys.getswitchinterval()
     assert before > hub_module.SWITCH_INTERVAL
-    h = HubThread(tmp_path)
+    first, second = HubThread(tmp_path), None
+    (tmp_path / "second").mkdir()
     try:
         until(lambda: sys.getswitchinterval() == hub_module.SWITCH_INTERVAL)
+        second = HubThread(tmp_path / "second")  # two hubs in one process overlap
+        until(lambda: hub_module._SERVING["hubs"] == 2)
+        first.close()
+        assert sys.getswitchinterval() == hub_module.SWITCH_INTERVAL  # one still serves
     finally:
-        h.close()
+        if first.thread.is_alive():
+            first.close()
+        if second is not None:
+            second.close()
     assert sys.getswitchinterval() == before
 
 
