@@ -18,6 +18,7 @@ Squares are ints of the deck plan (``DeckPlan.sq``); views turn them into ``[x, 
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
@@ -512,3 +513,37 @@ def snapshot(value: Any) -> Any:
         item = getattr(value, name)
         fields[name] = item if type(item) in _ATOMS else snapshot(item)
     return kind(**fields)
+
+
+# ---- copies by pickle ---------------------------------------------------------------------------
+
+def _quick_getstate(cls: type) -> None:
+    """Give a frozen slotted record a ``__getstate__`` that reads its fields in one C call.
+
+    ``dataclass(slots=True, frozen=True)`` writes one that looks the fields up anew for
+    every record pickled (a mutable slotted record is pickled by the interpreter itself);
+    ``apply`` pickles the whole state before every action (to undo a refusal), hundreds
+    of notices and counters, and that lookup was most of the copy's cost. The state
+    returned is the same sequence of field values, which the dataclass's own
+    ``__setstate__`` reads."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    if not names:
+        return
+    if len(names) == 1:
+        name = names[0]
+
+        def getstate(self: Any) -> tuple:
+            return (getattr(self, name),)
+    else:
+        values = operator.attrgetter(*names)
+
+        def getstate(self: Any) -> tuple:
+            return values(self)
+    cls.__getstate__ = getstate  # type: ignore[attr-defined]
+
+
+for _record in list(globals().values()):
+    if (isinstance(_record, type) and dataclasses.is_dataclass(_record)
+            and _record.__module__ == __name__ and "__slots__" in _record.__dict__
+            and _record.__dataclass_params__.frozen):  # type: ignore[attr-defined]
+        _quick_getstate(_record)
