@@ -79,9 +79,9 @@ def _getter(kind: type) -> Callable[[Any], tuple]:
 
 
 def _shared(kind: type) -> bool:
-    """Whether values of ``kind`` are kept by ``_frozen`` as they are."""
-    return kind in _ATOMS or kind is tuple or _fields_of(kind) is None and kind not in (
-        list, dict, set)
+    """Whether values of ``kind`` are kept by ``_frozen`` as they are without a look
+    inside (a tuple is looked into: it may hold a list)."""
+    return kind in _ATOMS or _fields_of(kind) is None and kind not in (list, tuple, dict, set)
 
 
 class _Row(tuple):

@@ -20,7 +20,7 @@ import pytest
 from game.artifact import actions as A
 from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
-from game.artifact.viewcache import Marks, PlainViews, touched_seats
+from game.artifact.viewcache import Marks, PlainViews, _frozen, touched_seats
 from game.artifact.views import plain_view_for
 
 from .secrecy_tools import hazards_in_play, quick_game, random_step
@@ -115,3 +115,15 @@ def test_a_public_change_touches_every_seat():
     after = Marks(game)
     assert touched_seats(game, marks, marks) == set()
     assert touched_seats(game, marks, after) == set(game.seats)
+
+
+def test_the_kept_copy_sees_a_change_deep_inside_any_container():
+    """The copy compared after an action shares only what cannot change: a list inside a
+    tuple inside a map is copied too, so a change made to it in place is seen."""
+    inner = ["a"]
+    part = {"x": [("k", inner)], "y": {"z": (1, [2])}}
+    kept = _frozen(part)
+    inner.append("b")
+    assert _frozen(part) != kept
+    part["y"]["z"][1].append(3)
+    assert _frozen(part) != _frozen({"x": [("k", ["a", "b"])], "y": {"z": (1, [2])}})
