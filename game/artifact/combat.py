@@ -199,6 +199,18 @@ def _first_glass(plan: DeckPlan, start: int, squares: Sequence[int]) -> tuple[in
     return None
 
 
+def unmapped_target(game, seat: str, targets: Sequence) -> str:
+    """Why an attack order names a counter its seat's map does not show ("" when it names
+    none): attacks are allowed only against targets already on the map (Combat Secrecy).
+    The engine asks this before anything else of an attack, so that an order its seat
+    could not give tells nothing (not even a secret informant's turn)."""
+    counters = map_counters(game, seat)
+    for target in targets:
+        if isinstance(target, str) and target not in counters:
+            return f"there is no {target!r} on your map to attack"
+    return ""
+
+
 def plan_attack(game, seat: str, char: Character, arm: Arm, fire: str,
                 targets: Sequence, *, square: int | None = None, facing: str | None = None,
                 approach: int | None = None) -> list[AimedShot]:
@@ -218,6 +230,9 @@ def plan_attack(game, seat: str, char: Character, arm: Arm, fire: str,
     if not targets or len(targets) not in (1, shots):
         raise IllegalAction(f"name one target, or one for each of the {shots} shots")
     declared = list(targets) * shots if len(targets) == 1 else list(targets)
+    problem = unmapped_target(game, seat, declared)
+    if problem:
+        raise IllegalAction(problem)
     counters = map_counters(game, seat)
     here_hostiles = sum(1 for c in counters.values()
                         if c.status == "active" and plan.sq(*c.square) == square)
@@ -225,9 +240,7 @@ def plan_attack(game, seat: str, char: Character, arm: Arm, fire: str,
     out = []
     for target in declared:
         if isinstance(target, str):
-            counter = counters.get(target)
-            if counter is None:
-                raise IllegalAction(f"there is no {target!r} on your map to attack")
+            counter = counters[target]
             shot = _aim_at_character(game, seat, char, arm, fire, target, counter, square,
                                      facing, approach)
         else:

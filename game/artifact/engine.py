@@ -804,6 +804,7 @@ class ArtifactGame(Table):
     def _do_attack(self, seat: str, action: A.Attack) -> list[Event]:
         char = self._acting_character(seat, action.character)
         self._need_facing(action.facing)
+        self._need_mapped_targets(seat, action.targets)
         if informants.turns_on_attack(self, seat, char, action.targets):
             return informants.turn_instead(self, seat, char)
         if hazards.gas_arm(self, char, action.weapon) is not None:
@@ -817,6 +818,13 @@ class ArtifactGame(Table):
         aliens.unmask(self, char)
         self._finish_action(seat, char)
         return events
+
+    def _need_mapped_targets(self, seat: str, targets) -> None:
+        """An attack at a counter its seat's map does not show is refused before anything
+        else (``combat.unmapped_target``): a secret informant ordered so does not turn."""
+        problem = combat.unmapped_target(self, seat, targets)
+        if problem:
+            raise IllegalAction(problem)
 
     def _gas(self, seat: str, char: Character, action: A.Attack) -> list[Event]:
         """A gas grenade thrown (or a robot's gas sprayed) at one square: its space fills."""
@@ -848,6 +856,7 @@ class ArtifactGame(Table):
             raise IllegalAction(problem)
         if char.carrying is not None:
             raise IllegalAction(f"{char.id} carries a casualty: it may not move and fire")
+        self._need_mapped_targets(seat, action.targets)
         if informants.turns_on_attack(self, seat, char, action.targets):
             return informants.turn_instead(self, seat, char)
         arm = combat.arm_for(self, char, action.weapon)

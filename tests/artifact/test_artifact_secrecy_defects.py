@@ -281,3 +281,26 @@ def test_a_lift_call_carrying_a_shared_maps_rider_tells_neither_partner_early():
     assert view.map.lifts[lift.name] == lift.ends.index(far)
     assert any(n.kind == "lift_moved" and n.about["character"] == rider
                for n in view.notices)
+
+
+def test_an_order_to_attack_a_counter_off_the_map_tells_nothing_of_a_secret_informant():
+    """Orlov informs for the Phone Co., set to change sides instead of attacking it. The
+    pirates order him to attack Osorio's counter, which their map does not show now: the
+    order is refused as it would be for any pirate, and Orlov does not turn (before, he
+    turned, and the pirates learnt at once that he was an informant)."""
+    game, _log = example_game(2)
+    to_seat(game, "phoneco")
+    game.apply("phoneco", A.SetInformantCondition("orlov", "instead_of_attacking"))
+    to_seat(game, "pirates")
+    token = token_of(game, "osorio")
+    assert token not in view_for(game, "pirates").map.counters
+    for who in ("orlov", "kyoshi"):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply("pirates", A.Attack(who, "unarmed", "normal", (token,), "N"))
+        assert str(refused.value) == f"there is no {token!r} on your map to attack"
+        with pytest.raises(IllegalAction) as refused:
+            game.apply("pirates", A.MoveThenAttack(who, "walk", (), "unarmed", "normal",
+                                                   (token,), "N"))
+        assert str(refused.value) == f"there is no {token!r} on your map to attack"
+    assert seat_of(game, "orlov") == "pirates"
+    assert game.state.characters["orlov"].informant_of == "phoneco"
