@@ -483,7 +483,7 @@ class DeckRenderer:
             name = fit_text(ctx, text, px, (245, 245, 250), plate.w - 2, bold=True)
             surface.blit(name, name.get_rect(center=plate.center))
         badge = max(10, round(side * 0.38))
-        if p.ghost and p.seen_round is not None and side >= 16:
+        if p.ghost and p.seen_round and side >= 16:  # no "R0": setup is no round
             img = ctx.text.render(f"R{p.seen_round}", max(9, badge // 2 + 2), theme.YELLOW,
                                   bold=True)
             box = img.get_rect(topright=(rect.right, rect.y)).inflate(4, 0)

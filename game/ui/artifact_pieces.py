@@ -115,7 +115,9 @@ def seat_pieces(view: SeatView) -> list[Piece]:
         seen = c.round
         out.append(Piece(token, c.KIND, c.counter, c.square, "ghost", UNKNOWN_COLOUR,
                          getattr(c, "facing", None), ghost=True,
-                         note=f"last seen round {seen if seen is not None else '?'}",
+                         note=("last seen during setup" if seen == 0 else
+                               f"last seen in round {seen}" if seen is not None else
+                               "last seen some time ago"),
                          seen_round=seen))
     return out
 

@@ -727,3 +727,33 @@ def test_the_end_panel_shows_every_reason_whole_and_at_reading_size(ui_app, size
         assert len(lines) >= 3
         assert all(t.px >= w.ctx.type.tiny for t in lines)
         assert not any(t.text.endswith(("…", "...")) for t in lines)
+
+
+def test_a_counter_last_seen_during_setup_wears_no_round_zero(ui_app):  # noqa: F811
+    """HAL's robots on its map since the setup: their faded counters said "R0" and "last
+    seen round 0", a round the game never has. They read "last seen during setup" and
+    wear no round badge; a counter seen in play keeps its "R3"."""
+    from game.artifact.example import example_game
+    from game.artifact.views import view_for
+    from game.ui.artifact_map import DeckRenderer, Piece
+    from game.ui.artifact_pieces import seat_pieces
+    from game.ui.text_registry import RecordingSurface, TextRegistry
+
+    game, _log = example_game(6)
+    ghosts = [p for p in seat_pieces(view_for(game, "alien")) if p.ghost]
+    assert ghosts and {p.note for p in ghosts} == {"last seen during setup"}
+    ctx = ui_app.ctx
+    registry = TextRegistry()
+    ctx.text.check_layout(registry)
+    try:
+        target = RecordingSurface((200, 60), registry=registry)
+        DeckRenderer.draw_piece(target, ctx, pygame.Rect(0, 0, 40, 40),
+                                Piece("g", "character", "Doc Bot", (0, 0), ghost=True,
+                                      seen_round=0))
+        DeckRenderer.draw_piece(target, ctx, pygame.Rect(60, 0, 40, 40),
+                                Piece("h", "character", "Osorio", (1, 0), ghost=True,
+                                      seen_round=3))
+    finally:
+        ctx.text.check_layout(None)
+    texts = [t.text for t in target.notes.texts]
+    assert "R0" not in texts and "R3" in texts
