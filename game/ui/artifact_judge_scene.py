@@ -44,6 +44,7 @@ from game.ui.artifact_pieces import (
     place_name,
     seat_hatches,
     seat_pieces,
+    seat_short,
     seat_title,
 )
 from game.ui.scene import Command
@@ -222,7 +223,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
             out.append(("skip_turn", f"Skip {seat_title(view.turn_seat)}'s turn", free))
             out.append(("announce", "Announce", free and bool(self.text.text.strip())))
             for seat in state.seats:
-                out.append((f"msg:{seat}", f"Tell {seat_title(seat).split(' ')[-1]}",
+                out.append((f"msg:{seat}", f"Tell {seat_short(seat)}",
                             free and bool(self.text.text.strip())))
             out.append(("end_game", "End game...", free))
         return out
@@ -498,6 +499,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
             return
         doc = self.source.doc
         self.buttons = []
+        self._fit_bar(ctx, view)
         seconds = turn_seconds_left(self._timer, ctx.time - self._timer_seen, view)
         draw_turn_bar(surface, ctx, self.top_rect, view,
                       doc.get("presence", {}), seconds, "judge", ctx.sound.muted)
@@ -564,29 +566,53 @@ class ArtifactJudgeScene(ArtifactMapScene):
             self.buttons.append(b)
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
 
+    def _bar_tools(self, ctx, view) -> tuple[list[tuple[str, str, bool, pygame.Rect]], int]:
+        """The bar's tools laid out from the bar's top-left: one row filling the bar when
+        they fit, else as many rows as they take (nothing is left off: with seven seats the
+        Tell buttons once pushed End game off a 1280-wide bar); and the height they need."""
+        width = self.bar_rect.w
+        y = ctx.text.font(ctx.type.small).get_linesize() + 4
+        if view.phase == "play":
+            y += TextLine.height(ctx) + 4
+        row_h = ctx.text.font(ctx.type.small, True).get_linesize() + 10
+        x, top, placed = 8, y, []
+        for key, label, enabled in self.tools():
+            w = ctx.text.size(label, ctx.type.small, True)[0] + 16
+            if x + w > width - 4 and x > 8:
+                x, y = 8, y + row_h + 4
+            placed.append((key, label, enabled, pygame.Rect(x, y, w, row_h)))
+            x += w + 4
+        if y == top:  # one row: the buttons fill the bar's height, as they always have
+            fill = self.bar_rect.h - top - 6
+            placed = [(k, lab, e, pygame.Rect(r.x, r.y, r.w, max(row_h, fill)))
+                      for k, lab, e, r in placed]
+        return placed, y + row_h + 6
+
+    def _fit_bar(self, ctx, view) -> None:
+        """Grow the bar (and shrink the map) when its tools need more than one row."""
+        _placed, need = self._bar_tools(ctx, view)
+        need = need if need > round(self.BAR_HEIGHT * self.k) else 0
+        if need != self.bar_need:
+            self.bar_need = need
+            self.layout(self.size)
+
     def _draw_bar(self, surface, ctx, view) -> None:
         rect = self._draw_bar_ground(surface)
         status_h = ctx.text.font(ctx.type.small).get_linesize()
         if self.status:  # shrunk to fit the bar (to 70 %) before anything is cut
             img = fit_text(ctx, self.status, ctx.type.small, theme.ORANGE, rect.w - 16)
             surface.blit(img, (rect.x + 8, rect.y + 2))
-        y = rect.y + status_h + 4
         if view.phase == "play":
-            line = pygame.Rect(rect.x + 8, y, rect.w - 16, TextLine.height(ctx))
+            line = pygame.Rect(rect.x + 8, rect.y + status_h + 4, rect.w - 16,
+                               TextLine.height(ctx))
             self.text.draw(surface, ctx, line)
-            y = line.bottom + 4
-        x = rect.x + 8
-        h = rect.bottom - y - 6
-        for key, label, enabled in self.tools():
-            w = ctx.text.size(label, ctx.type.small, True)[0] + 16
-            if x + w > rect.right - 4:
-                break
+        placed, _need = self._bar_tools(ctx, view)
+        for key, label, enabled, r in placed:
             selected = key == f"robot:{self.robot}"
-            b = Button(key, label, pygame.Rect(x, y, w, h), enabled=enabled, selected=selected,
+            b = Button(key, label, r.move(rect.x, rect.y), enabled=enabled, selected=selected,
                        px=ctx.type.small)
             self.buttons.append(b)
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
-            x += w + 4
 
     def _draw_adjudication(self, surface, ctx, view) -> None:
         tools = self.adjudication_tools()

@@ -18,7 +18,7 @@ from game.ui import theme
 from game.ui.artifact_combat_words import combat_notice
 from game.ui.artifact_computer_words import computer_notice, counted
 from game.ui.artifact_hazard_layer import hazard_line
-from game.ui.artifact_pieces import item_name, place_name, seat_title
+from game.ui.artifact_pieces import item_name, place_name, seat_short, seat_title
 from game.ui.artifact_words import FACING_WORDS, species_name
 from game.ui.memory import release_freed
 from game.ui.text_registry import add_frame
@@ -529,22 +529,23 @@ class ChatPanel:
         bh = ctx.text.font(ctx.type.small).get_linesize() + 4
         line_h = TextLine.height(ctx)
         self.buttons = []
-        x = inner.x
-        for target in options:
-            label = "All" if target is None else seat_title(target).split(" ")[-1]
+        x, y = inner.x, inner.y
+        for target in options:  # every recipient has its tab: a row that is full wraps
+            label = "All" if target is None else seat_short(target)
             w = ctx.text.size(label, ctx.type.small, True)[0] + 16
-            if x + w > inner.right:
-                break
-            b = Button(f"to:{target or ''}", label, pygame.Rect(x, inner.y, w, bh),
+            if x + w > inner.right and x > inner.x:
+                x, y = inner.x, y + bh + 3
+            b = Button(f"to:{target or ''}", label, pygame.Rect(x, y, w, bh),
                        selected=(target == self.to), px=ctx.type.small)
             self.buttons.append(b)
             x += w + 3
         for b in self.buttons:
             b.draw(surface, ctx)
+        tabs = y + bh - inner.y
         note = self.limit_note()
         note_h = ctx.text.font(ctx.type.tiny).get_linesize() if note else 0
-        log_rect = pygame.Rect(inner.x, inner.y + bh + 4, inner.w,
-                               inner.h - bh - line_h - 10 - note_h)
+        log_rect = pygame.Rect(inner.x, inner.y + tabs + 4, inner.w,
+                               inner.h - tabs - line_h - 10 - note_h)
         self.log.draw(surface, ctx, log_rect, ctx.type.small)
         if note:
             surface.blit(fit_text(ctx, note, ctx.type.tiny, theme.ORANGE, inner.w),

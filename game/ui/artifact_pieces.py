@@ -34,6 +34,13 @@ def seat_title(seat: str) -> str:
     return SEAT_NAMES.get(seat, seat)
 
 
+def seat_short(seat: str) -> str:
+    """A seat in a word, for tabs and buttons, told apart from its faction's second seat:
+    "Pirate", "Pirate 2", "Company", "Company 2"."""
+    word = seat_title(seat).split(" ")[-1]
+    return f"{word} 2" if seat != "judge" and seat[-1:].isdigit() else word
+
+
 def seat_faction(seat: str | None) -> str | None:
     if seat is None:
         return None
@@ -186,4 +193,4 @@ def place_name(square, plan: DeckPlan | None = None) -> str:
 
 
 __all__ = ["Piece", "UNKNOWN_COLOUR", "seat_pieces", "judge_pieces", "seat_hatches",
-           "judge_hatches", "seat_title", "seat_faction", "place_name", "item_name"]
+           "judge_hatches", "seat_title", "seat_short", "seat_faction", "place_name", "item_name"]

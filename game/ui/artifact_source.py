@@ -133,9 +133,10 @@ def to_purchase(game) -> None:
 
 
 def to_place(game, skip: str | None = None) -> None:
-    """Every seat but ``skip`` sends its last offered order."""
+    """Every seat but ``skip`` that orders (a faction's second seat does not) sends its last
+    offered order."""
     for seat in game.seats:
-        if seat != skip:
+        if seat != skip and seat in game.actors():
             game.apply(seat, game.legal_actions(seat)[-1])
 
 

@@ -757,3 +757,37 @@ def test_a_counter_last_seen_during_setup_wears_no_round_zero(ui_app):  # noqa: 
         ctx.text.check_layout(None)
     texts = [t.text for t in target.notes.texts]
     assert "R0" not in texts and "R3" in texts
+
+
+def test_with_seven_seats_every_tell_tab_and_end_game_is_on_screen_at_1280x720(ui_app):  # noqa: F811
+    """Eight players at 1280x720: the Judge's bar used to stop where its row ended (no
+    Tell for the aliens, no End game...), the negotiation tabs too (no private talk with
+    the aliens), and a faction's two seats had the same label. Every tool and every
+    recipient now has its button, on screen, none over another, each label its own."""
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    table = table_in_play(players=8, seed=7)
+    assert len(table.game.seats) == 7
+    ui_app.ctx.resized((1280, 720))
+    judge = Window(ui_app, ArtifactJudgeScene(table.source(JUDGE)), size=(1280, 720))
+    judge.frame()
+    judge.frame()
+    wanted = {key for key, _label, _on in judge.scene.tools()}
+    assert {"end_game", "msg:alien", "msg:alien2"} <= wanted
+    bar = [b for b in judge.scene.buttons if b.key in wanted]
+    assert {b.key for b in bar} == wanted
+    assert len({b.label for b in bar}) == len(bar)
+    screen = judge.surface.get_rect()
+    for n, b in enumerate(bar):
+        assert screen.contains(b.rect) and judge.scene.bar_rect.contains(b.rect), b.key
+        assert not any(b.rect.colliderect(o.rect) for o in bar[n + 1:]), b.key
+    for seat, w in (("judge", judge), ("pirates2", Window(
+            ui_app, ArtifactSeatScene(table.source("pirates2")), size=(1280, 720)))):
+        w.frame()
+        tabs = [b for b in w.scene.chat.buttons if b.key.startswith("to:")]
+        others = {s for s in table.game.seats if s != seat}
+        assert {b.key for b in tabs} == {"to:"} | {f"to:{s}" for s in others}, seat
+        assert len({b.label for b in tabs}) == len(tabs), seat
+        assert all(w.scene.chat_rect.contains(b.rect) for b in tabs), seat
+    judge.press("end_game")
+    assert judge.scene.levels is not None  # the End game dialog opens
