@@ -219,12 +219,17 @@ class ArtifactSeatScene(ArtifactMapScene):
 
     def layout_lists(self, side: int, top: int, rest: int) -> None:
         # Placing forces needs a row per counter: the list takes most of the column then.
-        share = 0.68 if self._placing else 0.46
+        share = 0.68 if self._placing else (0.44 if self._roomy() else 0.46)
         self.list_rect = pygame.Rect(self.side_rect.x, top, side, int(rest * share))
 
     @property
     def LOG_SHARE(self) -> float:  # noqa: N802  (the base's class constant, per phase here)
-        return 0.1 if self._placing else 0.22
+        return 0.1 if self._placing else (0.25 if self._roomy() else 0.22)
+
+    def _roomy(self) -> bool:
+        """A window of 1280x720 or more gives the notices room for a three-line report
+        (an attack's outcome); a smaller one keeps that room for the negotiation line."""
+        return getattr(self, "k", 1.0) >= 0.85
 
     @property
     def captures_text(self) -> bool:

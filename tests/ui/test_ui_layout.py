@@ -128,3 +128,18 @@ def test_running_text_is_at_least_15_px_at_1280x800_and_scales_with_the_window()
     big = TypeScale.for_scale(window_scale((2560, 1440)))
     small = TypeScale.for_scale(window_scale((1024, 640)))
     assert small.body < ref.body < big.body and big.small >= round(ref.small * 1.7)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_seats_notices_hold_a_three_line_attack_report(home, size):
+    # An attack's outcome wraps to three lines in the side column; at 1280x720 the
+    # notices showed only its last two, so the report began in mid-sentence.
+    app = App(size, mute=True, data_dir=home)
+    try:
+        open_screen(app, "artifact_seat")
+        scene = app.stack[-1]
+        app.render_checked()
+        lines = scene.log.rect.h // app.ctx.text.font(app.ctx.type.small).get_linesize()
+    finally:
+        app.ctx.close_all()
+    assert lines >= 3, f"notices show {lines} lines at {size[0]}x{size[1]}"
