@@ -79,7 +79,9 @@ class Button:
         label = fit_text(ctx, self.label, size, colour, area.w - icon_w, bold=True)
         ink = ctx.text.ink(self.label, size, True)
         room = area
-        hk_w = hk.get_width() + 8 if hk is not None else 0
+        # the hint keeps clear of the frame's inner line as the label does of its border
+        hk_pad = max(2, self.rect.right - area.right)
+        hk_w = hk.get_width() + 8 + hk_pad if hk is not None else 0
         if hk is not None and label.get_width() + icon_w + 2 * hk_w > area.w:
             if label.get_width() + icon_w + hk_w <= area.w:
                 room = pygame.Rect(area.x, area.y, area.w - hk_w, area.h)
@@ -107,7 +109,7 @@ class Button:
             surface.blit(label, (x, area.centery - ink.y - ink.h // 2))
         if hk is not None:
             hk_ink = ctx.text.ink(self.hotkey, ctx.type.tiny)
-            surface.blit(hk, (area.right - hk.get_width(),
+            surface.blit(hk, (area.right - hk_pad - hk.get_width(),
                               area.centery - hk_ink.y - hk_ink.h // 2))
 
     @staticmethod

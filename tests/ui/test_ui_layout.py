@@ -143,3 +143,19 @@ def test_a_seats_notices_hold_a_three_line_attack_report(home, size):
     finally:
         app.ctx.close_all()
     assert lines >= 3, f"notices show {lines} lines at {size[0]}x{size[1]}"
+
+
+@pytest.mark.parametrize("size", [(190, 36), (200, 48), (120, 30)])
+def test_a_hotkey_hint_keeps_clear_of_its_buttons_inner_line(home, size):
+    # "Esc" on the launcher's Back button touched the frame's inner line at 1280x720:
+    # the hint sat flush with the text area's edge, which lies on that line.
+    app = App((1280, 720), mute=True, data_dir=home)
+    registry = TextRegistry()
+    app.ctx.text.check_layout(registry)
+    surface = RecordingSurface((1280, 720), registry=registry)
+    button = Button("back", "Back", pygame.Rect(100, 100, *size), hotkey="Esc")
+    button.draw(surface, app.ctx)
+    hints = [t for t in surface.notes.texts if t.text == "Esc"]
+    area = button.text_area(app.ctx)
+    assert hints, "the hint is drawn"
+    assert hints[0].rect.right <= area.right - (button.rect.right - area.right)
