@@ -263,9 +263,9 @@ def view_problem(view, action: A.AlienPower, plan, sheets: Sheets) -> str | None
     if species is None or action.power not in data.species[species].powers:
         return f"your species has no power {action.power!r}"
     if species_sheet(sheets, entry) is None:
-        return f"{entry.id} is not of your species: it has no powers"
+        return f"{entry.name} is not of your species: it has no powers"
     if entry.status != "active" or entry.square is None:
-        return f"{entry.id} is not active"
+        return f"{entry.name} is not active"
     if action.facing and action.facing not in FACINGS:
         return f"facing must be one of {', '.join(FACINGS)} (or \"\" to keep it)"
     power = data.powers[action.power]
@@ -281,9 +281,9 @@ def _uses_problem(view, entry, power: Power, species: Species) -> str | None:
     spent = view.alien.used if view.alien else ()
     acted = view.turn.acted if view.turn else ()
     if power.uses == "action" and entry.id in acted:
-        return f"{entry.id} has already acted this turn"
+        return f"{entry.name} has already acted this turn"
     if power.uses == "drift" and f"{entry.id}:drift" in spent:
-        return f"{entry.id} has already moved this turn"
+        return f"{entry.name} has already moved this turn"
     if power.uses == "security":
         used = sum(1 for u in spent if is_security_use(u))
         if used >= species.security_actions:
@@ -345,7 +345,7 @@ def _check_mind(view, entry, power, action, plan, sheets):
     else:
         held = sum(1 for e in view.own.characters.values() if e.controlled_by == entry.id)
         if held >= power.most:
-            return f"{entry.id} holds {power.most} minds already"
+            return f"{entry.name} holds {power.most} minds already"
     return None
 
 
@@ -354,7 +354,7 @@ def _check_release(view, entry, power, action, plan, sheets):
         return "letting a mind go names only the character"
     held = view.own.characters.get(action.target)
     if held is None or held.controlled_by != entry.id:
-        return f"{action.target!r} is no mind {entry.id} holds"
+        return f"{action.target!r} is no mind {entry.name} holds"
     return None
 
 
@@ -391,7 +391,7 @@ def _check_illusion(view, entry, power, action, plan, sheets):
     if distance(plan, here, square) > power.reach:
         return f"({x}, {y}) is beyond reach ({power.reach} squares)"
     if square not in all_round(plan, here, dark_of(plan, view.dark)):
-        return f"({x}, {y}) is out of {entry.id}'s sight"
+        return f"({x}, {y}) is out of {entry.name}'s sight"
     if action.look not in power.looks:
         return f"an illusion shows one of: {', '.join(power.looks)}"
     return None
@@ -402,7 +402,7 @@ def _check_disguise(view, entry, power, action, plan, sheets):
         return "a disguise names only the character it copies"
     if not action.target:
         if entry.counter == entry_base_counter(view, entry, sheets):
-            return f"{entry.id} wears no disguise"
+            return f"{entry.name} wears no disguise"
         return None
     if not isinstance(view.map.counters.get(action.target), CharacterCounter):
         return f"there is no character {action.target!r} in sight to copy"
@@ -746,7 +746,7 @@ def security_problem(view, cid: str, kind: str, segment: str, toggle: str,
     entry = view.own.characters.get(cid)
     if species is None or entry is None or species_sheet(default_sheets(), entry) is None \
             or "security" not in default_aliens().species[species].powers:
-        return f"{cid!r} takes no security actions"
+        return f"{entry.name if entry is not None else repr(cid)} takes no security actions"
     allowed = default_aliens().species[species].security_actions
     spent = view.alien.used if view.alien else ()
     if sum(1 for u in spent if is_security_use(u)) >= allowed:

@@ -269,9 +269,9 @@ def medlab_problem(game, char: Character, use: str) -> str | None:
     if use not in MEDLAB_USES:
         return f"the medlab has no use {use!r} ({', '.join(MEDLAB_USES)})"
     if _space(game, char) != MEDLAB:
-        return f"{char.id} is not in the medlab"
+        return f"{game.name_of(char)} is not in the medlab"
     if use == "recharge" and not _sheet(game, char).hands:
-        return f"{char.id} has no hands"
+        return f"{game.name_of(char)} has no hands"
     return None
 
 
@@ -285,7 +285,7 @@ def use_medlab(game, seat: str, char: Character, use: str, target: str) -> list[
     if use == "recharge":
         item = game.state.items.get(target)
         if item is None or item.holder != char.id or item.type != "medkit":
-            raise IllegalAction(f"{char.id} carries no medkit {target!r}")
+            raise IllegalAction(f"{game.name_of(char)} carries no medkit {target!r}")
         item.charges = combat.charts_of(game).medkit_charges
         return [game.notify(seat, {"kind": "medlab", "character": char.id, "use": use,
                                    "target": target, "done": "recharged", "why": ""})]
@@ -326,7 +326,7 @@ def mechanic_problem(game, char: Character, work: str) -> str | None:
     if work not in MECHANIC_WORKS:
         return f"no mechanic's work {work!r} ({', '.join(MECHANIC_WORKS)})"
     if not _skill(game, char, "Mechanic"):
-        return f"{char.id} is no mechanic"
+        return f"{game.name_of(char)} is no mechanic"
     return None
 
 
@@ -344,7 +344,7 @@ def mechanic_work(game, seat: str, char: Character, work: str, target: str) -> l
     if work == "wreck_controls":
         ship = ship_at(game, char.square)
         if ship is None or ship != target:
-            raise IllegalAction(f"{char.id} is not at the controls of {target!r}")
+            raise IllegalAction(f"{game.name_of(char)} is not at the controls of {target!r}")
         s = game.state
         craft = ships.crafts()[ship]
         record = s.ships.get(ship) or Ship(craft.seats[0])
@@ -423,7 +423,7 @@ def use_key(game, seat: str, char: Character, target) -> list[Event]:
 
 def geiger_problem(game, char: Character, target) -> str | None:
     if not _skill(game, char, "Mechanic"):
-        return f"{char.id} is no mechanic: the Geiger counter is a mechanic's tool"
+        return f"{game.name_of(char)} is no mechanic: the Geiger counter is a mechanic's tool"
     if target != "":
         return "a Geiger counter reads where its holder stands (no target)"
     return None

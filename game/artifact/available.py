@@ -38,19 +38,20 @@ def hampered_problem(status: str, what: str) -> str | None:
     return None
 
 
-def acting_problem(*, acted: bool, active: bool, on_map: bool, cid: str) -> str | None:
-    """Why a character of the seat in turn may not act now (None: it may)."""
+def acting_problem(*, acted: bool, active: bool, on_map: bool, who: str) -> str | None:
+    """Why a character of the seat in turn may not act now (None: it may); ``who`` is its
+    name, as the reason is read by players and shown as sent by clients."""
     if acted:
-        return f"{cid} has already acted this turn"
+        return f"{who} has already acted this turn"
     if not active:
-        return f"{cid} is not active"
+        return f"{who} is not active"
     if not on_map:
-        return f"{cid} has no body on the map"
+        return f"{who} has no body on the map"
     return None
 
 
-def hands_problem(has_hands: bool, cid: str) -> str | None:
-    return None if has_hands else f"{cid} has no hands"
+def hands_problem(has_hands: bool, who: str) -> str | None:
+    return None if has_hands else f"{who} has no hands"
 
 
 def carry_problem(slot_items: int) -> str | None:
@@ -60,11 +61,11 @@ def carry_problem(slot_items: int) -> str | None:
     return None
 
 
-def suit_problem(kind: str, wears_suit: bool, cid: str) -> str | None:
+def suit_problem(kind: str, wears_suit: bool, who: str) -> str | None:
     if kind not in ("human", "android"):
         return "only humans and androids wear suits"
     if wears_suit:
-        return f"{cid} already wears a suit"
+        return f"{who} already wears a suit"
     return None
 
 
@@ -143,7 +144,7 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
     acted = view.turn is not None and cid in view.turn.acted
     problem = turn_problem or acting_problem(
         acted=acted, active=may_act(entry.status, entry.skills),
-        on_map=entry.square is not None and entry.kind != "program", cid=cid)
+        on_map=entry.square is not None and entry.kind != "program", who=entry.name)
     base = {"character": cid}
     if problem:
         return [Option(mode, mode.title(), {"type": "move", "mode": mode, **base}, problem)
@@ -168,7 +169,7 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
         out.append(Option(mode, f"{mode.title()} {ma[mode]}", action, why))
     out.append(Option("turn", "Turn", {"type": "move", "mode": "walk", "path": [], **base}))
     square = entry.square
-    hands = hands_problem("Hands" in entry.skills, cid)
+    hands = hands_problem("Hands" in entry.skills, entry.name)
     carried = [view.own.items.get(i) for i in entry.items]
     slots = sum(1 for item in carried if item and sheets.items[item.type].slot)
     for token, counter in sorted(view.map.counters.items()):
@@ -185,7 +186,7 @@ def _character_options(view: SeatView, cid: str, entry: OwnCharacter, plan: Deck
                           {"type": "pick_up_drop", "take": [], "drop": [item.id], **base},
                           hands or ""))
         if sheets.items[item.type].suit:
-            why = suit_problem(entry.kind, bool(entry.suit), cid) or ""
+            why = suit_problem(entry.kind, bool(entry.suit), entry.name) or ""
             out.append(Option(f"wear:{item.id}", f"Wear {item.name}",
                               {"type": "wear_suit", "suit": item.id, **base}, why))
     checker = checker_problem(entry.kind)

@@ -128,7 +128,7 @@ def arm_for(game, char: Character, name: str) -> Arm:
         natural = dice.close_weapons(sheet.kind, hands=sheet.hands, carried=carried,
                                      skills=sheet.skills, charts=charts)
         if name not in natural or charts.weapons[name].item:
-            raise IllegalAction(f"{char.id} has no weapon {name!r}")
+            raise IllegalAction(f"{game.name_of(char)} has no weapon {name!r}")
         chart = charts.weapons[name]
     problem = dice.use_problem(chart, hands=sheet.hands, skills=sheet.skills, builtin=builtin,
                                charts=charts)
@@ -309,7 +309,8 @@ def _aim_at_character(game, seat, char, arm, fire, token, counter, square, facin
     if over:  # seen over the hull: nothing between blocks the shot
         line = LineWalk((target_square,), True, "", None, target_square)
     if square != target_square and not in_field(plan, square, facing, aim):
-        raise IllegalAction(f"{counter.counter} is behind {char.id}: out of the field of fire")
+        raise IllegalAction(f"{counter.counter} is behind {game.name_of(char)}: out of the field "
+                             "of fire")
     if not line.reached:
         raise IllegalAction(f"no line of sight to {counter.counter}")
     distance = dice.square_distance(plan.xy(square), plan.xy(aim))
@@ -332,7 +333,7 @@ def _aim_at_square(game, seat, char, arm, fire, target: int, square, facing) -> 
     if target == square:
         raise IllegalAction("aim at another square")
     if not in_field(plan, square, facing, target):
-        raise IllegalAction(f"{xy} is behind {char.id}: out of the field of fire")
+        raise IllegalAction(f"{xy} is behind {game.name_of(char)}: out of the field of fire")
     line = walk_line(plan, square, target)
     feature, edge, aimed = "", None, target
     if not line.reached:
@@ -806,7 +807,7 @@ def unjam_problem(game, char: Character, weapon: str) -> str:
     s = game.state
     charts = charts_of(game)
     if weapon not in char.items:
-        return f"{char.id} does not carry {weapon!r}"
+        return f"{game.name_of(char)} does not carry {weapon!r}"
     item = s.items[weapon]
     chart = charts.weapon_for_item(item.type)
     if chart is None:
@@ -1393,7 +1394,7 @@ def take_up(game, seat: str, char: Character, name: str) -> list[Event]:
     if casualty.id == char.id or shown == "active":
         raise IllegalAction(f"{name!r} is no casualty")
     if char.carrying is not None:
-        raise IllegalAction(f"{char.id} already carries a casualty")
+        raise IllegalAction(f"{game.name_of(char)} already carries a casualty")
     if len(casualty.carried_by) >= MAX_CARRIERS:
         raise IllegalAction("two carriers already bear that casualty")
     situation.hold_forces(game, casualty.seat)
@@ -1408,7 +1409,7 @@ def put_down(game, seat: str, char: Character, name: str) -> list[Event]:
     casualty = s.characters.get(char.carrying) if char.carrying else None
     if casualty is None or name not in (casualty.id if casualty.seat == seat else "",
                                         casualty.token):
-        raise IllegalAction(f"{char.id} does not carry {name!r}")
+        raise IllegalAction(f"{game.name_of(char)} does not carry {name!r}")
     situation.hold_forces(game, casualty.seat)
     casualty.carried_by.remove(char.id)
     char.carrying = None

@@ -84,15 +84,15 @@ def major_terminals_gone(game) -> bool:
 def terminal_problem(game, char: Character) -> str | None:
     """Why ``char`` cannot work a terminal now (hands, stacked with a working one)."""
     if not game.sheets.characters[char.sheet].hands:
-        return f"{char.id} has no hands"
+        return f"{game.name_of(char)} has no hands"
     if terminal_at(game, char.square) is None:
-        return f"{char.id} is not at a working computer terminal"
+        return f"{game.name_of(char)} is not at a working computer terminal"
     return None
 
 
 def hack_problem(game, char: Character) -> str | None:
     if "Hacker" not in game.sheets.characters[char.sheet].skills:
-        return f"{char.id} is no hacker"
+        return f"{game.name_of(char)} is no hacker"
     return terminal_problem(game, char)
 
 
@@ -102,7 +102,7 @@ def controls(game, char: Character) -> bool:
 
 def security_problem(game, char: Character) -> str | None:
     if not controls(game, char):
-        return f"{char.id} does not hold Computer Control"
+        return f"{game.name_of(char)} does not hold Computer Control"
     return terminal_problem(game, char)
 
 
@@ -147,7 +147,7 @@ def security_action_problem(game, char: Character, kind: str, segment: str,
         if segment or toggle:
             return "cancelling the self-destruct names no segment and toggles nothing"
         if "Hacker" not in game.sheets.characters[char.sheet].skills:
-            return f"cancelling the self-destruct takes a hacker; {char.id} is none"
+            return f"cancelling the self-destruct takes a hacker; {game.name_of(char)} is none"
         if game.state.systems.self_destruct is None:
             return "no self-destruct countdown is running"
         return None
@@ -157,9 +157,9 @@ def security_action_problem(game, char: Character, kind: str, segment: str,
 def self_destruct_problem(game, char: Character, turns: int) -> str | None:
     s = game.state
     if not game.sheets.characters[char.sheet].hands:
-        return f"{char.id} has no hands"
+        return f"{game.name_of(char)} has no hands"
     if not any(s.items[i].type == "access_key" for i in char.items):
-        return f"{char.id} carries no access code key"
+        return f"{game.name_of(char)} carries no access code key"
     square = char.square
     if terminal_at(game, square) != "major_terminal" \
             or game.plan.space_name(square) not in SELF_DESTRUCT_SPACES:
@@ -189,12 +189,12 @@ def transfer_target(game, seat: str, to: str) -> Character | None:
 
 def transfer_problem(game, seat: str, char: Character, to: str) -> str | None:
     if not controls(game, char):
-        return f"{char.id} does not hold Computer Control"
+        return f"{game.name_of(char)} does not hold Computer Control"
     target = transfer_target(game, seat, to)
     if target is None:
         return f"{to!r} is none of your characters nor a counter on your map"
     if target.id == char.id:
-        return f"{char.id} holds the marker already"
+        return f"{game.name_of(char)} holds the marker already"
     if target.status != "active":
         return f"{to} cannot take the marker now"
     return terminal_problem(game, target)
@@ -218,7 +218,7 @@ def hack(game, seat: str, char: Character, rng) -> list[Event]:
     if problem:
         raise IllegalAction(problem)
     if controls(game, char):
-        raise IllegalAction(f"{char.id} holds Computer Control already")
+        raise IllegalAction(f"{game.name_of(char)} holds Computer Control already")
     roll, bonus, success = hacking_check(game, char, rng)
     log_hack(game, char, success)
     events = []

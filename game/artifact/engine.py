@@ -606,7 +606,7 @@ class ArtifactGame(Table):
             acted=char.id in self._s.turn.acted,
             active=available.may_act(char.status, self.sheets.characters[char.sheet].skills),
             on_map=sightings.is_physical(self.sheets, char),
-            cid=cid)
+            who=self.name_of(char))
         if problem:
             raise IllegalAction(problem)
         return char
@@ -683,7 +683,7 @@ class ArtifactGame(Table):
 
     def _check_hands(self, char: Character) -> None:
         problem = available.hands_problem(self.sheets.characters[char.sheet].hands,
-                                          char.id)
+                                          self.name_of(char))
         if problem:
             raise IllegalAction(problem)
 
@@ -699,7 +699,7 @@ class ArtifactGame(Table):
             raise IllegalAction("an item is named twice")
         for iid in drop:
             if iid not in char.items:
-                raise IllegalAction(f"{char.id} does not carry {iid!r}")
+                raise IllegalAction(f"{self.name_of(char)} does not carry {iid!r}")
         for iid in take:
             item = s.items.get(iid)
             if (item is None or item.holder is not None or item.square != char.square
@@ -766,7 +766,7 @@ class ArtifactGame(Table):
     def _do_wear_suit(self, seat: str, action: A.WearSuit) -> list[Event]:
         char = self._acting_character(seat, action.character)
         sheet = self.sheets.characters[char.sheet]
-        problem = available.suit_problem(sheet.kind, char.suit is not None, char.id)
+        problem = available.suit_problem(sheet.kind, char.suit is not None, sheet.name)
         if problem:
             raise IllegalAction(problem)
         item = self._s.items.get(action.suit)
@@ -855,7 +855,8 @@ class ArtifactGame(Table):
         if problem:
             raise IllegalAction(problem)
         if char.carrying is not None:
-            raise IllegalAction(f"{char.id} carries a casualty: it may not move and fire")
+            raise IllegalAction(f"{self.name_of(char)} carries a casualty: it may not move and "
+                                  "fire")
         self._need_mapped_targets(seat, action.targets)
         if informants.turns_on_attack(self, seat, char, action.targets):
             return informants.turn_instead(self, seat, char)
@@ -914,7 +915,7 @@ class ArtifactGame(Table):
         self._need_facing(action.facing)
         sheet = self.sheets.characters[char.sheet]
         if action.skill not in sheet.skills:
-            raise IllegalAction(f"{char.id} lacks the {action.skill} skill")
+            raise IllegalAction(f"{self.name_of(char)} lacks the {action.skill} skill")
         if action.skill == "Plasma":
             movement.face_after_action(self, char, action.facing)
             events = combat.plasma_work(self, seat, char, action.target)
@@ -941,7 +942,7 @@ class ArtifactGame(Table):
         if item is not None and item.type == "thermite_mine":
             return self._thermite(seat, char, item, action)
         if action.item not in char.items:
-            raise IllegalAction(f"{char.id} does not carry {action.item!r}")
+            raise IllegalAction(f"{self.name_of(char)} does not carry {action.item!r}")
         if item.type == "booby_trap":
             if "Plasma" not in self.sheets.characters[char.sheet].skills:
                 raise IllegalAction("booby traps need the Plasma skill")
@@ -990,7 +991,7 @@ class ArtifactGame(Table):
             movement.face_after_action(self, char, action.facing)
             events = combat.detonate_mine(self, seat, mine)
         else:
-            raise IllegalAction(f"{char.id} does not carry {action.item!r}")
+            raise IllegalAction(f"{self.name_of(char)} does not carry {action.item!r}")
         self._finish_action(seat, char)
         return events
 

@@ -102,7 +102,7 @@ def gas_problem(game, char: Character, name: str, target, facing: str | None = N
     within the chart's reach; a built-in gas is sprayed the same way."""
     arm = gas_arm(game, char, name)
     if arm is None:
-        return f"{char.id} has no gas {name!r}"
+        return f"{game.name_of(char)} has no gas {name!r}"
     chart, item = arm
     charts = combat.charts_of(game)
     sheet = game.sheets.characters[char.sheet]
@@ -116,7 +116,7 @@ def gas_problem(game, char: Character, name: str, target, facing: str | None = N
     square = plan.sq(*target)
     if square != char.square:
         if not in_field(plan, char.square, facing or char.facing, square):
-            return f"{tuple(target)} is behind {char.id}: out of reach"
+            return f"{tuple(target)} is behind {game.name_of(char)}: out of reach"
         if not walk_line(plan, char.square, square).reached:
             return f"no clear throw to {tuple(target)}"
         last = charts.bands[charts.band_index(chart.reach)] if chart.reach else None
@@ -204,13 +204,13 @@ def examine_problem(game, char: Character, item_id: str, target) -> str:
     s = game.state
     item = s.items.get(item_id)
     if item is None or item_id not in char.items or item.type != "flashlight":
-        return f"{char.id} carries no flashlight {item_id!r}"
+        return f"{game.name_of(char)} carries no flashlight {item_id!r}"
     plan = game.plan
     if isinstance(target, str) or len(target) != 2 or not plan.inside(*target):
         return "name the square to light"
     square = plan.sq(*target)
     if square not in field_of_view(plan, char.square, char.facing, sees_dark=True):
-        return f"{char.id} cannot see {tuple(target)} from where it stands"
+        return f"{game.name_of(char)} cannot see {tuple(target)} from where it stands"
     return ""
 
 

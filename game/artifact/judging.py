@@ -44,7 +44,7 @@ def judge_status_of(char: Character) -> str:
 def status_problem(game, char: Character, status: str) -> str | None:
     """Why the Judge may not give ``char`` the Judge's ``status`` now (None: it may)."""
     if judge_status_of(char) == status:
-        return f"{char.id} is already {status}"
+        return f"{game.name_of(char)} is already {status}"
     if (STATE_STATUS[status] == "active" and char.status != "active" and char.square is not None
             and game.sheets.characters[char.sheet].on_map
             and game.stack_count(char.square, exclude=char.id)
@@ -131,10 +131,10 @@ def judge_move(game, action: A.JudgeMove) -> list[Event]:
     char = obj
     sheet = game.sheets.characters[char.sheet]
     if not sheet.on_map:
-        raise IllegalAction(f"{char.id} has no body on the map")
+        raise IllegalAction(f"{game.name_of(char)} has no body on the map")
     facing = action.facing or char.facing
     if char.square == square and facing == char.facing:
-        raise IllegalAction(f"{char.id} is already there, facing {facing}")
+        raise IllegalAction(f"{game.name_of(char)} is already there, facing {facing}")
     if (char.status == "active"
             and game.stack_count(square, exclude=char.id) >= game.stack_limit(square)):
         raise IllegalAction("that square is full (stacking)")
@@ -173,9 +173,9 @@ def judge_remove(game, action: A.JudgeRemove) -> list[Event]:
         return events
     char = obj
     if char.square is None:
-        raise IllegalAction(f"{char.id} is not on the map")
+        raise IllegalAction(f"{game.name_of(char)} is not on the map")
     if not game.sheets.characters[char.sheet].on_map:
-        raise IllegalAction(f"{char.id} has no body on the map")
+        raise IllegalAction(f"{game.name_of(char)} has no body on the map")
     _hold(game, char)
     char.square = None
     char.busy = None
@@ -222,7 +222,7 @@ def judge_suit(game, action: A.JudgeSetSuit) -> list[Event]:
     if action.suit == "":
         worn = char.suit
         if not worn:
-            raise IllegalAction(f"{char.id} wears no suit")
+            raise IllegalAction(f"{game.name_of(char)} wears no suit")
         _hold(game, char)
         char.suit = None
         s.items[worn].worn = False
@@ -233,7 +233,7 @@ def judge_suit(game, action: A.JudgeSetSuit) -> list[Event]:
         if sheet.kind not in ("human", "android"):
             raise IllegalAction("only humans and androids wear suits")
         if char.suit:
-            raise IllegalAction(f"{char.id} already wears a suit")
+            raise IllegalAction(f"{game.name_of(char)} already wears a suit")
         item = s.items.get(action.suit)
         if item is None or not game.sheets.items[item.type].suit:
             raise IllegalAction(f"{action.suit!r} is not a suit")

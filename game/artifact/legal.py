@@ -319,13 +319,13 @@ def _play(game, seat):
         problem = available.acting_problem(
             acted=cid in s.turn.acted,
             active=available.may_act(char.status, sheets.characters[char.sheet].skills),
-            on_map=char.square is not None and sheets.characters[char.sheet].on_map, cid=cid)
+            on_map=char.square is not None and sheets.characters[char.sheet].on_map, who=entry.name)
         if problem or not entry.ma:
             continue
         out += _moves(game, view, know, cid, entry)
         after = _after(game, char, entry)  # facing after an action that changes nothing
         sheet = sheets.characters[char.sheet]
-        if available.hands_problem(sheet.hands, cid) is None:
+        if available.hands_problem(sheet.hands, entry.name) is None:
             for take, drop in _swaps(game, char, _floor(game, char.square)):
                 items = sorted([i for i in char.items if i not in drop] + list(take))
                 out += [A.PickUpDrop(cid, take, drop, f)
@@ -335,7 +335,7 @@ def _play(game, seat):
         if available.checker_problem(sheet.kind) is None:
             for target in _fallen_here(game, view, cid):
                 out += [A.CheckStatus(cid, target, f) for f in after]
-        if available.suit_problem(sheet.kind, char.suit is not None, cid) is None:
+        if available.suit_problem(sheet.kind, char.suit is not None, entry.name) is None:
             for suit in sorted(char.items):
                 if sheets.items[s.items[suit].type].suit:
                     out += [A.WearSuit(cid, suit, f) for f in after]
@@ -506,7 +506,7 @@ def _first_aid(game, seat: str, char, after: list[str]) -> list[A.Action]:
     out: list[A.Action] = []
     if "Medic" in sheet.skills:
         out += [A.UseSkill(char.id, "Medic", p, f) for p in patients for f in after]
-    if available.hands_problem(sheet.hands, char.id) is None:
+    if available.hands_problem(sheet.hands, sheet.name) is None:
         full = combat.charts_of(game).medkit_charges
         for iid in sorted(char.items):
             item = s.items[iid]
@@ -525,7 +525,7 @@ def _plasma(game, seat: str, char, after: list[str]) -> list[A.Action]:
     squares = combat.trap_squares(plan, char.square)
     out: list[A.Action] = [A.UseSkill(char.id, "Plasma", plan.xy(q), f)
                            for q in squares for f in after]
-    if available.hands_problem(sheet.hands, char.id) is not None:
+    if available.hands_problem(sheet.hands, sheet.name) is not None:
         return out
     traps = sorted(i for i in char.items if s.items[i].type == "booby_trap")
     out += [A.UseEquipment(char.id, trap, plan.xy(q), f)

@@ -192,7 +192,7 @@ def check_path(view: SeatView, cid: str, mode: str, path, facing: str,
     plan = k.plan
     entry = k.own.get(cid)
     if entry is None or entry.square is None or not entry.ma:
-        raise IllegalAction(f"{cid!r} cannot move")
+        raise IllegalAction(f"{entry.name if entry is not None else repr(cid)} cannot move")
     if facing not in FACINGS:
         raise IllegalAction(f"facing must be one of {', '.join(FACINGS)}")
     squares = []
@@ -204,7 +204,7 @@ def check_path(view: SeatView, cid: str, mode: str, path, facing: str,
     _mode_allowed(k, entry, mode, [start] + squares)
     ma = entry.ma[mode]
     if ma <= 0:
-        raise IllegalAction(f"{cid} does not move")
+        raise IllegalAction(f"{entry.name} does not move")
     opened = set(k.opened)
     cur = start
     spent = 0

@@ -86,6 +86,10 @@ class SeatKnowledge:
     def faction_of(self, seat: str) -> str:
         return self.view.faction
 
+    def name_of(self, char: Character) -> str:
+        """The name the seat knows its character by (``Table.name_of``)."""
+        return self.view.own.characters[char.id].name
+
     def character(self, cid: str) -> Character:
         try:
             return self.state.characters[cid]

@@ -404,7 +404,7 @@ def pilot_problem(game, char, steps) -> str | None:
     only with the shields down."""
     sheet = game.sheets.characters[char.sheet]
     if "Pilot" not in sheet.skills:
-        return f"{char.id} lacks the Pilot skill"
+        return f"{game.name_of(char)} lacks the Pilot skill"
     craft = craft_at(game, char.square)
     if craft is None:
         return "a pilot flies a ship from one of its control seats"

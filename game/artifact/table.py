@@ -94,6 +94,11 @@ class Table:
             return frozenset({JUDGE, s.turn.seat})
         return frozenset()
 
+    def name_of(self, char: Character) -> str:
+        """The name a character goes by in the engine's own sentences (a refusal's reason
+        is read by the seat that owns it, and clients show it as sent: never an id)."""
+        return self.sheets.characters[char.sheet].name
+
     def own_characters(self, seat: str) -> list[Character]:
         return [c for c in self._s.characters.values() if c.seat == seat]
 

@@ -37,7 +37,7 @@ def torch_problem(game, char: Character) -> str:
         return dice.use_problem(TORCH, hands=sheet.hands, builtin=True, charts=charts)
     torches = [i for i in char.items if game.state.items[i].type == TORCH]
     if not torches:
-        return f"{char.id} carries no welding torch"
+        return f"{game.name_of(char)} carries no welding torch"
     if all(game.state.items[i].disabled for i in torches):
         return "the welding torch is out of action"
     return dice.use_problem(TORCH, hands=sheet.hands, skills=sheet.skills, charts=charts)
@@ -51,7 +51,7 @@ def hatch_across(game, char: Character, square) -> int:
         raise IllegalAction(f"({x}, {y}) is not on the map")
     hatch = plan.hatch_between(char.square, plan.sq(x, y))
     if hatch is None:
-        raise IllegalAction(f"there is no hatch between {char.id} and ({x}, {y})")
+        raise IllegalAction(f"there is no hatch between {game.name_of(char)} and ({x}, {y})")
     if hatch in game.state.systems.blown_hatches:
         raise IllegalAction("that hatch is blown open: there is nothing left to weld")
     return hatch

@@ -317,7 +317,7 @@ def test_the_detached_pod_alone_does_not_shut_the_computer_down_and_its_terminal
     assert computer.terminal_at(game, moved) is None
     _place(game, "mccray", game.plan.xy(moved), "N")
     assert computer.terminal_problem(game, game.state.characters["mccray"]) \
-        == "mccray is not at a working computer terminal"
+        == "Dr. McCray is not at a working computer terminal"
     with pytest.raises(IllegalAction, match="working computer terminal"):
         game.apply("scientist", A.SecurityAction("mccray", "snoop", "Lab Segment", "", "N"))
     to_seat(game, "pirates")
