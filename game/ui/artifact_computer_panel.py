@@ -35,6 +35,8 @@ ANNOUNCEMENTS = (("Attention", "Attention, all crew."),
                  ("Medical", "Medical team to the medlab."),
                  ("All hands", "All hands to the lounge."))
 #: Offer keys that belong to the panel rather than the action bar.
+#: A panel shorter than this (the map area of a small window) packs its rows tighter.
+COMPACT_BELOW = 360
 PANEL_KINDS = ("snoop", "robot", "cancel_destruct", "loudspeaker", "self_destruct",
                "transfer", "hack_lift", "hack")
 
@@ -54,6 +56,7 @@ class ComputerPanel:
         self.speaking = False  # the loudspeaker is offered (its field is drawn)
         self.first = 0  # the first segment row shown (a small window pages them)
         self.page = 1   # rows a page shows
+        self.shown: list[str] = []  # the segments the last frame showed
         self.buttons: list[Button] = []
         self._offers: dict[str, Offer] = {}
 
@@ -113,39 +116,57 @@ class ComputerPanel:
             surface.blit(fit_text(ctx, line, px, theme.INK, inner.w), (inner.x, y))
             y += lh
         y += 4
-        bh = lh + 8
+        # a small window (the map area of 640x400) packs its buttons tighter, so the
+        # segment list keeps several rows a page
+        compact = rect.h < COMPACT_BELOW
+        bh = lh + (4 if compact else 8)
         y = self._draw_controls(surface, ctx, inner, y, bh, px)
+        self._draw_segments(surface, ctx, inner, y, bh, px, view, plan, offers)
+
+    def _draw_segments(self, surface, ctx, inner, y, bh, px, view, plan, offers) -> None:
+        """The segment rows with their Snoop buttons. When they do not all fit, they page:
+        Up and Down stand in the spare column beside the first and last rows shown."""
         snoops = {o.action["segment"]: o for o in offers if o.key.startswith("snoop:")}
-        col = inner.w - 3 * (bh * 2 + 4)
+        lh = ctx.text.font(px).get_linesize()
+        bw = max(bh * 2, ctx.text.size("Snoop", px, True)[0] + 12)
+        col = inner.w - 3 * (bw + 4)
         rows = self.segment_rows(view, plan)
         room = max(1, (inner.bottom - y) // bh)
-        if room < len(rows):  # a small window: the rows page, the last line turns them
-            room = max(1, room - 1)
+        paged = room < len(rows)
+        if paged:
+            room = max(2, room)  # Up and Down need two rows beside them
             self.first = max(0, min(self.first, len(rows) - room))
             self.page = room
         else:
             self.first = 0
+        self.shown = [segment for segment, _ in rows[self.first:self.first + room]]
+        top = y
         for segment, state in rows[self.first:self.first + room]:
             surface.blit(fit_text(ctx, f"{segment}: {state}", px, theme.INK_DIM, col - 6),
-                         (inner.x, y + 4))
+                         (inner.x, y + (bh - lh) // 2))
             if segment in snoops:
                 self._button(surface, ctx, f"cp:snoop:{segment}", "Snoop",
-                             pygame.Rect(inner.x + col, y, bh * 2, bh - 2), px)
+                             pygame.Rect(inner.x + col, y, bw, bh - 2), px)
             y += bh
-        if room < len(rows):
-            last = min(len(rows), self.first + room)
-            surface.blit(fit_text(ctx, f"Segments {self.first + 1}-{last} of {len(rows)}",
-                                  px, theme.INK_DIM, col - 6), (inner.x, y + 4))
-            for i, (arg, word) in enumerate((("-", "Up"), ("+", "Down"))):
-                self._button(surface, ctx, f"cp:rows:{arg}", word,
-                             pygame.Rect(inner.x + col + i * (bh * 2 + 4), y, bh * 2, bh - 2),
-                             px)
+        if not paged:
+            return
+        x = inner.x + col + bw + 4
+        self._button(surface, ctx, "cp:rows:-", "Up", pygame.Rect(x, top, bw * 2 + 4, bh - 2),
+                     px)
+        self._button(surface, ctx, "cp:rows:+", "Down",
+                     pygame.Rect(x, y - bh, bw * 2 + 4, bh - 2), px)
+        if len(self.shown) > 2:
+            last = self.first + len(self.shown)
+            words = fit_text(ctx, f"{self.first + 1}-{last} of {len(rows)}", px,
+                             theme.INK_DIM, bw * 2 + 4)
+            surface.blit(words, (x + 2, top + bh + (bh - lh) // 2))
 
     def _draw_controls(self, surface, ctx, inner, y, bh, px) -> int:
         """The toggle choice, robots, countdown, loudspeaker, hand-overs and lift hacks."""
         x = inner.x
         if any(k.startswith("snoop:") for k in self._offers):
-            surface.blit(ctx.text.render("After snooping, switch:", px, theme.INK), (x, y + 4))
+            surface.blit(ctx.text.render("After snooping, switch:", px, theme.INK),
+                         (x, y + (bh - ctx.text.font(px).get_linesize()) // 2))
             x += ctx.text.size("After snooping, switch:", px)[0] + 8
             for toggle, word in (("", "nothing"), ("lights", "lights"), ("locks", "locks")):
                 w = ctx.text.size(word, px, True)[0] + 16

@@ -319,3 +319,31 @@ def test_the_computer_report_and_a_snoop_count_in_words():
     snoop = computer_notice(Notice("snoop", 1, {"segment": "Lab Segment", "seen": 1,
                                                 "toggle": "", "result": ""}), "McCray", {})
     assert snoop == "McCray snooped Lab Segment: 1 counter seen."
+
+
+@pytest.mark.parametrize("seat, cid", [("scientist", "mccray"), ("alien", "hal")])
+@pytest.mark.parametrize("size", [(640, 400), (1280, 720)])
+def test_a_small_window_pages_several_segments_and_reaches_them_all(ui_app, tmp_path, seat,
+                                                                     cid, size):  # noqa: F811
+    """At 640x400 the panel packs its rows so a page shows at least three segments (with
+    the loudspeaker and hand-overs above them too), and Up/Down reach every segment's
+    Snoop. (Fails before: the controller's page at 640x400 held a single segment.)"""
+    from game.artifact import computer
+
+    game, w = _open_panel(ui_app, seat, cid, size)
+    panel = w.scene.computer
+    _save(w, tmp_path, f"segments_{seat}_{size[0]}.png")
+    assert len(panel.shown) >= 3
+    segments = computer.feynman_segments(game.plan)
+    seen: list[str] = []
+    for _ in range(len(segments)):
+        seen += [s for s in panel.shown if s not in seen]
+        assert all(w.button(f"cp:snoop:{s}") is not None for s in panel.shown)
+        if len(seen) == len(segments) or w.button("cp:rows:+") is None:
+            break
+        w.press("cp:rows:+")
+    assert seen == list(segments)
+    if w.button("cp:rows:-") is not None:  # and back up to the first page
+        for _ in range(len(segments)):
+            w.press("cp:rows:-")
+        assert panel.shown[0] == segments[0]
