@@ -499,7 +499,7 @@ class StaticMap:
             if not near.collidepoint(mx, my):
                 continue
             state = hatches.get(hid, "closed")
-            if state == "blown":  # torn from its frame: the stubs and a gap
+            if state == "blown":  # torn from its frame: scorched remnants and a gap
                 ax, ay = a[0] * c - ox, a[1] * c - oy
                 if a[1] == b[1]:
                     x = max(a[0], b[0]) * c - ox
@@ -576,7 +576,7 @@ def broken_windows(plan: DeckPlan, unbroken: DeckPlan) -> frozenset[tuple[str, i
 
 #: A broken window: jagged shards of glass left in the frame, and the gap between them.
 SHARDS = (150, 220, 250)
-#: A hatch blown open: scorched stubs of its frame.
+#: A hatch blown open: scorched remnants of its frame.
 SCORCHED = (190, 160, 120)
 
 
