@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.artifact.sheets import default_sheets
 from game.ui import theme
+from game.ui.artifact_computer_words import counted
 
 #: How a weapon ends a volley, in words (``weapon_state`` of an attack notice).
 WEAPON_AFTER = {
@@ -120,7 +121,7 @@ def combat_notice(n, names: dict[str, str]) -> tuple[str, tuple] | None:
                 theme.PURPLE)
     if kind == "traps_inspected":
         found = int(n.get("disarmed") or 0)
-        what = (f"found and disarmed {found} booby trap(s)" if found
+        what = (f"found and disarmed {counted(found, 'booby trap')}" if found
                 else "found no booby trap")
         return f"{who} inspects {_square(n.get('square'))}: {what}.", theme.INK
     if kind == "trap_disarmed":

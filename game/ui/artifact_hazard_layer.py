@@ -18,6 +18,7 @@ import pygame
 from game.artifact.deckplan import DeckPlan
 from game.artifact.viewtypes import JudgeView, SeatView
 from game.ui import theme
+from game.ui.artifact_computer_words import counted
 from game.ui.artifact_pieces import place_name
 
 #: Colours (RGBA) of each hazard's shading.
@@ -244,7 +245,8 @@ def hazard_line(n, who: str, names: dict[str, str]) -> tuple[str, tuple] | None:
         result = str(n.get("result", "")).replace("_", " ")
         return f"Gas: {who} breathes it in ({result}).", theme.ORANGE
     if kind == "airless":
-        return f"{who} has no air ({n.get('turns', 1)} turn so far).", theme.ORANGE
+        turns = counted(int(n.get("turns") or 1), "turn")
+        return f"{who} has no air ({turns} so far).", theme.ORANGE
     if kind == "suffocated":
         return f"{who} suffocated without air.", theme.VERMILLION
     if kind == "examined":

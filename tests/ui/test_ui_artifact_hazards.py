@@ -143,3 +143,4 @@ def test_hazard_notices_read_as_sentences_with_names():
         assert "News:" not in text, text
         assert not any(cid in text for cid in ("orlov", "lichter", "colovisto")), text
     assert "Orlov" in lines["decompression"] and "Orlov" in lines["airless"]
+    assert "(1 turn so far)" in lines["airless"], lines["airless"]

@@ -88,6 +88,7 @@ def test_every_combat_notice_reads_as_a_sentence_without_ids():
         text, _colour = notice_text(notice, names)
         assert text.startswith("Round 2: ") and "News:" not in text, text
         assert "t17" not in text and "kyoshi" not in text and "_" not in text, text
+        assert "(s)" not in text, text
     attack = notice_text(samples[0], names)[0]
     assert "Kyoshi attacks with the Rifle (double fire)" in attack
     assert "At Osorio: rolled 5 and 4, needed 7, hit. The target crumples" in attack
