@@ -539,6 +539,16 @@ class ChatPanel:
                        selected=(target == self.to), px=ctx.type.small)
             self.buttons.append(b)
             x += w + 3
+        if y + bh + 4 + line_h > inner.bottom and len(options) > 1:
+            # Too short a panel for the tabs' rows and the line (a small window): one
+            # button names the recipient and moves on to the next one when clicked.
+            at = options.index(self.to)
+            label = "To: " + ("All" if self.to is None else seat_short(self.to))
+            w = min(inner.w, ctx.text.size(label, ctx.type.small, True)[0] + 16)
+            nxt = options[(at + 1) % len(options)]
+            self.buttons = [Button(f"to:{nxt or ''}", label,
+                                   pygame.Rect(inner.x, inner.y, w, bh), px=ctx.type.small)]
+            y = inner.y
         for b in self.buttons:
             b.draw(surface, ctx)
         tabs = y + bh - inner.y

@@ -137,3 +137,39 @@ def test_typed_zero_width_and_control_characters_never_crash_the_line(app):
     line.handle(typed("a\u200db\x1bc"))
     line.draw(surface, app.ctx, line.rect)
     assert line.text == "abc"
+
+
+# -- the negotiation panel in a short window --
+
+
+SEATS = ["pirates", "phoneco", "scientist", "alien", "judge"]
+
+
+def click(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+
+
+def test_a_short_negotiation_panel_names_the_recipient_on_one_button_that_moves_on(app):
+    # At 640x400 the recipient tabs wrapped to a second row under the typing line.
+    from game.ui.artifact_panels import ChatPanel
+
+    ctx = app.ctx
+    surface = pygame.Surface(ctx.size)
+    chat = ChatPanel("pirates")
+    rect = pygame.Rect(10, 10, 180, 110)
+    chat.draw(surface, ctx, rect, SEATS, True)
+    line_top = rect.bottom - TextLine.height(ctx)
+    assert len(chat.buttons) == 1 and chat.buttons[0].label == "To: All"
+    assert all(b.rect.bottom <= line_top for b in chat.buttons)
+    chat.handle(click(chat.buttons[0].rect.center), ctx)
+    chat.draw(surface, ctx, rect, SEATS, True)
+    assert chat.to == "phoneco" and chat.buttons[0].label.startswith("To: ")
+    for _ in SEATS:  # round the seats and back to everyone
+        if chat.to is None:
+            break
+        chat.handle(click(chat.buttons[0].rect.center), ctx)
+        chat.draw(surface, ctx, rect, SEATS, True)
+    assert chat.to is None
+    # with room, every recipient keeps its own tab
+    chat.draw(surface, ctx, pygame.Rect(10, 10, 380, 200), SEATS, True)
+    assert len(chat.buttons) == len(SEATS)
