@@ -220,7 +220,11 @@ def _flights(view: SeatView, entry: OwnCharacter, square, base: dict,
              sheets: Sheets) -> list[Option]:
     """A pilot at a ship's controls: straight flights of every length its MA allows in
     each direction, a quarter turn either way and a half turn, each at the slowest rate
-    that covers it (``ships.flight_choices``); the engine says if the ship cannot go."""
+    that covers it (``ships.flight_choices``); the engine's ``ships.flight`` says, on the
+    seat's view, which the ship can fly. Off the map only while the seat knows the shields
+    down (``SeatView.shields``, last seen or seen now): the shortest flight that leaves the
+    map each way, as "Fly off the map" (the engine finds the bubble in the way if they have
+    gone up since)."""
     drawn = feynman()
     craft = ships.controls_at(drawn, view.ships, drawn.sq(*square))
     if craft is None or "Pilot" not in entry.skills:
@@ -229,16 +233,25 @@ def _flights(view: SeatView, entry: OwnCharacter, square, base: dict,
     ship = view.ships.get(craft.id) or ships.Ship(craft.seats[0])
     if ship.wrecked_controls:
         return []
+    shields_up = None if view.shields is None else view.shields.up
     out = []
+    away: set[str] = set()  # the ways off the map already offered
     for mode, steps in ships.flight_choices(sheets.movement, craft):
         try:
-            ships.flight(drawn, plan, sheets.movement, craft, ship, mode, steps, None,
-                         view.ships)
+            places = ships.flight(drawn, plan, sheets.movement, craft, ship, mode, steps,
+                                  shields_up, view.ships)
         except ArtifactError:
-            continue  # into the hull, another ship, the ring, or off the map
+            continue  # into the hull, another ship, the ring, or off the map unknowing
+        action = {"type": "pilot", "mode": mode, "steps": list(steps), **base}
+        if ships.leaves_map(places):
+            if steps[0] not in away:
+                away.add(steps[0])
+                out.append(Option(f"flyoff:{steps[0]}:{mode}",
+                                  ships.flight_off_words(steps[0]), action))
+            continue
         count = f"*{len(steps)}" if len(steps) > 1 else ""
         out.append(Option(f"fly:{steps[0]}{count}:{mode}", ships.flight_words(steps),
-                          {"type": "pilot", "mode": mode, "steps": list(steps), **base}))
+                          action))
     return out
 
 

@@ -23,7 +23,7 @@ charts each mode rolls on are the combat data's ``[cannon]`` table.
 
 from __future__ import annotations
 
-from . import combat
+from . import combat, sightings
 from . import combat_dice as dice
 from .errors import IllegalAction
 from .events import Event
@@ -175,6 +175,7 @@ def _needle(game, seat: str, char, target, rng) -> list[Event]:
             words = "The computer is destroyed."
         elif system == "shield_generator":
             s.systems.shields_up = False
+            sightings.shields_told(s, s.map_of[seat], False)
             words = "The shield generator is destroyed: the shields fall."
         elif system == "life_support":
             s.systems.life_support = False

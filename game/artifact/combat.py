@@ -513,6 +513,8 @@ class Resolver:
             if hit.destroyed:
                 s.systems.shields_up = False
                 s.systems.generator_wrecked = True
+                if self.seat == game.turn_seat:  # the attacker reads it now
+                    sightings.shields_told(s, s.map_of[self.seat], False)
             return FEATURE_WORDS[("generator", hit.destroyed)]
         entry = chart.penetration(feature)
         roll = self.d6() if entry.mode == "roll" else None

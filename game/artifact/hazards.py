@@ -28,7 +28,7 @@ by observers that see a square of its space (``sightings.refresh_map`` keeps eac
 from __future__ import annotations
 
 from . import actions as A
-from . import combat, combat_dice, computer, situation
+from . import combat, combat_dice, computer, sightings, situation
 from . import space as eva_space
 from .combat_charts import Weapon
 from .deckplan import DeckPlan
@@ -451,6 +451,9 @@ def global_updates(game) -> list[Event]:
     for kind, text in texts:
         for seat in s.seats:
             events.append(game.notify(seat, {"kind": kind, "text": text}))
+    if any(kind == "computer_shutdown" for kind, _text in texts):
+        for map_id in sorted(s.maps):  # announced to all: the shields are down
+            sightings.shields_told(s, map_id, sysm.shields_up)
     return events
 
 

@@ -27,7 +27,10 @@ the ship.
   (``state.systems.shields_up``); it is gone for the rest of the game (``Ship.left``) with
   everyone and everything aboard. They keep the squares of the ship as it is drawn, which
   is how the victory levels find them (its deck-plan region), and are out of play
-  (``Character.eva`` "away").
+  (``Character.eva`` "away"; what lay on its floor has no square, ``Item.away`` naming the
+  ship). Every other seat hears that the ship is gone
+  (``ship_left``), never who was aboard; the Judge's log names them all. Tried while the
+  shields are up, the flight stops at the map's edge against the bubble (``fly``).
 * A floater (the station's plane: level 0) in the squares a ship at level 0 moves into is
   shoved aside, unhurt: to the nearest space square clear of the ship, ahead in the ship's
   direction when there is a choice. A ship at another level passes over or under it; a
@@ -42,12 +45,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from . import movement, situation, space
+from . import movement, sightings, situation, space
 from .datafiles import TableReader, data_path, load_toml
 from .deckplan import DeckPlan, Hatch, feynman
 from .errors import DataError, IllegalAction
 from .events import Event
-from .state import Ship
+from .state import Notice, Ship
 
 #: A pilot's steps: the four headings on the map, the two z levels and the two quarter
 #: turns, each as (dx, dy, dz, quarter turns clockwise).
@@ -358,6 +361,16 @@ STEP_WORDS = {"N": "Fly north", "E": "Fly east", "S": "Fly south", "W": "Fly wes
               "right": "Turn the ship right"}
 
 
+#: The ways off the map (over its edges: the levels are the station's own depth, never
+#: an edge), in the bar's words.
+OFF_WORDS = {"N": "to the north", "E": "to the east", "S": "to the south", "W": "to the west"}
+
+
+def flight_off_words(step: str) -> str:
+    """How the action bar names a flight that leaves the map by ``step``."""
+    return f"Fly off the map {OFF_WORDS[step]}"
+
+
 def flight_choices(movement_chart: dict, craft: Craft) -> list[tuple[str, tuple[str, ...]]]:
     """(mode, steps) of the flights worth offering a pilot: a straight line of every length
     up to the ship's MA each way (up and down too), a quarter turn either way and a half
@@ -420,13 +433,21 @@ def pilot_problem(game, char, steps) -> str | None:
 
 def plan_flight(game, char, mode: str, steps) -> tuple[Craft, Ship, list]:
     """The craft, its record and the places it passes (``flight``) for the pilot ``char``
-    (checked by ``pilot_problem`` first), on the true state."""
+    (checked by ``pilot_problem`` first), on the true state. Everything that stops a ship is
+    in plain sight but the shields' bubble: the plan flies as if they were down, and a
+    flight off the map while they are up is tried and stopped at the edge (``fly``), so the
+    answer never says more than trying shows."""
     s = game.state
     craft = craft_at(game, char.square)
     ship = s.ships.get(craft.id) or Ship(craft.seats[0])
     places = flight(game.drawn_plan, game.plan, game.sheets.movement, craft, ship, mode,
-                    steps, s.systems.shields_up, s.ships)
+                    steps, False, s.ships)
     return craft, ship, places
+
+
+def leaves_map(places: list) -> bool:
+    """Whether a flight (``flight``'s places) ends off the map."""
+    return bool(places) and places[-1][2] is None
 
 
 def _others(drawn: DeckPlan, craft: Craft, fleet: dict[str, Ship]) -> dict[int, tuple]:
@@ -500,10 +521,29 @@ def flight(drawn: DeckPlan, plan: DeckPlan, movement_chart: dict, craft: Craft, 
 
 def fly(game, seat: str, char, mode: str, steps) -> list[Event]:
     """Move the pilot's craft (``plan_flight``), shoving floaters aside on the way, and
-    everyone and everything aboard with it."""
+    everyone and everything aboard with it.
+
+    A flight off the map while the shields are up meets the bubble at the edge: the ship
+    flies the steps before it and stops there, the pilot's action spent (as a move stopped
+    by a hatch it did not know was locked), and the seat now knows the shields are up. A
+    refusal that cost nothing would let a seat test the shields from afar for free."""
+    s = game.state
+    craft, ship, places = plan_flight(game, char, mode, steps)
+    bubble = leaves_map(places) and s.systems.shields_up
+    if bubble:
+        places = places[:-1]
+    events = _go(game, seat, char, craft, ship, places, steps) if places else []
+    if bubble:
+        sightings.shields_told(s, s.map_of[seat], True, watching=True)
+        events.append(game.notify(seat, {"kind": "shields_in_way", "ship": craft.name,
+                                         "character": char.id}))
+    return events
+
+
+def _go(game, seat: str, char, craft: Craft, ship: Ship, places: list, steps) -> list[Event]:
+    """The flight itself, along ``places`` (at least one)."""
     s = game.state
     drawn = game.drawn_plan
-    craft, ship, places = plan_flight(game, char, mode, steps)
     events: list[Event] = []
     start = placement(drawn, craft, ship)
     here = _footprint(drawn, craft, start)
@@ -517,7 +557,8 @@ def fly(game, seat: str, char, mode: str, steps) -> list[Event]:
     taken = {c.id for c in aboard}
     for index, (_where, z, target) in enumerate(places):
         if target is None:
-            return events + _leave(game, seat, craft, ship, aboard, cargo, start, riders)
+            return events + _leave(game, seat, char.id, craft, ship, aboard, cargo, start,
+                                   riders)
         sx, sy, sz, _st = STEPS[steps[index]]
         last = index == len(places) - 1
         if z == 0 or last:  # floaters are on the station's plane
@@ -609,11 +650,12 @@ def _shove(game, entered, sx: int, sy: int, hull: frozenset, aboard: set) -> lis
     return events
 
 
-def _leave(game, seat: str, craft: Craft, ship: Ship, aboard, cargo, start: Placement,
-           riders: list[str]) -> list[Event]:
+def _leave(game, seat: str, char_id: str, craft: Craft, ship: Ship, aboard, cargo,
+           start: Placement, riders: list[str]) -> list[Event]:
     """The ship flies off the map with everyone and everything aboard. Each seat is told
     of its own characters aboard only (a stowaway stays unknown to the pilot); the record
-    keeps them all, for the victory levels."""
+    keeps them all, for the victory levels: the characters on the ship's squares as drawn,
+    "away", and the items on its floor off the map, ``away`` aboard it."""
     s = game.state
     back = uncarrier(game.drawn_plan, craft, start)  # to the squares of the ship as drawn
     own = {who: sorted(c.id for c in aboard if c.seat == who) for who in [seat, *riders]}
@@ -621,8 +663,19 @@ def _leave(game, seat: str, craft: Craft, ship: Ship, aboard, cargo, start: Plac
         char.square = back(char.square)
         char.eva = "away"
     for item in cargo:
-        item.square = back(item.square)
+        item.square = None
+        item.away = craft.id
     s.ships[craft.id] = replace(ship, square=None, docked=False, left=True)
     s.ships = {k: s.ships[k] for k in sorted(s.ships)}
-    return [game.notify(who, {"kind": "ship_gone", "ship": craft.name, "aboard": mine},
-                        pending=who != seat) for who, mine in own.items()]
+    # the Judge's log names everyone and everything aboard; every other seat hears only
+    # that the ship is gone (its map shows it at once: ships are in plain sight), at its
+    # Situation Update
+    s.judge_notices.append(Notice("ship_departed", s.round, {
+        "ship": craft.name, "pilot": char_id,
+        "aboard": sorted(c.id for c in aboard),
+        "items": sorted({i.id for i in cargo} | {i for c in aboard for i in c.items}
+                        | {c.suit for c in aboard if c.suit})}))
+    events = [game.notify(who, {"kind": "ship_gone", "ship": craft.name, "aboard": mine},
+                          pending=who != seat) for who, mine in own.items()]
+    return events + [game.notify(who, {"kind": "ship_left", "ship": craft.name}, pending=True)
+                     for who in s.seats if who not in own]

@@ -22,6 +22,7 @@ from .state import (
     Item,
     ItemCounter,
     MapBook,
+    ShieldsSeen,
 )
 
 
@@ -244,6 +245,7 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
         looked = {plan.space_name(q) for q in seen_squares}
         book.gas = sorted((set(book.gas) - looked) | (looked & set(gas)))
     _see_holes(state, plan, book, seen_squares)
+    _see_shields(state, plan, book, observers, seen_squares)
     for lift in plan.lifts:
         for end, square in enumerate(lift.ends):
             if square in seen_squares:
@@ -252,6 +254,41 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
                 elif book.lifts[lift.name] == end:
                     book.lifts[lift.name] = 1 - end
     return counters
+
+
+def shields_view(plan: DeckPlan) -> tuple[frozenset, frozenset]:
+    """The squares from which the shields show: open space (the bubble around the station
+    is seen wherever space is) and the squares beside the telescope (the generator's own
+    readout), kept in the plan's memo."""
+    found = plan.memo.get("shields_view")
+    if found is None:
+        space = frozenset(q for q, t in enumerate(plan.terrain) if t == "space")
+        beside = set()
+        for q, feature in enumerate(plan.feature):
+            if feature == "shield_generator":
+                x, y = plan.xy(q)
+                beside.update(plan.sq(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                              if plan.inside(x + dx, y + dy))
+        found = plan.memo["shields_view"] = (space, frozenset(beside))
+    return found
+
+
+def shields_told(state: GameState, map_id: str, up: bool, *, watching: bool = False) -> None:
+    """The map learns the shields' state otherwise than by its map update: its seat raised
+    or lowered them, wrecked the generator, found the bubble in its ship's way, or heard the
+    computer's shutdown announced."""
+    state.maps[map_id].shields = ShieldsSeen(up, state.round, watching)
+
+
+def _see_shields(state: GameState, plan: DeckPlan, book: MapBook, observers, seen: set) -> None:
+    """An observer who sees open space sees whether the bubble is there, and one beside the
+    telescope reads it; otherwise the map keeps the state it last learned, no longer
+    watched."""
+    space, beside = shields_view(plan)
+    if not space.isdisjoint(seen) or any(o.square in beside for o in observers):
+        book.shields = ShieldsSeen(state.systems.shields_up, state.round, True)
+    elif book.shields is not None and book.shields.watching:
+        book.shields = replace(book.shields, watching=False)
 
 
 def _see_holes(state: GameState, plan: DeckPlan, book: MapBook, seen: set) -> None:

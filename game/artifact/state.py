@@ -165,6 +165,9 @@ class Item:
     disabled: str = ""               # "overheated", "emp", "broken": out until repaired
     armed: bool = False              # a booby trap or thermite mine set to go off
     charges: int | None = None       # medkit uses left (recharged in the medlab)
+    # the ship (its key in ``GameState.ships``) it lay aboard when it left the map: out of
+    # play, off the map (no square), as everyone aboard is (``Character.eva`` "away")
+    away: str = ""
 
 
 # ---- maps: counters and last-known places --------------------------------------------------------
@@ -196,6 +199,20 @@ class ItemCounter:
 Counter = CharacterCounter | ItemCounter
 
 
+@dataclass(slots=True, frozen=True)
+class ShieldsSeen:
+    """What a map knows of the Feynman's shields (Shields: a shimmering energy bubble, so
+    it is seen, not told): whether they were up when its observers last saw them or it was
+    last told, in which round, and whether an observer of the map was watching them at its
+    last map update (``watching`` False: the state is as last seen, and may have changed
+    since). ``sightings.refresh_map`` keeps it; docs/artifact-rules-notes.md says who sees
+    the bubble."""
+
+    up: bool
+    round: int
+    watching: bool = False
+
+
 @dataclass(slots=True)
 class MapBook:
     """One map on the table (maps are shared by partner seats): the counters its observers
@@ -208,6 +225,8 @@ class MapBook:
     # holes its observers have seen: broken windows (DeckPlan.edge_id) and blown hatches
     broken_windows: list[int] = field(default_factory=list)
     blown_hatches: list[int] = field(default_factory=list)
+    # the shields as its observers last saw them (None: never seen nor told)
+    shields: ShieldsSeen | None = field(default=None, metadata={"omit_none": True})
 
 
 # ---- what seats are told ------------------------------------------------------------------------

@@ -248,14 +248,28 @@ class Ending:
         return item.square
 
     def ship_of(self, square: int | None) -> str | None:
-        """The ship that left the map with this square aboard, if any."""
+        """The ship whose squares as drawn hold ``square``, if it left the map."""
         if square is None:
             return None
         return next((k for k, squares in sorted(self.gone_ships.items()) if square in squares),
                     None)
 
-    def destroyed_with_station(self, square: int | None) -> bool:
-        return self.s.systems.detonated and square is not None and self.ship_of(square) is None
+    def left_aboard(self, char: Character) -> str | None:
+        """The ship ``char`` left the map aboard, if any: only those taken away are out of
+        play ("away"); one floating where a departed ship once lay has not left."""
+        return self.ship_of(char.square) if char.eva == "away" else None
+
+    def item_left_aboard(self, item: Item) -> str | None:
+        """The ship an item left the map aboard: its holder's, or the one it lay in."""
+        if item.holder is not None:
+            holder = self.s.characters.get(item.holder)
+            return self.left_aboard(holder) if holder is not None else None
+        return item.away if item.away in self.gone_ships else None
+
+    def destroyed_with_station(self, square: int | None, away: str | None) -> bool:
+        """Blown up with the station: on the map when the drives went off (``away``: the
+        ship it left aboard, if any)."""
+        return self.s.systems.detonated and square is not None and away is None
 
     def controller_seat(self, char: Character) -> str | None:
         """Whose ``char`` is now. ``controlled_by`` names the *character* holding a mind (or
@@ -268,7 +282,7 @@ class Ending:
 
     def alive(self, char: Character) -> bool:
         return (char.status != "dead" and char.square is not None
-                and not self.destroyed_with_station(char.square))
+                and not self.destroyed_with_station(char.square, self.left_aboard(char)))
 
     def active(self, char: Character) -> bool:
         return self.alive(char) and char.status == "active" and self.body(char)
@@ -309,8 +323,11 @@ class Ending:
         return sorted((i for i in self.s.items.values() if i.type == kind), key=lambda i: i.id)
 
     def gone(self, item: Item) -> bool:
+        away = self.item_left_aboard(item)
+        if away is not None:
+            return False
         square = self.square_of_item(item)
-        return square is None or self.destroyed_with_station(square)
+        return square is None or self.destroyed_with_station(square, None)
 
     def char_name(self, char: Character) -> str:
         return self.sheets.characters[char.sheet].name
@@ -337,8 +354,8 @@ def _names(chars: Iterable[Character], ending: Ending) -> str:
 # ---- the facts: each answers (holds, what was found in words) -----------------------------------
 
 def _left(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
-    away = [c for c in e.party(seat, n.who) if e.active(c) and e.ship_of(c.square)
-            and (not n.ship or e.ship_of(c.square) == n.ship)]
+    away = [c for c in e.party(seat, n.who) if e.active(c) and e.left_aboard(c)
+            and (not n.ship or e.left_aboard(c) == n.ship)]
     whose = e.party_name(n.who)
     if not away:
         return False, f"None of {whose} left the Feynman aboard a ship."
@@ -350,10 +367,10 @@ def _item_left(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
     name = e.thing(n.item)
     riders = e.party(seat, n.with_)
     for item in e.items_of(n.item):
-        ship = e.ship_of(e.square_of_item(item))
+        ship = e.item_left_aboard(item)
         if ship is None or (n.ship and ship != n.ship):
             continue
-        crew = [c for c in riders if e.active(c) and e.ship_of(c.square) == ship]
+        crew = [c for c in riders if e.active(c) and e.left_aboard(c) == ship]
         if n.with_ == "anyone" or crew:
             with_ = f" with {_names(crew, e)}" if crew and n.with_ != "anyone" else ""
             return True, _sentence(f"{name} left the Feynman aboard {e.ship_name(ship)}{with_}.")
@@ -390,12 +407,12 @@ def _captive(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
     riders = e.party(seat, n.with_)
     name = e.sheets.characters[n.character].name
     for char in e.party(seat, n.character):
-        ship = e.ship_of(char.square)
+        ship = e.left_aboard(char)
         if ship is None or char.status == "active" or not e.alive(char):
             continue
         if n.ship and ship != n.ship:
             continue
-        if n.with_ == "anyone" or any(e.active(c) and e.ship_of(c.square) == ship
+        if n.with_ == "anyone" or any(e.active(c) and e.left_aboard(c) == ship
                                       for c in riders):
             return True, f"{name} was taken away aboard {e.ship_name(ship)}, out of action."
     return False, f"{name} was not taken away as a prisoner."
@@ -452,7 +469,7 @@ def _informants(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
     found = [c for c in e.s.characters.values()
              if e.active(c) and (c.informant_of == seat or (
                  c.seat == seat and e.sheets.characters[c.sheet].faction != faction))
-             and (not n.aboard or e.ship_of(c.square))]
+             and (not n.aboard or e.left_aboard(c))]
     where = " aboard a ship that left" if n.aboard else ""
     return len(found) >= n.count, (f"{_count(len(found), 'informant', 'informants')} active"
                                    f"{where} at the end ({n.count} needed).")
@@ -528,7 +545,7 @@ def ended_by(table: Table) -> str | None:
     if s.systems.detonated:
         return "detonation"
     ending = Ending(table, default_victory())
-    if not any(c.seat is not None and ending.active(c) and ending.ship_of(c.square) is None
+    if not any(c.seat is not None and ending.active(c) and ending.left_aboard(c) is None
                for c in s.characters.values()):
         return "nobody_left"
     return None

@@ -114,6 +114,7 @@ def view_for(game: Table | dict, seat: str) -> View:
                     for m in s.opportunity
                     if m.character in covering),
         alien=snapshot(s.aliens[seat]) if seat in s.aliens else None,
+        shields=book.shields,
     )
 
 

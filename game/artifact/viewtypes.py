@@ -30,6 +30,7 @@ from .state import (
     OwnCharacter,
     OwnItem,
     Result,
+    ShieldsSeen,
     Ship,
     Systems,
 )
@@ -188,6 +189,10 @@ class SeatView:
     reveal: Reveal | None = field(default=None, metadata={"omit_none": True})
     #: The seat's own opportunity-fire markers (Opportunity Fire: on the placer's map only).
     cover: tuple[CoverMark, ...] = ()
+    #: The Feynman's shields as the seat's map knows them (``ShieldsSeen``: up or down, the
+    #: round it learned it, whether its observers were watching them at its last map
+    #: update); None until it has seen or been told. Kept by its map updates (Shields).
+    shields: ShieldsSeen | None = field(default=None, metadata={"omit_none": True})
 
 
 @dataclass(slots=True, frozen=True)

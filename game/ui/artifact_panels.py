@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import get_default_manager, set_default_manager
 
-from game.artifact.state import Notice, OwnItem, Result
+from game.artifact.state import Notice, OwnItem, Result, ShieldsSeen
 from game.artifact.viewtypes import SeatView, View
 from game.ui import theme
 from game.ui.artifact_combat_words import combat_notice
@@ -318,6 +318,11 @@ def space_line(n: Notice, who: str) -> str:
         aboard = len(n.get("aboard") or [])
         return (f"The {n.get('ship', 'ship')} left the station's space with {aboard} "
                 f"aboard.")
+    if kind == "ship_left":
+        return f"The {n.get('ship', 'ship')} has flown off the map, gone for good."
+    if kind == "shields_in_way":
+        return (f"{who} flew the {n.get('ship', 'ship')} into the shimmering bubble at the "
+                "map's edge: the shields are up, and the ship stops there.")
     if kind == "shoved":
         return f"{who} was shoved aside by a passing ship, unhurt."
     if kind == "cannon":
@@ -400,8 +405,15 @@ def notice_text(n: Notice, names: dict[str, str] | None = None) -> tuple[str, tu
         return head + f"Lift {n.get('lift')} car sent to the {n.get('end')} end.", theme.INK
     if kind == "lift_moved":
         return head + f"{who} rode lift {n.get('lift')}: the car moved.", theme.INK
-    if kind in ("ship_moved", "ship_gone", "shoved", "ring_collision", "cannon"):
-        return head + space_line(n, who), theme.ORANGE if kind == "ring_collision" else theme.INK
+    if kind == "ship_departed":  # the Judge's log: everyone and everything aboard
+        aboard = ", ".join(names.get(str(c), "someone") for c in n.get("aboard") or [])
+        return (head + f"The {n.get('ship', 'ship')} flew off the map with "
+                f"{aboard or 'nobody'} aboard; with it went {things(n.get('items'))}.",
+                theme.YELLOW)
+    if kind in ("ship_moved", "ship_gone", "ship_left", "shoved", "ring_collision", "cannon",
+                "shields_in_way"):
+        return head + space_line(n, who), (theme.ORANGE if kind in (
+            "ring_collision", "shields_in_way") else theme.INK)
     if kind == "items":
         took = things(n.get("took"))
         dropped = things(n.get("dropped"))
@@ -604,6 +616,15 @@ def turn_seconds_left(timer: dict | None, since: float, view: View) -> float | N
     return max(0.0, float(timer.get("left", 0.0)) - since)
 
 
+def shields_words(seen) -> tuple[str, tuple]:
+    """The shields as the seat knows them (``SeatView.shields``), for the turn bar: up in
+    the bubble's blue, down in orange (ships may leave), and when they were last seen if
+    nobody of the seat is watching them now."""
+    state = "up" if seen.up else "down"
+    when = "" if seen.watching else f" (last seen round {seen.round})"
+    return f"Shields {state}{when}", theme.SKY if seen.up else theme.ORANGE
+
+
 def draw_turn_bar(surface, ctx, rect: pygame.Rect, view: View, presence: dict,
                   seconds_left: float | None, me: str, muted: bool) -> None:
     pygame.draw.rect(surface, (12, 18, 30), rect)
@@ -617,6 +638,12 @@ def draw_turn_bar(surface, ctx, rect: pygame.Rect, view: View, presence: dict,
         whose = "YOUR TURN" if turn == me else f"{seat_title(turn)}'s turn"
         parts.append((f"Round {view.round}", theme.INK))
         parts.append((whose, theme.YELLOW if turn == me else theme.INK))
+        if isinstance(view, SeatView):
+            if view.shields is not None:
+                parts.append(shields_words(view.shields))
+        else:  # the Judge sees them as they are
+            parts.append(shields_words(ShieldsSeen(view.state.systems.shields_up,
+                                                   view.round, True)))
         if seconds_left is not None:
             m, s = divmod(max(0, int(seconds_left)), 60)
             parts.append((f"timer {m}:{s:02d}", theme.ORANGE if seconds_left < 30 else theme.INK))

@@ -75,11 +75,12 @@ GROUPS = {"medic": "First aid", "medkit": "Medkit", "plasma": "Inspect for traps
           "place": "Traps and mines", "repair": "Repair", "carry": "Carry",
           "unjam": "Clear a jam", "opportunity_fire": "Cover a square",
           "weld": "Weld or cut a hatch", "jam": "Jam a weapon", "fly": "Fly the ship",
+          "flyoff": "Fly off the map",
           "gas": "Gas", "light": "Flashlight", "cannon": "Pirate cannon"}
 #: Bar options aimed at a square picked on the map (``square_picks``).
 SQUARE_PICKS = ("gas", "light", "cannon")
 COMBAT_OPTIONS = ("unjam", "medic", "medkit", "plasma", "place", "repair", "carry",
-                  "put_down")
+                  "put_down", "flyoff")
 STEP_SECONDS = 0.16
 TURN_SECONDS = 0.25
 

@@ -21,7 +21,7 @@ from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
 from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
-from game.artifact.state import Character, Item, Ship
+from game.artifact.state import Character, Item, ShieldsSeen, Ship
 from game.artifact.victory import default_victory
 
 
@@ -109,6 +109,13 @@ def ship_flies_off(game: ArtifactGame, key: str) -> None:
     squares = sorted(game.plan.region(region))
     if not squares:
         raise ValueError(f"no region {region!r} on the deck plan")
+    aboard = set(squares)
+    for char in game.state.characters.values():
+        if char.square in aboard:
+            char.eva = "away"
+    for item in game.state.items.values():
+        if item.holder is None and item.square in aboard:
+            item.square, item.away = None, key
     game.state.ships[key] = Ship(squares[0], docked=False, left=True)
 
 
@@ -117,6 +124,13 @@ def ship_at(game: ArtifactGame, key: str, x: int, y: int, turns: int = 0, z: int
     clockwise from the way it is drawn, at level ``z`` (as a pilot will have flown it there
     over some turns; nobody is aboard unless moved there afterwards)."""
     game.state.ships[key] = Ship(game.plan.sq(x, y), z=z, turns=turns, docked=False)
+
+
+def shields_as_seen(game: ArtifactGame, seat: str, up: bool, round_: int = 1,
+                    watching: bool = False) -> None:
+    """The seat's map holds the shields as ``up``, learned in ``round_`` (as a map that saw
+    them so and has not looked since keeps them, whatever they are now)."""
+    game.state.maps[game.state.map_of[seat]].shields = ShieldsSeen(up, round_, watching)
 
 
 def stop_ring(game: ArtifactGame) -> None:

@@ -93,6 +93,9 @@ FRAME = ("turn_seat", "actors", "turn", "round", "dark", "airless", "ring_stoppe
 #: map's counters are a map-sharing partner's, told with the partner's counters, and the
 #: holes its observers see).
 MAP = ("map", "gas", "partners", "broken_windows", "blown_hatches")
+#: Parts of a view that move at its map updates and with the frame's announcements both:
+#: the shields, seen by its observers or told to all when the computer shuts down.
+SEEN_OR_TOLD = ("shields",)
 
 
 def _quiet_change(before: SeatView, after: SeatView, *, map_moves: bool, notices=("judge",),
@@ -105,7 +108,8 @@ def _quiet_change(before: SeatView, after: SeatView, *, map_moves: bool, notices
             if new[:len(old)] != old:
                 wrong.append("earlier notices changed")
             wrong += [f"notice {n.kind}" for n in new[len(old):] if n.kind not in notices]
-        elif (key in MAP and map_moves) or (key in FRAME and frame_moves):
+        elif ((key in MAP and map_moves) or (key in FRAME and frame_moves)
+              or (key in SEEN_OR_TOLD and (map_moves or frame_moves))):
             continue
         elif getattr(before, key) != getattr(after, key):
             wrong.append(key)

@@ -80,14 +80,26 @@ def test_the_cutter_leaves_the_map_only_with_the_shields_down():
     _do(game, log, "pirates", A.EndTurn())
     for seat in ("phoneco", "scientist", "alien"):
         _do(game, log, seat, A.EndTurn())
-    with pytest.raises(IllegalAction, match="shields are up"):
-        game.apply("pirates", A.Pilot("orlov", "jog", ("N",), "W"))
+    # tried with the shields up: the bubble stops the cutter at the edge, the action spent
+    where = game.state.ships["cutter"]
+    events = _do(game, log, "pirates", A.Pilot("orlov", "jog", ("N",), "W"))
+    assert [e.kind for e in events] == ["shields_in_way"]
+    assert game.state.ships["cutter"] == where and "orlov" in game.state.turn.acted
+    assert view_for(game, "pirates").shields.up is True
+    for seat in ("pirates", "phoneco", "scientist", "alien"):
+        _do(game, log, seat, A.EndTurn())
     lower_shields(game)
     aboard = sorted(c.id for c in game.state.characters.values()
                     if c.square is not None
                     and game.plan.segment_name(c.square) in ("Cutter Cabin", "Cutter Airlock"))
     events = game.apply("pirates", A.Pilot("orlov", "jog", ("N",), "W"))
-    assert [e.kind for e in events] == ["ship_gone"]
+    assert [e.kind for e in events] == ["ship_gone"] + ["ship_left"] * 3
+    # the other seats hear that it has gone at their Situation Update, never who was aboard
+    for seat in ("phoneco", "scientist", "alien"):
+        told = [n for n in game.state.pending[seat] if n.kind == "ship_left"]
+        assert [dict(n.about) for n in told] == [{"ship": "Pirate cutter"}]
+    judge = [n for n in game.state.judge_notices if n.kind == "ship_departed"]
+    assert judge[-1].get("pilot") == "orlov" and "eastwood" in judge[-1].get("aboard")
     cutter = game.state.ships["cutter"]
     assert cutter.left and cutter.square is None and "orlov" in aboard
     # out of play, each on its square of the cutter as drawn (the victory levels' region)

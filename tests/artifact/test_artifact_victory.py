@@ -261,17 +261,34 @@ def test_when_nobody_is_left_on_his_feet_the_game_ends():
 
 def test_everyone_gone_aboard_ships_ends_the_game():
     game, log = _game()
-    ship_flies_off(game, "cutter")
     cutter = [(14, 2), (15, 2), (16, 2), (17, 2), (18, 2), (19, 2),
               (14, 3), (15, 3), (16, 3), (17, 3), (18, 3)]
     active = sorted(c.id for c in game.state.characters.values()
                     if c.seat and c.status == "active" and c.square is not None
                     and game.sheets.characters[c.sheet].on_map)
     for n, cid in enumerate(active):
-        if game.phase != "play":
-            break
         _move(game, log, cid, cutter[n // 3])
+    assert game.phase == "play"  # all aboard, still docked
+    ship_flies_off(game, "cutter")
+    game.apply(game.turn_seat, A.EndTurn())
     assert game.phase == "over" and game.state.result.ended_by == "nobody_left"
+
+
+def test_floating_where_a_departed_ship_lay_is_not_leaving_with_it():
+    """Only those aboard when the ship flew off have left: a pirate who floats into the
+    empty squares where the cutter lay (its region as drawn) is still at the station, and
+    so is the loot dropped there. (Before, the region alone decided.)"""
+    game, log = _game()
+    _ashore(game, log)
+    ship_flies_off(game, "cutter")
+    _move(game, log, "eastwood", CUTTER)
+    _move(game, log, "colovisto", (16, 2))
+    _move(game, log, _item(game, "loot"), (16, 2))
+    _move(game, log, _item(game, "artifact"), (16, 2))
+    result = _end(game, log)
+    assert result.levels["pirates"] == 4
+    facts = " ".join(result.checks["pirates"][1].facts)
+    assert "did not leave the Feynman" in facts
 
 
 def test_trading_the_disk_for_the_artifact_gives_mccray_and_the_gmen_level_1():
