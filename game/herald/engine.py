@@ -168,6 +168,30 @@ _STEPS: dict[str, str] = {
 }
 
 
+@lru_cache(maxsize=1024)
+def _efforts(base: int, event_value: int, dilemma: bool) -> tuple[int, int]:
+    """An Event's two Efforts from its listed Effort (plus 1 for a Bad Reputation near),
+    the Event Reading and the Dilemma. Few distinct inputs ever occur: kept, not redone."""
+    first, second = event_effort_bonus(event_value)
+    first += base
+    second += base
+    if dilemma:
+        first = max(MIN_EFFORT, first - 1)
+        second = max(MIN_EFFORT, second - 1)
+    return (min(MAX_EFFORT, max(MIN_EFFORT, first)),
+            min(MAX_EFFORT, max(MIN_EFFORT, second)))
+
+
+@lru_cache(maxsize=1024)
+def _timeline_move(col: int, row: int, value: int) -> tuple[tuple[int, int], bool, bool]:
+    """Where the Timeline Reading ``value`` moves the Event Matrix pawn from (col, row),
+    wrapping around the Matrix: (destination, wrapped a column, wrapped a row)."""
+    dcol, drow = timeline_step(value)
+    ncol, nrow = col + dcol, row + drow
+    return ((ncol % MATRIX_COLS, nrow % MATRIX_ROWS), not 0 <= ncol < MATRIX_COLS,
+            not 0 <= nrow < MATRIX_ROWS)
+
+
 def _distinct_pick(options: list[list[str]], taken: frozenset[str] = frozenset()) -> bool:
     """Whether one officer can be picked from each list, all different (and none of
     ``taken``): a depth-first search that stops at the first such pick."""
@@ -333,15 +357,18 @@ class HeraldGame:
         s = self.state
         ev = self.pads.event_at(s.matrix if pos is None else pos)
         value = self._reading("event") if event_value is None else event_value
-        first, second = event_effort_bonus(value)
         base = ev.effort + (1 if self.bad_reputation_nearby(position) else 0)
-        first += base
-        second += base
-        if dilemma:
-            first = max(MIN_EFFORT, first - 1)
-            second = max(MIN_EFFORT, second - 1)
-        return (min(MAX_EFFORT, max(MIN_EFFORT, first)),
-                min(MAX_EFFORT, max(MIN_EFFORT, second)))
+        return _efforts(base, value, dilemma)
+
+    def _event_efforts(self, dilemma: bool) -> tuple[int, int]:
+        """``event_efforts(dilemma)`` for the current Event, the Event Reading and our
+        position: the engine asks for it up to three times an Event."""
+        s = self.state
+        col, row = s.matrix
+        base = self.pads.events[col][row].effort
+        if s.bad_reputation and self.bad_reputation_nearby():
+            base += 1
+        return _efforts(base, self._reading("event"), dilemma)
 
     def can_meet(self, officer_id: str, subject: str, effort: int) -> bool:
         """Expertise in the Subject, Effectiveness at least 1, and the two summing to Effort."""
@@ -359,6 +386,17 @@ class HeraldGame:
         a_list = [o.id for o in self.pads.experts(first) if eff[o.id] >= 1]
         b_list = [o.id for o in self.pads.experts(second) if eff[o.id] >= 1]
         return [(a, b) for a in a_list for b in b_list if a != b]
+
+    def _has_pair(self, first: str, second: str) -> bool:
+        """``bool(self._pairs(first, second))``, stopping at the first pair: the Sabotage
+        and STEC steps ask only whether anyone could investigate or use the technology."""
+        eff = self.state.effectiveness
+        experts = self.pads.experts
+        able = [o.id for o in experts(first) if eff[o.id] >= 1]
+        if not able:
+            return False
+        return any(eff[o.id] >= 1 and (len(able) > 1 or able[0] != o.id)
+                   for o in experts(second))
 
     def _in_pair(self, first: str, a: str, second: str, b: str) -> bool:
         """``(a, b) in self._pairs(first, second)``, without listing the pairs."""
@@ -428,17 +466,22 @@ class HeraldGame:
         return len(named) == 3 and action.dilemma and not _distinct_pick(options)
 
     def _reading(self, name: str) -> int:
-        assignment = self.state.assignment
-        if assignment is None or name not in assignment:
-            raise IllegalAction(f"the {name} reading has no die yet")
-        return assignment[name]
+        try:
+            return self.state.assignment[name]  # type: ignore[index]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"the {name} reading has no die yet") from None
 
     def _direction_options(self) -> list[str]:
+        """The directions the ship may take now (every open one when lost)."""
+        return list(self._directions())
+
+    def _directions(self) -> tuple[str, ...]:
+        """``_direction_options`` as the Holomap's cached tuple (for the engine's own use)."""
         s = self.state
-        open_ways = self.pads.holomap.open_directions(s.position)
         if s.lost:
-            return [d for d in DIRECTIONS if d in open_ways]
-        return [d for d in DIRECTION_CHOICES[self._reading("direction")] if d in open_ways]
+            return self.pads.holomap.open_among(s.position, DIRECTIONS)
+        return self.pads.holomap.open_among(s.position,
+                                            DIRECTION_CHOICES[self._reading("direction")])
 
     # -- decisions --------------------------------------------------------------------
 
@@ -541,26 +584,40 @@ class HeraldGame:
         An illegal action raises IllegalAction (a malformed dict, InvalidAction) and
         leaves the game exactly as it was.
         """
-        if isinstance(action, dict):
-            action = action_from_dict(action)
-        if not isinstance(action, Action):
-            raise InvalidAction(f"not an action: {action!r}")
+        if type(action) not in _ACTION_CLASSES:  # the engine's own classes need no check
+            if isinstance(action, dict):
+                action = action_from_dict(action)
+            if not isinstance(action, Action):
+                raise InvalidAction(f"not an action: {action!r}")
         self._validate(action)
         self.log.append(action)
-        self._events = []
+        self._events = events = []
         try:
             self._perform(action)
         except _GameOver:
             pass
         else:
             self._run()
-        events = self._events
-        self.history.extend(events)
+        self.history += events
         self._events = []
         return events
 
     def _validate(self, action: Action) -> None:
+        """Raise IllegalAction, naming why, unless ``action`` answers the pending decision.
+
+        The common case, a legal action of one of the engine's own classes answering the
+        pending kind, is decided by that class's one check; anything else (an illegal
+        action, a subclass, a value built by hand with the wrong types) goes through
+        every check in order, which finds the reason to give.
+        """
         s = self.state
+        fast = _FAST_CHECKS.get(type(action))
+        if fast is not None and fast[0] == s.phase and s.outcome is None:
+            try:
+                if fast[1](self, action):
+                    return
+            except Exception:  # noqa: BLE001 - the checks below say what is wrong with it
+                pass
         if s.outcome is not None:
             raise IllegalAction("the game is over")
         expected = _ANSWERS[s.phase]
@@ -585,35 +642,47 @@ class HeraldGame:
     def _legal_now(self, action: Action) -> bool:
         """Exactly ``action in self.legal_actions()`` for an action of the pending kind,
         without listing every legal answer (validation runs on every action)."""
-        if type(action) in _ALWAYS_LEGAL:  # a decline answers its decision whenever asked
-            return True
-        if isinstance(action, ChooseDirection):
-            return action.direction in self._direction_options()
-        if isinstance(action, ChooseEnvironment):
-            return action.option in environment_options(self._reading("environment"))
-        if isinstance(action, Investigate):
-            return self._in_pair("POL", action.police, "COM", action.communication)
-        if isinstance(action, UseAlienTech):
-            return self._in_pair("SPA", action.space, "PHY", action.physics)
-        if isinstance(action, FaceEvent):
-            # ``in self._able(...)`` for the two officers, without listing the able ones
-            first, second = action.first, action.second
-            if first == second or not {first, second} <= self.pads.officer_id_set:
-                return False
-            ev = self.pads.event_at(self.state.matrix)
-            efforts = self.event_efforts(action.dilemma)
-            return (self.can_meet(first, ev.subjects[0], efforts[0])
-                    and self.can_meet(second, ev.subjects[1], efforts[1]))
-        if isinstance(action, ChooseIncidentOfficer):
-            subject = self.pads.event_at(self.state.matrix).subjects[0]
-            return any(o.id == action.officer and self.state.effectiveness[o.id] >= 1
-                       for o in self.pads.experts(subject))
-        if isinstance(action, MountOperation):
-            return self._legal_operation(action)
-        if isinstance(action, DeclineInvestigation | DeclineAlienTech | DeclineEvent
-                      | DeclineOperation):
-            return True
+        for cls in type(action).__mro__:
+            check = _LEGAL.get(cls)
+            if check is not None:
+                return check(self, action)
         return action in self.legal_actions()
+
+    # One check per action class: is this answer, of the pending kind, legal now?
+
+    def _legal_order(self, action: AssignDice) -> bool:
+        return action.order in _ORDER_SET
+
+    def _legal_decline(self, action: Action) -> bool:
+        return True  # a decline answers its decision whenever asked
+
+    def _legal_direction(self, action: ChooseDirection) -> bool:
+        return action.direction in self._directions()
+
+    def _legal_environment(self, action: ChooseEnvironment) -> bool:
+        return action.option in environment_options(self._reading("environment"))
+
+    def _legal_investigation(self, action: Investigate) -> bool:
+        return self._in_pair("POL", action.police, "COM", action.communication)
+
+    def _legal_alien_tech(self, action: UseAlienTech) -> bool:
+        return self._in_pair("SPA", action.space, "PHY", action.physics)
+
+    def _legal_event(self, action: FaceEvent) -> bool:
+        # ``in self._able(...)`` for the two officers, without listing the able ones
+        first, second = action.first, action.second
+        ids = self.pads.officer_id_set
+        if first == second or first not in ids or second not in ids:
+            return False
+        subjects = self.pads.event_at(self.state.matrix).subjects
+        efforts = self._event_efforts(action.dilemma)
+        return (self.can_meet(first, subjects[0], efforts[0])
+                and self.can_meet(second, subjects[1], efforts[1]))
+
+    def _legal_incident(self, action: ChooseIncidentOfficer) -> bool:
+        subject = self.pads.event_at(self.state.matrix).subjects[0]
+        return any(o.id == action.officer and self.state.effectiveness[o.id] >= 1
+                   for o in self.pads.experts(subject))
 
     def _why_illegal(self, action: Action) -> str:
         s = self.state
@@ -681,51 +750,66 @@ class HeraldGame:
         return "that action is not legal now"
 
     def _perform(self, action: Action) -> None:
+        """Carry out a validated action: the handler named for its class (looked up on
+        the instance, like the steps, so a subclass may replace one)."""
+        name = _HANDLERS.get(type(action))
+        if name is None:
+            name = next(_HANDLERS[c] for c in type(action).__mro__ if c in _HANDLERS)
+        getattr(self, name)(action)
+
+    def _assign_dice(self, action: AssignDice) -> None:
         s = self.state
-        if isinstance(action, AssignDice):
-            readings = active_readings(s.stec_active)
-            s.assignment = {r: s.dice[i] for r, i in zip(readings, action.order, strict=True)}
-            self._events.append(DiceAssigned(dict(s.assignment)))
-            s.phase = "@direction"
-        elif isinstance(action, ChooseDirection):
-            if s.lost:
-                self._advance_time("lost in uncharted space")
-            self._move(action.direction)
-        elif isinstance(action, ChooseEnvironment):
-            if action.option == "full_resupply":
-                self._track("supplies", +2, "Full Resupply")
-                self._advance_time("Full Resupply")
-            elif action.option == "shore_leave":
-                for off in self.pads.officers:
-                    self._effectiveness(off.id, +2, "Shore Leave")
-                self._advance_time("Shore Leave")
-            s.phase = "@third"
-        elif isinstance(action, Investigate):
-            self._effectiveness(action.police, -1, "investigation")
-            self._effectiveness(action.communication, -1, "investigation")
-            self._dismantle("investigation")
-            s.phase = "@timeline"
-        elif isinstance(action, DeclineInvestigation | DeclineAlienTech):
-            s.phase = "@timeline"
-        elif isinstance(action, UseAlienTech):
-            self._effectiveness(action.space, -1, "Alien Travel Technology")
-            self._effectiveness(action.physics, -1, "Alien Travel Technology")
-            self._take_back_time("Alien Travel Technology")
-            s.phase = "@timeline"
-        elif isinstance(action, FaceEvent):
-            self._face_event(action)
-        elif isinstance(action, DeclineEvent):
-            self._fail_event()
-        elif isinstance(action, MountOperation):
-            self._mount_operation(action)
-        elif isinstance(action, DeclineOperation):
-            s.phase = "@time"
-        elif isinstance(action, ChooseIncidentOfficer):
-            ev = self.pads.event_at(s.matrix)
-            self._effectiveness(action.officer, -1, "minor incident")
-            self._events.append(MinorIncident(s.matrix, ev.name, action.officer,
-                                     "an officer loses 1 Effectiveness"))
-            s.phase = "@event"
+        dice, order = s.dice, action.order
+        s.assignment = assignment = {
+            "direction": dice[order[0]], "environment": dice[order[1]],
+            "stec" if s.stec_active else "sabotage": dice[order[2]],
+            "timeline": dice[order[3]], "event": dice[order[4]]}
+        self._events.append(DiceAssigned(assignment.copy()))
+        s.phase = "@direction"
+
+    def _choose_direction(self, action: ChooseDirection) -> None:
+        if self.state.lost:
+            self._advance_time("lost in uncharted space")
+        self._move(action.direction)
+
+    def _choose_environment(self, action: ChooseEnvironment) -> None:
+        if action.option == "full_resupply":
+            self._track("supplies", +2, "Full Resupply")
+            self._advance_time("Full Resupply")
+        elif action.option == "shore_leave":
+            for off in self.pads.officers:
+                self._effectiveness(off.id, +2, "Shore Leave")
+            self._advance_time("Shore Leave")
+        self.state.phase = "@third"
+
+    def _investigate(self, action: Investigate) -> None:
+        self._effectiveness(action.police, -1, "investigation")
+        self._effectiveness(action.communication, -1, "investigation")
+        self._dismantle("investigation")
+        self.state.phase = "@timeline"
+
+    def _use_alien_tech(self, action: UseAlienTech) -> None:
+        self._effectiveness(action.space, -1, "Alien Travel Technology")
+        self._effectiveness(action.physics, -1, "Alien Travel Technology")
+        self._take_back_time("Alien Travel Technology")
+        self.state.phase = "@timeline"
+
+    def _decline_to_timeline(self, action: Action) -> None:
+        self.state.phase = "@timeline"
+
+    def _decline_event(self, action: DeclineEvent) -> None:
+        self._fail_event()
+
+    def _decline_operation(self, action: DeclineOperation) -> None:
+        self.state.phase = "@time"
+
+    def _incident_officer(self, action: ChooseIncidentOfficer) -> None:
+        s = self.state
+        ev = self.pads.event_at(s.matrix)
+        self._effectiveness(action.officer, -1, "minor incident")
+        self._events.append(MinorIncident(s.matrix, ev.name, action.officer,
+                                          "an officer loses 1 Effectiveness"))
+        s.phase = "@event"
 
     # -- the automatic steps of a turn ------------------------------------------------
 
@@ -753,7 +837,7 @@ class HeraldGame:
     def _step_direction(self) -> None:
         """A1. Direction: one valid direction moves at once; none means getting lost."""
         s = self.state
-        valid = self._direction_options()
+        valid = self._directions()
         if len(valid) == 1:
             self._move(valid[0])
             return
@@ -797,7 +881,7 @@ class HeraldGame:
             value = self._reading("stec")
             if value <= 2:
                 self._advance_time("STEC Engine malfunction")
-            elif value >= 5 and s.alien_tech and self._pairs("SPA", "PHY"):
+            elif value >= 5 and s.alien_tech and self._has_pair("SPA", "PHY"):
                 s.phase = "alien_tech"
             return
         value = self._reading("sabotage")
@@ -807,7 +891,7 @@ class HeraldGame:
             self._track("supplies", -1, "Isolationists destroy Supplies")
             if sum(s.dice) >= COUNTERINTELLIGENCE_SUM:
                 self._dismantle("dice_sum")
-            elif self._pairs("POL", "COM"):
+            elif self._has_pair("POL", "COM"):
                 s.phase = "investigate"
             return
         self._track("supplies", -1, "sabotage damages the ship")
@@ -831,12 +915,8 @@ class HeraldGame:
         s.phase = "@event"
         if s.position == self.pads.holomap.source:
             return
-        dcol, drow = timeline_step(self._reading("timeline"))
         col, row = s.matrix
-        ncol, nrow = col + dcol, row + drow
-        wrapped_col = not 0 <= ncol < MATRIX_COLS
-        wrapped_row = not 0 <= nrow < MATRIX_ROWS
-        dst = (ncol % MATRIX_COLS, nrow % MATRIX_ROWS)
+        dst, wrapped_col, wrapped_row = _timeline_move(col, row, self._reading("timeline"))
         s.matrix = dst
         self._events.append(MatrixPawnMoved((col, row), dst, wrapped_col, wrapped_row))
         if s.variant != "linear":
@@ -871,13 +951,13 @@ class HeraldGame:
                 s.phase = "source_operation"
             return
         ev = self.pads.event_at(s.matrix)
-        self._events.append(EventRevealed(s.matrix, ev.name, self.event_efforts(False)))
+        self._events.append(EventRevealed(s.matrix, ev.name, self._event_efforts(False)))
         s.phase = "event_officers"
 
     def _face_event(self, action: FaceEvent) -> None:
         s = self.state
         ev = self.pads.event_at(s.matrix)
-        efforts = self.event_efforts(action.dilemma)
+        efforts = self._event_efforts(action.dilemma)
         s.phase = "@time"
         if action.dilemma:
             self._track("leadership", -1, "declared a Dilemma")
@@ -962,16 +1042,18 @@ class HeraldGame:
         forced = self.setup["dice"]
         bits = self._rng.getrandbits
         values = []
+        used = s.dice_used
         for _ in range(count):
-            if s.dice_used < len(forced):
-                values.append(forced[s.dice_used])
+            if used < len(forced):
+                values.append(forced[used])
             else:
                 # randint(1, 6) inlined: the same draws of 3 random bits, rejecting 6 and 7
                 r = bits(3)
                 while r >= 6:
                     r = bits(3)
                 values.append(1 + r)
-            s.dice_used += 1
+            used += 1
+        s.dice_used = used
         result = tuple(values)
         s.rolled_at = len(self.log)
         s.rng = self._rng
@@ -1088,6 +1170,35 @@ class HeraldGame:
             raise SaveError("save is inconsistent: its state does not match its action log")
         return game
 
+
+#: The handler carrying out each class of action (a method name, see ``_perform``).
+_HANDLERS: dict[type, str] = {
+    AssignDice: "_assign_dice", ChooseDirection: "_choose_direction",
+    ChooseEnvironment: "_choose_environment", Investigate: "_investigate",
+    DeclineInvestigation: "_decline_to_timeline", UseAlienTech: "_use_alien_tech",
+    DeclineAlienTech: "_decline_to_timeline", FaceEvent: "_face_event",
+    DeclineEvent: "_decline_event", MountOperation: "_mount_operation",
+    DeclineOperation: "_decline_operation", ChooseIncidentOfficer: "_incident_officer",
+}
+
+#: Whether an answer of each class is legal now (its kind being the pending one).
+_LEGAL: dict[type, Any] = {
+    AssignDice: HeraldGame._legal_order, ChooseDirection: HeraldGame._legal_direction,
+    ChooseEnvironment: HeraldGame._legal_environment,
+    Investigate: HeraldGame._legal_investigation, UseAlienTech: HeraldGame._legal_alien_tech,
+    FaceEvent: HeraldGame._legal_event, MountOperation: HeraldGame._legal_operation,
+    ChooseIncidentOfficer: HeraldGame._legal_incident,
+    **{cls: HeraldGame._legal_decline for cls in _ALWAYS_LEGAL},
+}
+
+#: Each engine action class: the decision it answers and its legality check.
+_FAST_CHECKS: dict[type, tuple[str, Any]] = {
+    cls: (phase, _LEGAL[cls])
+    for phase, answers in _ANSWERS.items()
+    for cls in (answers if isinstance(answers, tuple) else (answers,))
+}
+_ACTION_CLASSES: frozenset[type] = frozenset(_HANDLERS)
+_ORDER_SET: frozenset[tuple[int, ...]] = frozenset(_ORDERS)
 
 MAX_SEED = 2**63 - 1
 MAX_FORCED_DICE = 10_000

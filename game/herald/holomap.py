@@ -64,6 +64,9 @@ class Holomap:
     _open: dict[Hex, frozenset[str]] = field(
         default_factory=dict, compare=False, repr=False, hash=False
     )
+    _among: dict[tuple[Hex, tuple[str, ...]], tuple[str, ...]] = field(
+        default_factory=dict, compare=False, repr=False, hash=False
+    )
 
     def on_map(self, hex_: Hex) -> bool:
         return hex_ in self.regions
@@ -78,6 +81,21 @@ class Holomap:
         if found is None:
             found = frozenset(d for d in DIRECTIONS if neighbour(hex_, d) in self.regions)
             self._open[hex_] = found
+        return found
+
+    def open_among(self, hex_: Hex, directions: tuple[str, ...]) -> tuple[str, ...]:
+        """Those of ``directions`` (in their order) whose neighbour of ``hex_`` is on the
+        map; cached, as the engine asks this for every move."""
+        key = (hex_, directions)
+        try:
+            return self._among[key]
+        except KeyError:
+            pass
+        except TypeError:  # a hex given as a list
+            return self.open_among((hex_[0], hex_[1]), tuple(directions))
+        open_ways = self.open_directions(hex_)
+        found = tuple(d for d in directions if d in open_ways)
+        self._among[key] = found
         return found
 
     def distances_from(self, target: Hex) -> dict[Hex, int]:
