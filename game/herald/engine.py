@@ -192,6 +192,21 @@ def _timeline_move(col: int, row: int, value: int) -> tuple[tuple[int, int], boo
             not 0 <= nrow < MATRIX_ROWS)
 
 
+# Events whose fields recur from turn to turn and game to game (a track going from 3 to 2
+# for the same reason, the pawn moving between the same two squares) are handed out once
+# per distinct set of fields and shared: they are frozen values, so sharing one is the
+# same as building another, and finding it costs a third of building it. Each kind has
+# a few hundred possible values at most; the caches are bounded all the same.
+_turn_began = lru_cache(maxsize=256)(TurnBegan)
+_ship_moved = lru_cache(maxsize=2048)(ShipMoved)
+_cell_dismantled = lru_cache(maxsize=16)(CellDismantled)
+_pawn_moved = lru_cache(maxsize=1024)(MatrixPawnMoved)
+_event_revealed = lru_cache(maxsize=1024)(EventRevealed)
+_event_resolved = lru_cache(maxsize=1024)(EventResolved)
+_track_changed = lru_cache(maxsize=4096)(TrackChanged)
+_effectiveness_changed = lru_cache(maxsize=4096)(EffectivenessChanged)
+
+
 def _distinct_pick(options: list[list[str]], taken: frozenset[str] = frozenset()) -> bool:
     """Whether one officer can be picked from each list, all different (and none of
     ``taken``): a depth-first search that stops at the first such pick."""
@@ -830,7 +845,7 @@ class HeraldGame:
         s.assignment = None
         s.lost = False
         s.incident = False
-        self._events.append(TurnBegan(s.turn))
+        self._events.append(_turn_began(s.turn))
         s.dice = self._roll(5, "readings")
         s.phase = "assign_dice"
 
@@ -852,7 +867,7 @@ class HeraldGame:
         dst = neighbour(src, direction)
         s.position = dst
         s.route.append(dst)
-        self._events.append(ShipMoved(src, dst, direction, s.lost))
+        self._events.append(_ship_moved(src, dst, direction, s.lost))
         s.phase = "@environment"
         if dst == h.earth:
             self._end(outcomes.earth_outcome(s, self.pads))
@@ -902,7 +917,7 @@ class HeraldGame:
     def _dismantle(self, how: str) -> None:
         s = self.state
         self._track("infiltration", -1, "a Cell is dismantled")
-        self._events.append(CellDismantled(how))
+        self._events.append(_cell_dismantled(how))
         if s.infiltration == 0 and not s.stec_active:
             s.stec_active = True
             self._events.append(StecExploded())
@@ -918,7 +933,7 @@ class HeraldGame:
         col, row = s.matrix
         dst, wrapped_col, wrapped_row = _timeline_move(col, row, self._reading("timeline"))
         s.matrix = dst
-        self._events.append(MatrixPawnMoved((col, row), dst, wrapped_col, wrapped_row))
+        self._events.append(_pawn_moved((col, row), dst, wrapped_col, wrapped_row))
         if s.variant != "linear":
             return
         if dst not in s.event_tokens:
@@ -951,7 +966,7 @@ class HeraldGame:
                 s.phase = "source_operation"
             return
         ev = self.pads.event_at(s.matrix)
-        self._events.append(EventRevealed(s.matrix, ev.name, self._event_efforts(False)))
+        self._events.append(_event_revealed(s.matrix, ev.name, self._event_efforts(False)))
         s.phase = "event_officers"
 
     def _face_event(self, action: FaceEvent) -> None:
@@ -978,7 +993,7 @@ class HeraldGame:
         s = self.state
         ev = self.pads.event_at(s.matrix)
         s.phase = "@time"
-        self._events.append(EventResolved(s.matrix, False, (), False, ev.outcome))
+        self._events.append(_event_resolved(s.matrix, False, (), False, ev.outcome))
         if ev.outcome == "-LEA":
             self._track("leadership", -1, ev.name)
         elif ev.outcome == "-TIM":
@@ -1020,11 +1035,12 @@ class HeraldGame:
         self._events.append(CountdownRolled(roll, modifier, high, advanced))
         if modifier:
             s.countdown_modifier = 0
-            self._events.append(TrackChanged("countdown_modifier", modifier, 0, "the roll is made"))
+            self._events.append(
+                _track_changed("countdown_modifier", modifier, 0, "the roll is made"))
         if advanced:
             old = s.time
             s.time -= 1
-            self._events.append(TrackChanged("time", old, s.time, "Countdown Roll"))
+            self._events.append(_track_changed("time", old, s.time, "Countdown Roll"))
             if s.time < 1:
                 self._end(outcomes.defeat_outcome(s, self.pads, "time"))
 
@@ -1068,7 +1084,7 @@ class HeraldGame:
         if new == old:
             return
         setattr(s, track, new)
-        self._events.append(TrackChanged(track, old, new, reason))
+        self._events.append(_track_changed(track, old, new, reason))
         if new == 0 and track in ("supplies", "leadership"):
             self._end(outcomes.defeat_outcome(s, self.pads, track))
 
@@ -1079,7 +1095,7 @@ class HeraldGame:
         new = max(0, min(off.max_effectiveness, old + delta))
         if new != old:
             s.effectiveness[officer_id] = new
-            self._events.append(EffectivenessChanged(officer_id, old, new, reason, off.name))
+            self._events.append(_effectiveness_changed(officer_id, old, new, reason, off.name))
 
     def _advance_time(self, reason: str) -> None:
         """Advance Time by 1, or during the Final Countdown subtract 1 from the roll."""
@@ -1088,14 +1104,14 @@ class HeraldGame:
         if s.time > start:
             old = s.time
             s.time -= 1
-            self._events.append(TrackChanged("time", old, s.time, reason))
+            self._events.append(_track_changed("time", old, s.time, reason))
             if s.time == start:
                 self._events.append(CountdownBegan())
         else:
             old = s.countdown_modifier
             s.countdown_modifier -= 1
             self._events.append(
-                TrackChanged("countdown_modifier", old, s.countdown_modifier, reason))
+                _track_changed("countdown_modifier", old, s.countdown_modifier, reason))
 
     def _take_back_time(self, reason: str) -> None:
         """Take back Time by 1 (never before the first space), or +1 to the roll."""
@@ -1105,12 +1121,12 @@ class HeraldGame:
             old = s.time
             s.time = min(track.start, s.time + 1)
             if s.time != old:
-                self._events.append(TrackChanged("time", old, s.time, reason))
+                self._events.append(_track_changed("time", old, s.time, reason))
         else:
             old = s.countdown_modifier
             s.countdown_modifier += 1
             self._events.append(
-                TrackChanged("countdown_modifier", old, s.countdown_modifier, reason))
+                _track_changed("countdown_modifier", old, s.countdown_modifier, reason))
 
     # -- serialisation ----------------------------------------------------------------
 
