@@ -599,16 +599,22 @@ class HeraldGame:
         An illegal action raises IllegalAction (a malformed dict, InvalidAction) and
         leaves the game exactly as it was.
         """
-        if type(action) not in _ACTION_CLASSES:  # the engine's own classes need no check
+        s = self.state
+        known = _KNOWN.get(type(action))
+        if known is not None and known[0] == s.phase and s.outcome is None \
+                and self._quick_legal(known[1], action):
+            perform = getattr(self, known[2])
+        else:
             if isinstance(action, dict):
                 action = action_from_dict(action)
             if not isinstance(action, Action):
                 raise InvalidAction(f"not an action: {action!r}")
-        self._validate(action)
+            self._validate(action)
+            perform = self._perform
         self.log.append(action)
         self._events = events = []
         try:
-            self._perform(action)
+            perform(action)
         except _GameOver:
             pass
         else:
@@ -626,13 +632,10 @@ class HeraldGame:
         every check in order, which finds the reason to give.
         """
         s = self.state
-        fast = _FAST_CHECKS.get(type(action))
-        if fast is not None and fast[0] == s.phase and s.outcome is None:
-            try:
-                if fast[1](self, action):
-                    return
-            except Exception:  # noqa: BLE001 - the checks below say what is wrong with it
-                pass
+        known = _KNOWN.get(type(action))
+        if (known is not None and known[0] == s.phase and s.outcome is None
+                and self._quick_legal(known[1], action)):
+            return
         if s.outcome is not None:
             raise IllegalAction("the game is over")
         expected = _ANSWERS[s.phase]
@@ -653,6 +656,14 @@ class HeraldGame:
         if self._legal_now(action):
             return
         raise IllegalAction(self._why_illegal(action))
+
+    def _quick_legal(self, check: Any, action: Action) -> bool:
+        """``check(self, action)``, where an exception (a value built by hand with the
+        wrong types) counts as "not shown legal": the full validation then says why."""
+        try:
+            return check(self, action)
+        except Exception:  # noqa: BLE001 - the full validation names what is wrong with it
+            return False
 
     def _legal_now(self, action: Action) -> bool:
         """Exactly ``action in self.legal_actions()`` for an action of the pending kind,
@@ -1207,13 +1218,13 @@ _LEGAL: dict[type, Any] = {
     **{cls: HeraldGame._legal_decline for cls in _ALWAYS_LEGAL},
 }
 
-#: Each engine action class: the decision it answers and its legality check.
-_FAST_CHECKS: dict[type, tuple[str, Any]] = {
-    cls: (phase, _LEGAL[cls])
+#: Each engine action class: the decision it answers, its legality check and its handler,
+#: found with one look-up on every action.
+_KNOWN: dict[type, tuple[str, Any, str]] = {
+    cls: (phase, _LEGAL[cls], _HANDLERS[cls])
     for phase, answers in _ANSWERS.items()
     for cls in (answers if isinstance(answers, tuple) else (answers,))
 }
-_ACTION_CLASSES: frozenset[type] = frozenset(_HANDLERS)
 _ORDER_SET: frozenset[tuple[int, ...]] = frozenset(_ORDERS)
 
 MAX_SEED = 2**63 - 1
