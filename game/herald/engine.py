@@ -71,7 +71,7 @@ from game.herald.events import (
     TrackChanged,
     TurnBegan,
 )
-from game.herald.holomap import DIRECTION_NAMES, DIRECTIONS, Hex, adjacent, neighbour
+from game.herald.holomap import DIRECTION_NAMES, DIRECTIONS, Hex, neighbour
 from game.herald.pads import (
     MATRIX_COLS,
     MATRIX_ROWS,
@@ -359,7 +359,8 @@ class HeraldGame:
         if not tokens:
             return False
         pos = self.state.position if position is None else position
-        return any(tuple(t) == tuple(pos) or adjacent(pos, t) for t in tokens)
+        near = self.pads.holomap.around(pos)
+        return any(tuple(t) in near for t in tokens)
 
     def event_efforts(self, dilemma: bool = False, event_value: int | None = None,
                       pos: tuple[int, int] | None = None,
@@ -601,8 +602,13 @@ class HeraldGame:
         """
         s = self.state
         known = _KNOWN.get(type(action))
-        if known is not None and known[0] == s.phase and s.outcome is None \
-                and self._quick_legal(known[1], action):
+        legal = False
+        if known is not None and known[0] == s.phase and s.outcome is None:
+            try:
+                legal = known[1](self, action)
+            except Exception:  # noqa: BLE001 - hand-built with wrong types: _validate says
+                legal = False
+        if legal:
             perform = getattr(self, known[2])
         else:
             if isinstance(action, dict):
@@ -1067,20 +1073,19 @@ class HeraldGame:
     def _roll(self, count: int, purpose: str) -> tuple[int, ...]:
         s = self.state
         forced = self.setup["dice"]
-        bits = self._rng.getrandbits
-        values = []
         used = s.dice_used
-        for _ in range(count):
-            if used < len(forced):
-                values.append(forced[used])
-            else:
+        values = []
+        if used < len(forced):
+            values = forced[used:used + count]
+        if len(values) < count:
+            bits = self._rng.getrandbits
+            for _ in range(count - len(values)):
                 # randint(1, 6) inlined: the same draws of 3 random bits, rejecting 6 and 7
                 r = bits(3)
                 while r >= 6:
                     r = bits(3)
                 values.append(1 + r)
-            used += 1
-        s.dice_used = used
+        s.dice_used = used + count
         result = tuple(values)
         s.rolled_at = len(self.log)
         s.rng = self._rng

@@ -67,6 +67,9 @@ class Holomap:
     _among: dict[tuple[Hex, tuple[str, ...]], tuple[str, ...]] = field(
         default_factory=dict, compare=False, repr=False, hash=False
     )
+    _around: dict[Hex, frozenset[Hex]] = field(
+        default_factory=dict, compare=False, repr=False, hash=False
+    )
 
     def on_map(self, hex_: Hex) -> bool:
         return hex_ in self.regions
@@ -81,6 +84,16 @@ class Holomap:
         if found is None:
             found = frozenset(d for d in DIRECTIONS if neighbour(hex_, d) in self.regions)
             self._open[hex_] = found
+        return found
+
+    def around(self, hex_: Hex) -> frozenset[Hex]:
+        """``hex_`` and its six neighbours (on the map or not): the hexes ``adjacent`` to
+        it or equal to it, cached, as "is a Bad Reputation token near" asks every Event."""
+        hex_ = (hex_[0], hex_[1])
+        found = self._around.get(hex_)
+        if found is None:
+            found = frozenset([hex_, *(neighbour(hex_, d) for d in DIRECTIONS)])
+            self._around[hex_] = found
         return found
 
     def open_among(self, hex_: Hex, directions: tuple[str, ...]) -> tuple[str, ...]:
