@@ -14,6 +14,8 @@ Each round measures in a fresh process. With ``--baseline REF`` (a git commit, e
 the same rounds, alternating with this tree's engine, on the same seeds and the same
 full-length games; the best and the median of the rounds are printed for each, with
 the ratio of the best figures. Under load, read the best figures: noise only ever slows.
+The machine's load average is printed before and after the rounds, since on a shared
+machine it moves the figures more than anything in the engine does.
 """
 
 from __future__ import annotations
@@ -141,6 +143,7 @@ def main() -> int:
         print(json.dumps(measure(args.games, logs, args.repeat)))
         return 0
 
+    load_before = _load()
     logs, mean, worst, decisions = bot_games(args.bot_games)
     with tempfile.TemporaryDirectory() as tmp:
         logs_file = Path(tmp) / "logs.json"
@@ -163,7 +166,17 @@ def main() -> int:
               f"{now['full_turns'] / before['full_turns']:.2f}x")
     print(f"automatic player: {1000 * mean:.1f} ms per decision on average, "
           f"{1000 * worst:.0f} ms worst, over {decisions} decisions")
+    print(f"load average (1 min) before {load_before}, after {_load()}, "
+          f"on {os.cpu_count()} cores")
     return 0
+
+
+def _load() -> str:
+    """The 1-minute load average, or "unknown" where the system does not give one."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except (AttributeError, OSError):
+        return "unknown"
 
 
 if __name__ == "__main__":
