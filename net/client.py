@@ -70,6 +70,8 @@ class SeatLink:
         self.doc: dict[str, Any] | None = None
         self.view: View | None = None
         self._view_plain: Any = _NOTHING  # the plain view ``view`` was decoded from
+        #: The parts of the views decoded so far, so an update decodes only what it changed.
+        self._view_parts: dict = {}
         self.welcome: dict[str, Any] | None = None
         self.token = ""
         self.closed = False
@@ -253,13 +255,18 @@ class SeatLink:
         self.emit(message)
 
     def _decode_view(self) -> None:
-        """Rebuild ``view`` from the document, unless its ``view`` part did not change."""
+        """Rebuild ``view`` from the document, unless its ``view`` part did not change.
+
+        Only the parts a diff changed are decoded again: ``patch`` shares every unchanged
+        part of the document with the last one, and ``decode_view`` hands those back as
+        they were decoded then (so ``view`` shares them with the last view: views are
+        read-only). A snapshot is a new document throughout and is decoded in full."""
         plain = self.doc.get("view") if isinstance(self.doc, dict) else None
         if plain is self._view_plain:
             return
         self._view_plain = plain
         try:
-            self.view = decode_view(plain)
+            self.view = decode_view(plain, self._view_parts)
         except ViewError as exc:
             self.emit({"type": "notice", "event": "bad_view", "message": str(exc)[:300]})
 

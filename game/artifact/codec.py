@@ -124,13 +124,27 @@ def _hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
                  for f in dataclasses.fields(cls))
 
 
+#: ``from_plain``'s ``reuse``: each plain list or map decoded, by its identity and the type
+#: it was decoded as, with the plain object (so its id is not reused) and the value built.
+Reuse = dict[tuple[int, Any], tuple[Any, Any]]
+
+
 def from_plain(tp: Any, data: Any, *, bounded: bool = False, path: str = "",
-               max_list: int = MAX_LIST) -> Any:
+               max_list: int = MAX_LIST, reuse: Reuse | None = None) -> Any:
     """Rebuild a value of type ``tp`` from its plain form, or raise CodecError.
 
     ``max_list`` replaces ``MAX_LIST`` for bounded data whose lists grow with the game (a
-    view's notices: the hub's frame size bounds those documents as a whole)."""
-    return _Decoder(bounded, max_list).value(tp, data, path or _name(tp))
+    view's notices: the hub's frame size bounds those documents as a whole).
+
+    ``reuse``, a dict kept by the caller from one call to the next (with the same
+    ``bounded`` and ``max_list``), remembers every plain list and map decoded, and a
+    later call given the very same plain object to decode as the same type hands back
+    the value built the first time, unchecked again (the same object passed the same
+    checks). A client applying diffs gets a new document that shares every unchanged
+    part with the last one (``net.diff.patch``), so decoding it costs what changed. The
+    values handed back are then shared between the results: their holders must treat
+    them as read-only, as views are."""
+    return _Decoder(bounded, max_list, reuse).value(tp, data, path or _name(tp))
 
 
 def _name(tp: Any) -> str:
@@ -138,9 +152,11 @@ def _name(tp: Any) -> str:
 
 
 class _Decoder:
-    def __init__(self, bounded: bool, max_list: int = MAX_LIST) -> None:
+    def __init__(self, bounded: bool, max_list: int = MAX_LIST,
+                 reuse: Reuse | None = None) -> None:
         self.bounded = bounded
         self.max_list = max_list
+        self.reuse = reuse
 
     def fail(self, path: str, wanted: str, data: Any) -> CodecError:
         shown = repr(data)
@@ -149,6 +165,19 @@ class _Decoder:
         return CodecError(f"{path} must be {wanted}, got {shown}")
 
     def value(self, tp: Any, data: Any, path: str) -> Any:
+        reuse = self.reuse
+        if reuse is None or (type(data) is not dict and type(data) is not list):
+            return self.fresh(tp, data, path)
+        key = (id(data), tp)
+        hit = reuse.get(key)
+        if hit is not None and hit[0] is data:
+            return hit[1]
+        out = self.fresh(tp, data, path)
+        reuse[key] = (data, out)
+        return out
+
+    def fresh(self, tp: Any, data: Any, path: str) -> Any:
+        """``value`` without looking in ``reuse``."""
         if tp is Any:
             return self.plain(data, path, 0)
         if tp is type(None) or tp is None:

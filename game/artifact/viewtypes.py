@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .codec import CodecError, from_plain
+from .codec import CodecError, Reuse, from_plain
 from .seats import JUDGE, SeatSpec
 from .state import (
     XY,
@@ -226,10 +226,23 @@ class ViewError(CodecError):
     """A view document that is not the plain form of a ``SeatView`` or ``JudgeView``."""
 
 
-def decode_view(data: object) -> View:
+#: A ``decode_view`` reuse memo holding more lists and maps than this is emptied before the
+#: next decode (a view document holds a few hundred; an update adds those it changed).
+VIEW_REUSE_MAX = 20_000
+
+
+def decode_view(data: object, reuse: Reuse | None = None) -> View:
     """The view record of a document's plain ``view`` (as the hub sends it), checked field by
-    field with the network's bounds; ``ViewError`` names what was wrong."""
+    field with the network's bounds; ``ViewError`` names what was wrong.
+
+    ``reuse`` (a dict the caller keeps, empty at first) lets the decode of the next
+    document hand back the parts it shares with this one as they were decoded
+    (``codec.from_plain``): the records of a view are read-only, so consecutive views of
+    a link may share them. It is bounded by ``VIEW_REUSE_MAX``."""
+    if reuse is not None and len(reuse) > VIEW_REUSE_MAX:
+        reuse.clear()
     try:
-        return from_plain(View, data, bounded=True, path="view", max_list=VIEW_MAX_LIST)
+        return from_plain(View, data, bounded=True, path="view", max_list=VIEW_MAX_LIST,
+                          reuse=reuse)
     except CodecError as exc:
         raise ViewError(f"malformed view: {exc}") from None
