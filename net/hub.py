@@ -21,6 +21,7 @@ log is durable, then sent in order.
 from __future__ import annotations
 
 import contextlib
+import gc
 import hmac
 import secrets
 import sys
@@ -89,24 +90,35 @@ _MORE = int(zmq.SNDMORE | zmq.NOBLOCK)
 _LAST = int(zmq.NOBLOCK)
 #: Python's thread switch interval while the hub serves, in seconds (see ``Hub.run``).
 SWITCH_INTERVAL = 0.0005
+#: While the hub is never idle, a young collection runs after this many times the
+#: collector's threshold of new objects (see ``_collect``).
+BUSY_COLLECT = 20
 PRESENCE_WAITING = "waiting"
 PRESENCE_CONNECTED = "connected"
 PRESENCE_DISCONNECTED = "disconnected"
 
 
 #: Hubs serving in this process, and the switch interval before the first of them began.
-_SERVING = {"hubs": 0, "interval": 0.0}
+_SERVING: dict[str, Any] = {"hubs": 0, "interval": 0.0, "collecting": True}
 _SERVING_LOCK = threading.Lock()
 
 
 @contextlib.contextmanager
-def _quick_switching():
-    """``SWITCH_INTERVAL`` while at least one hub of this process serves; the interval
-    there was before the first one began, once the last one stops."""
+def _serving():
+    """While at least one hub of this process serves: the thread switch interval is
+    ``SWITCH_INTERVAL``, and the garbage collector runs only when a hub's loop says so
+    (``_collect``), with everything made before the first hub began (the deck plan's
+    sight tables, the sheets, a replayed game) set aside from its scans. Once the last
+    hub stops, the interval there was before and the collector's own schedule come back.
+    """
     with _SERVING_LOCK:
         if _SERVING["hubs"] == 0:
             _SERVING["interval"] = sys.getswitchinterval()
+            _SERVING["collecting"] = gc.isenabled()
             sys.setswitchinterval(min(_SERVING["interval"], SWITCH_INTERVAL))
+            gc.collect()
+            gc.freeze()
+            gc.disable()
         _SERVING["hubs"] += 1
     try:
         yield
@@ -115,6 +127,28 @@ def _quick_switching():
             _SERVING["hubs"] -= 1
             if _SERVING["hubs"] == 0:
                 sys.setswitchinterval(_SERVING["interval"])
+                gc.unfreeze()
+                if _SERVING["collecting"]:
+                    gc.enable()
+
+
+def _collect(idle: bool) -> int | None:
+    """Collect garbage as the collector's own schedule would (a young collection after
+    ``threshold`` new objects, an older generation after its own count), but only where
+    no message is waiting (``idle``): a collection of the older generations takes tens of
+    milliseconds, and one started by an action's own objects would hold up everybody's
+    update. Under a stream of messages that never leaves the hub idle, young collections
+    still run once ``BUSY_COLLECT`` times the threshold of objects is reached, so memory
+    stays bounded. The generation collected, or None."""
+    young, middle, old = gc.get_count()
+    threshold, middle_every, old_every = gc.get_threshold()
+    if young < threshold or not idle and young < BUSY_COLLECT * threshold:
+        return None
+    generation = 0
+    if middle >= middle_every:
+        generation = 2 if idle and old >= old_every else 1
+    gc.collect(generation)
+    return generation
 
 
 @dataclass(frozen=True)
@@ -293,16 +327,22 @@ class Hub:
         lock for a moment before its fsync can start, and by default it would wait up to
         5 ms for the hub's thread to give it up (working out the views takes about 1-2 ms,
         so the fsync would start only once they were done). Given at once, the fsync runs
-        while the views are worked out, as it is meant to."""
+        while the views are worked out, as it is meant to.
+
+        Garbage is collected between messages, not while an action is worked out
+        (``_collect``): the young generation fills up in a few actions and one action
+        in a few dozen would otherwise pay for a collection, an older one for tens of
+        milliseconds."""
         poller = zmq.Poller()
         poller.register(self.router, zmq.POLLIN)
         poller.register(self._monitor, zmq.POLLIN)
         wait_ms = min(200, max(10, int(self.heartbeat * 100)))
-        with _quick_switching():
+        with _serving():
             while self._running:
                 if poller.poll(wait_ms):
                     self.drain()
                 self.tick()
+                _collect(idle=not self._more_waiting())
 
     def drain(self) -> None:
         """Handle what is waiting, each connection within its allowances.

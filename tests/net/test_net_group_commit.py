@@ -9,6 +9,7 @@ real host the moment acknowledgements arrive to check that none of them is lost.
 from __future__ import annotations
 
 import errno
+import gc
 import signal
 import sys
 import threading
@@ -101,23 +102,67 @@ def test_append_is_durable_when_it_returns(tmp_path, gate):
 def test_the_fsync_thread_gets_the_interpreter_at_once_while_the_hub_serves(tmp_path):
     """The log's fsync thread must not wait Python's default 5 ms for the hub's thread to
     let it run (the fsync would start only after the views were worked out): the hub
-    shortens the switch interval while it serves and puts it back when it stops."""
+    shortens the switch interval while it serves and puts it back when it stops. The
+    garbage collector, likewise, runs only when the hub's loop calls it while serving,
+    with what was made before set aside, and is itself again afterwards."""
     before = sys.getswitchinterval()
     assert before > hub_module.SWITCH_INTERVAL
+    assert gc.isenabled() and gc.get_freeze_count() == 0
     first, second = HubThread(tmp_path), None
     (tmp_path / "second").mkdir()
     try:
         until(lambda: sys.getswitchinterval() == hub_module.SWITCH_INTERVAL)
+        assert not gc.isenabled() and gc.get_freeze_count() > 0
         second = HubThread(tmp_path / "second")  # two hubs in one process overlap
         until(lambda: hub_module._SERVING["hubs"] == 2)
         first.close()
         assert sys.getswitchinterval() == hub_module.SWITCH_INTERVAL  # one still serves
+        assert not gc.isenabled()
     finally:
         if first.thread.is_alive():
             first.close()
         if second is not None:
             second.close()
     assert sys.getswitchinterval() == before
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+@pytest.fixture
+def collector():
+    """The collector switched off with small thresholds; put back as it was."""
+    was, thresholds = gc.isenabled(), gc.get_threshold()
+    gc.disable()
+    gc.set_threshold(100, 3, 2)
+    gc.collect()
+    yield
+    gc.set_threshold(*thresholds)
+    if was:
+        gc.enable()
+
+
+def test_garbage_is_collected_between_messages_not_while_one_waits(collector):
+    kept = [[] for _ in range(150)]  # 150 new objects: past the young threshold
+    assert hub_module._collect(idle=False) is None  # a message waits: not now
+    assert gc.get_count()[0] >= 150
+    assert hub_module._collect(idle=True) == 0  # idle: the young generation
+    assert gc.get_count()[0] < 100
+    generations = []
+    for _ in range(12):
+        kept += [[] for _ in range(150)]
+        generations.append(hub_module._collect(idle=True))
+    assert 1 in generations and 2 in generations  # the older ones in their turn
+    assert len(kept) == 150 * 13
+
+
+def test_a_hub_never_idle_still_collects_its_young_generation(collector):
+    kept = [[] for _ in range(100 * hub_module.BUSY_COLLECT - 50)]
+    assert hub_module._collect(idle=False) is None
+    kept += [[] for _ in range(100)]
+    assert hub_module._collect(idle=False) == 0  # too many: collected even so
+    for _ in range(6):
+        kept += [[] for _ in range(100 * hub_module.BUSY_COLLECT)]
+        assert hub_module._collect(idle=False) in (0, 1)  # never the oldest while busy
+    assert kept
 
 
 def test_nothing_leaves_the_hub_before_the_action_is_durable(tmp_path, gate):
