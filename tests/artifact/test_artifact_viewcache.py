@@ -102,6 +102,9 @@ def test_a_move_touches_its_seat_and_map_partners_not_everyone():
     partners = {x for x in game.seats if s.map_of[x] == s.map_of[seat]}
     kept = {x for x in game.seats if views.plain(x) is before[x]}
     assert kept and not kept & partners
+    # the mover's view was built again, but what did not change is the plain it had
+    assert views.plain(seat)["seats"] is before[seat]["seats"]
+    assert views.plain(seat)["own"] != before[seat]["own"]
     for x in game.seats:
         assert _packed(views.plain(x)) == _packed(plain_view_for(game, x))
 
