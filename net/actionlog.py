@@ -54,6 +54,8 @@ _HEAD = struct.Struct(">III")
 _HEAD_V1 = struct.Struct(">II")
 _LENGTH = struct.Struct(">II")
 MAX_RECORD = 16 * 1024 * 1024
+#: Seconds ``write`` waits at most for the background fsync of its record to begin.
+HANDOFF = 0.002
 FORMAT_VERSION = 1  # of the header record's contents (kind, version, setup...)
 
 
@@ -133,14 +135,24 @@ class _Syncer(threading.Thread):
         self._fd = fd
         self._cond = threading.Condition()
         self.written = count  # records written to the file (by the hub's thread)
+        self.syncing = count  # records the fsync begun last (running, or done) covers
         self.synced = count  # records known durable
         self.error: OSError | None = None
         self._closing = False
 
-    def wrote(self, count: int) -> None:
+    def wrote(self, count: int, handoff: float = 0.0) -> None:
+        """``count`` records are written now. With ``handoff`` (seconds), when no fsync
+        is running, wait that long at most for the fsync of this record to begin: the
+        writer gives up the interpreter at once, where this thread would otherwise wait
+        for the writer's thread switch interval (or longer, for a processor) before it
+        could start the fsync. A running fsync is not waited for: the next one begins
+        when it returns."""
         with self._cond:
             self.written = count
             self._cond.notify_all()
+            if handoff > 0 and self.syncing == self.synced:
+                self._cond.wait_for(
+                    lambda: self.syncing >= count or self.error is not None, handoff)
 
     def run(self) -> None:
         while True:
@@ -150,6 +162,8 @@ class _Syncer(threading.Thread):
                 if self.synced == self.written:
                     return
                 target = self.written
+                self.syncing = target
+                self._cond.notify_all()
             try:
                 _datasync(self._fd)
             except OSError as exc:
@@ -258,14 +272,18 @@ class ActionLog:
 
     def write(self, seat: str, action: dict[str, Any]) -> None:
         """Write one accepted action; the background thread fsyncs it. Nobody may hear of
-        it before :meth:`wait_durable` has returned."""
+        it before :meth:`wait_durable` has returned.
+
+        Returns once that fsync has begun (or after ``HANDOFF`` seconds at most, or at
+        once while an earlier fsync still runs): the caller's work meanwhile (the hub's
+        views) then runs beside the whole of the fsync."""
         _write_all(self._fd, _record(
             {"kind": "action", "n": self.count, "seat": seat, "action": action}))
         self.count += 1
         if self._syncer is None:
             self._syncer = _Syncer(self._fd, self.count - 1)
             self._syncer.start()
-        self._syncer.wrote(self.count)
+        self._syncer.wrote(self.count, HANDOFF)
 
     @property
     def pending(self) -> bool:

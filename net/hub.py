@@ -113,12 +113,12 @@ def _serving():
     """
     with _SERVING_LOCK:
         if _SERVING["hubs"] == 0:
-            _SERVING["interval"] = sys.getswitchinterval()
             _SERVING["collecting"] = gc.isenabled()
-            sys.setswitchinterval(min(_SERVING["interval"], SWITCH_INTERVAL))
             gc.collect()
             gc.freeze()
             gc.disable()
+            _SERVING["interval"] = sys.getswitchinterval()
+            sys.setswitchinterval(min(_SERVING["interval"], SWITCH_INTERVAL))
         _SERVING["hubs"] += 1
     try:
         yield
