@@ -30,6 +30,9 @@ from game.artifact.engine import ArtifactGame  # noqa: E402
 from game.artifact.seats import JUDGE  # noqa: E402
 from game.artifact.viewcache import PlainViews  # noqa: E402
 from game.artifact.views import plain_view_for  # noqa: E402
+from game.artifact.viewtypes import decode_view  # noqa: E402
+from net.codec import MAX_HUB_FRAME, decode, encode  # noqa: E402
+from net.diff import diff, patch  # noqa: E402
 
 
 def play(script: list, kept: bool) -> tuple[list[float], list[float], PlainViews | None]:
@@ -52,6 +55,42 @@ def play(script: list, kept: bool) -> tuple[list[float], list[float], PlainViews
             times.append(done - applied)
             applies.append(applied - start)
     return times, applies, views
+
+
+def decoding(script: list, rounds: int) -> tuple[list[float], list[float]]:
+    """CPU seconds, per play-phase action, of decoding every changed client's view: in
+    full, and with each link's memo (best round of each, alternately)."""
+    game = ArtifactGame.new({"players": 8, "assignment": "random"}, SEED)
+    who = [*game.seats, JUDGE]
+    views = PlainViews(game)
+    sent = {x: views.plain(x) for x in who}
+    docs = {x: decode(encode({"view": sent[x]}), MAX_HUB_FRAME) for x in who}
+    changed: list[list[dict]] = []  # per play-phase action: the changed documents
+    for seat, action in script:
+        game.apply(seat, action)
+        now = []
+        for x in who:
+            new = views.plain(x)
+            ops = diff({"view": sent[x]}, {"view": new})
+            sent[x] = new
+            if ops:
+                docs[x] = patch(docs[x], decode(encode({"diff": ops}), MAX_HUB_FRAME)["diff"])
+                now.append((x, docs[x]["view"]))
+        if game.phase == "play":
+            changed.append(now)
+    best: dict[bool, list[float]] = {}
+    for _ in range(rounds):
+        for reuse in (False, True):
+            memos: dict[str, dict] = {x: {} for x in who}
+            times = []
+            for now in changed:
+                start = time.process_time()
+                for x, plain in now:
+                    decode_view(plain, memos[x] if reuse else None)
+                times.append(time.process_time() - start)
+            if reuse not in best or sum(times) < sum(best[reuse]):
+                best[reuse] = times
+    return best[False], best[True]
 
 
 def figures(times: list[float]) -> str:
@@ -84,8 +123,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"kept views (PlainViews):       {figures(ours)}")
     print(f"ratio kept/full: median {statistics.median(ours) / statistics.median(full):.2f}x, "
           f"total {sum(ours) / sum(full):.2f}x")
-    print(f"seat views built {views.built}, kept {views.kept} (the Judge's is always built)")
+    print(f"seat views built {views.built}, kept {views.kept} (the Judge's is built part by "
+          f"part)")
     print(f"the engine's apply of those actions: {figures(applies)}")
+    full_decode, kept_decode = decoding(script, args.rounds)
+    print("the clients' decode of every changed view after an action, as records:")
+    print(f"  in full:                     {figures(full_decode)}")
+    print(f"  the changed parts only:      {figures(kept_decode)}")
+    print(f"  ratio: median {statistics.median(kept_decode) / statistics.median(full_decode):.2f}x,"
+          f" total {sum(kept_decode) / sum(full_decode):.2f}x")
     return 0
 
 
