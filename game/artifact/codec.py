@@ -51,32 +51,14 @@ def to_plain(value: Any, memo: dict[int, tuple[Any, Any]] | None = None) -> Any:
         return value
     plan = _plan(kind)
     if plan is not None:
-        tag, kind_tag, fields, flat, frozen = plan
-        if frozen and memo is not None:
+        if plan[4] and memo is not None:  # frozen: its plain form may be kept
             hit = memo.get(id(value))
             if hit is not None and hit[0] is value:
                 return hit[1]
-        else:
-            frozen = False
-        out: dict[str, Any] = {}
-        if tag is not None:
-            out["type"] = tag
-        if kind_tag is not None:
-            out["kind"] = kind_tag
-        for name, omit_none in fields:
-            item = getattr(value, name)
-            if item is None:
-                if not omit_none:
-                    out[name] = None
-            elif type(item) in _PRIMITIVES:
-                out[name] = item
-            else:
-                out[name] = to_plain(item, memo)
-        if flat and "about" in out:
-            out.update(out.pop("about"))
-        if frozen:
-            memo[id(value)] = (value, out)  # type: ignore[index]
-        return out
+            out = _record_plain(value, plan, memo, None, None, 0)
+            memo[id(value)] = (value, out)
+            return out
+        return _record_plain(value, plan, memo, None, None, 0)
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, (list, tuple)):
@@ -87,6 +69,71 @@ def to_plain(value: Any, memo: dict[int, tuple[Any, Any]] | None = None) -> Any:
     if isinstance(value, (set, frozenset)):
         return [to_plain(v, memo) for v in sorted(value)]
     raise CodecError(f"{type(value).__name__} has no plain form")
+
+
+def to_plain_again(value: Any, before: Any, plain_before: Any,
+                   memo: dict[int, tuple[Any, Any]] | None, depth: int) -> Any:
+    """``to_plain(value, memo)``, with the parts of ``plain_before`` (the plain form of
+    ``before``, an earlier version of the same record) handed back for the parts of
+    ``value`` equal to those of ``before``: fields of a record and entries of a map,
+    ``depth`` levels down.
+
+    A seat's view built again after an action is mostly what it was (a character took a
+    step: one counter, one own entry), and comparing records costs far less than writing
+    them again; the parts handed back are the very objects the hub sent last time, so its
+    fingerprint and diff skip them at a glance. Equality is the records' own (``==`` of
+    values of the same type). A flat record (a notice) is written anew."""
+    kind = type(value)
+    if depth < 1 or type(before) is not kind or type(plain_before) is not dict:
+        return to_plain(value, memo)
+    if kind is dict:
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            name = str(key)
+            if type(item) in _PRIMITIVES:
+                out[name] = item
+            elif key in before and name in plain_before:
+                out[name] = _part_again(item, before[key], plain_before[name], memo, depth)
+            else:
+                out[name] = to_plain(item, memo)
+        return out
+    plan = _plan(kind)
+    if plan is None or plan[3]:
+        return to_plain(value, memo)
+    return _record_plain(value, plan, memo, before, plain_before, depth)
+
+
+def _part_again(item: Any, was: Any, plain_was: Any, memo: dict | None, depth: int) -> Any:
+    if item is was or (type(item) is type(was) and item == was):
+        return plain_was
+    return to_plain_again(item, was, plain_was, memo, depth - 1)
+
+
+def _record_plain(value: Any, plan: tuple, memo: dict | None, before: Any,
+                  plain_before: dict | None, depth: int) -> dict[str, Any]:
+    """A record's plain form (``to_plain``), or with ``before`` its parts equal to those
+    of ``before`` taken from ``plain_before`` (``to_plain_again``)."""
+    tag, kind_tag, fields, flat, _frozen = plan
+    out: dict[str, Any] = {}
+    if tag is not None:
+        out["type"] = tag
+    if kind_tag is not None:
+        out["kind"] = kind_tag
+    for name, omit_none in fields:
+        item = getattr(value, name)
+        if item is None:
+            if not omit_none:
+                out[name] = None
+        elif type(item) in _PRIMITIVES:
+            out[name] = item
+        elif before is not None and name in plain_before:  # type: ignore[operator]
+            out[name] = _part_again(item, getattr(before, name), plain_before[name],  # type: ignore[index]
+                                    memo, depth)
+        else:
+            out[name] = to_plain(item, memo)
+    if flat and "about" in out:
+        out.update(out.pop("about"))
+    return out
 
 
 #: Types whose values are their own plain form (exactly these: a subclass takes the

@@ -18,7 +18,7 @@ copy of it taken after the previous action, part by part:
 Outside the play phase every seat counts as touched. A touched seat's view is built by
 ``view_for`` itself, so every field of a view, present and to come, is covered; its plain
 form takes back from the last one every part (a field, a counter, an own character) equal
-to what it was (``_plain_again``). An untouched seat keeps its last plain view, the same
+to what it was (``codec.to_plain_again``). An untouched seat keeps its last plain view, the same
 object, which the hub's diff passes over at once. The Judge's view holds the whole state:
 its frame is written anew, and of the state only the parts (or characters, items, maps)
 that changed since its last view. Plain forms of the frozen records a view shares with the
@@ -35,7 +35,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from .codec import _PRIMITIVES, _plan, to_plain
+from .codec import to_plain, to_plain_again
 from .seats import JUDGE
 from .state import GameState
 from .table import Table
@@ -258,7 +258,7 @@ class PlainViews:
             return kept
         self.built += 1
         view = view_for(game, seat)
-        plain = _plain_again(view, self._records.get(seat), kept, self._memo, PLAIN_DEPTH)
+        plain = to_plain_again(view, self._records.get(seat), kept, self._memo, PLAIN_DEPTH)
         self._plain[seat] = plain
         self._records[seat] = view
         self._stale.discard(seat)
@@ -317,65 +317,9 @@ class PlainViews:
             self._memo.clear()
 
 
-#: How deep ``_plain_again`` looks for equal parts: a view's fields, their fields (a seat's
-#: map, its own forces), and their entries (each counter, each character).
+#: How deep ``to_plain_again`` looks for equal parts: a view's fields, their fields (a
+#: seat's map, its own forces), and their entries (each counter, each character).
 PLAIN_DEPTH = 3
-
-
-def _same(a: Any, b: Any) -> bool:
-    return a is b or (type(a) is type(b) and a == b)
-
-
-def _plain_again(value: Any, before: Any, plain_before: Any, memo: dict,
-                 depth: int) -> Any:
-    """``to_plain(value, memo)``, with the plain parts of ``plain_before`` (the plain form
-    of ``before``, an earlier version of the same record) handed back for the parts of
-    ``value`` equal to those of ``before``: fields of a record and entries of a map,
-    ``depth`` levels down.
-
-    A seat's view built again after an action is mostly what it was (a character took a
-    step: one counter, one own entry), and comparing records costs far less than writing
-    them again. The parts handed back are the very objects the hub sent last time, so its
-    fingerprint and diff skip them at a glance. Equality is the records' own, the test
-    ``PlainViews`` uses to tell which seats an action touched."""
-    kind = type(value)
-    if depth < 1 or type(before) is not kind or type(plain_before) is not dict:
-        return to_plain(value, memo)
-    out: dict[str, Any] = {}
-    if kind is dict:
-        for key, item in value.items():
-            name = str(key)
-            if type(item) in _PRIMITIVES:
-                out[name] = item
-            elif key in before and name in plain_before:
-                was = before[key]
-                out[name] = plain_before[name] if _same(was, item) else _plain_again(
-                    item, was, plain_before[name], memo, depth - 1)
-            else:
-                out[name] = to_plain(item, memo)
-        return out
-    plan = _plan(kind)
-    if plan is None or plan[3]:  # not a record, or a flat one (a notice)
-        return to_plain(value, memo)
-    tag, kind_tag, fields, _flat, _frozen_record = plan
-    if tag is not None:
-        out["type"] = tag
-    if kind_tag is not None:
-        out["kind"] = kind_tag
-    for name, omit_none in fields:
-        item = getattr(value, name)
-        if item is None:
-            if not omit_none:
-                out[name] = None
-        elif type(item) in _PRIMITIVES:
-            out[name] = item
-        elif name in plain_before:
-            was = getattr(before, name)
-            out[name] = plain_before[name] if _same(was, item) else _plain_again(
-                item, was, plain_before[name], memo, depth - 1)
-        else:
-            out[name] = to_plain(item, memo)
-    return out
 
 
 #: The fields of the state in the order its plain form has them, each with whether it is
