@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 import tarfile
+import tempfile
+from collections.abc import Callable
 from io import BytesIO
 from pathlib import Path
 
@@ -24,3 +26,25 @@ def export(ref: str, into: Path, packages: tuple[str, ...]) -> Path | None:
     with tarfile.open(fileobj=BytesIO(data)) as tar:
         tar.extractall(into, filter="data")
     return into
+
+
+def alternating(ref: str | None, rounds: int, run: Callable[[Path, Path], dict]
+                ) -> tuple[list[dict], list[dict]] | None:
+    """``run(root, folder)`` ``rounds`` times for this tree and, with ``ref``, as often for
+    that commit's ``game`` and ``net``, one after the other (the baseline first), so both
+    meet the same load; ``folder`` is a temporary folder for the run's files. This tree's
+    results and the baseline's, or None, with the reason on stderr, when the commit
+    cannot be exported."""
+    ours: list[dict] = []
+    theirs: list[dict] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        base = None
+        if ref:
+            base = export(ref, Path(tmp) / "baseline", ("game", "net"))
+            if base is None:
+                return None
+        for _ in range(rounds):
+            if base is not None:
+                theirs.append(run(base, Path(tmp)))
+            ours.append(run(ROOT, Path(tmp)))
+    return ours, theirs

@@ -43,7 +43,7 @@ import zmq
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from baseline import export  # noqa: E402
+from baseline import alternating  # noqa: E402
 
 from game.artifact.seats import JUDGE  # noqa: E402
 from net.client import SeatLink  # noqa: E402
@@ -393,18 +393,11 @@ def main() -> int:
     if min(args.rounds, args.actions, args.passes) < 1:
         parser.error("--rounds, --actions and --passes must be 1 or more")
     script = make_script(args.actions)
-    ours: list[dict] = []
-    theirs: list[dict] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        base = None
-        if args.baseline:
-            base = export(args.baseline, Path(tmp) / "baseline", ("game", "net"))
-            if base is None:
-                return 2
-        for _ in range(args.passes):
-            if base is not None:
-                theirs.append(run_pass(base, script, args.rounds, Path(tmp), raw=False))
-            ours.append(run_pass(ROOT, script, args.rounds, Path(tmp), raw=True))
+    runs = alternating(args.baseline, args.passes, lambda root, tmp: run_pass(
+        root, script, args.rounds, tmp, raw=root == ROOT))
+    if runs is None:
+        return 2
+    ours, theirs = runs
 
     def figures(times: list[float]) -> str:
         return (f"median {statistics.median(times) * 1000:.2f} ms, "
