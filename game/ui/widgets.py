@@ -87,30 +87,47 @@ class Button:
                 room = pygame.Rect(area.x, area.y, area.w - hk_w, area.h)
             else:
                 hk = None  # no room: the label matters more than its shortcut
-        total = label.get_width() + icon_w
-        x = room.centerx - total // 2
-        if icon_surf:
-            surface.blit(icon_surf, (x, area.centery - icon_surf.get_height() // 2))
-            x += icon_w
         if self.sublabel:
-            sub_px = self._fit_size(ctx, self.sublabel, self.sub_px or ctx.type.tiny, area.w,
-                                    area.h - ink.h - 1)
-            sub = fit_text(ctx, self.sublabel, sub_px,
-                                 theme.INK_DIM if self.enabled else theme.INK_FAINT, area.w)
-            sub_ink = ctx.text.ink(self.sublabel, sub_px)
-            gap = 1
-            top = area.centery - (ink.h + sub_ink.h + gap) // 2
-            surface.blit(label, (x, top - ink.y))
-            sub_x = room.centerx - sub.get_width() // 2
-            if icon_surf is not None:
-                sub_x = max(sub_x, x)
-            surface.blit(sub, (sub_x, top + ink.h + gap - sub_ink.y))
+            sub_w = ctx.text.size(self.sublabel, self.sub_px or ctx.type.tiny)[0]
+            if hk is not None and sub_w + icon_w + 2 * hk_w > area.w:
+                hk = None  # the second line whole matters more than the shortcut too
+            self._draw_two_lines(surface, ctx, label, ink, icon_surf, icon_w, area,
+                                 hk_w if hk is not None else 0)
         else:
+            total = label.get_width() + icon_w
+            x = room.centerx - total // 2
+            if icon_surf:
+                surface.blit(icon_surf, (x, area.centery - icon_surf.get_height() // 2))
+                x += icon_w
             surface.blit(label, (x, area.centery - ink.y - ink.h // 2))
         if hk is not None:
             hk_ink = ctx.text.ink(self.hotkey, ctx.type.tiny)
             surface.blit(hk, (area.right - hk_pad - hk.get_width(),
                               area.centery - hk_ink.y - hk_ink.h // 2))
+
+    def _draw_two_lines(self, surface: pygame.Surface, ctx: UiContext, label: pygame.Surface,
+                        ink: pygame.Rect, icon_surf: pygame.Surface | None, icon_w: int,
+                        area: pygame.Rect, hk_w: int) -> None:
+        """The label over its sublabel, both centred in one column beside the icon: the
+        column is as wide as the longer line, so a long second line neither runs under
+        the icon nor into the hotkey hint (kept clear on both sides, as centred text)."""
+        room = area.inflate(-2 * hk_w, 0)
+        if label.get_width() + icon_w > room.w:  # a long label keeps clear of the hint only
+            room = pygame.Rect(area.x, area.y, area.w - hk_w, area.h)
+        sub_px = self._fit_size(ctx, self.sublabel, self.sub_px or ctx.type.tiny,
+                                room.w - icon_w, area.h - ink.h - 1)
+        sub = fit_text(ctx, self.sublabel, sub_px,
+                       theme.INK_DIM if self.enabled else theme.INK_FAINT, room.w - icon_w)
+        sub_ink = ctx.text.ink(self.sublabel, sub_px)
+        column = max(label.get_width(), sub.get_width())
+        x = room.centerx - (icon_w + column) // 2
+        if icon_surf is not None:
+            surface.blit(icon_surf, (x, area.centery - icon_surf.get_height() // 2))
+            x += icon_w
+        gap = 1
+        top = area.centery - (ink.h + sub_ink.h + gap) // 2
+        surface.blit(label, (x + (column - label.get_width()) // 2, top - ink.y))
+        surface.blit(sub, (x + (column - sub.get_width()) // 2, top + ink.h + gap - sub_ink.y))
 
     @staticmethod
     def _fit_size(ctx: UiContext, text: str, px: int, width: int, height: float,

@@ -133,6 +133,24 @@ def _herald_at(kind: str) -> HeraldGame:
     raise LookupError(f"no game reached a {kind} decision")
 
 
+def herald_shore_leave(app: App) -> None:
+    """The Environment Reading offering Shore Leave: its button's long second line."""
+    from game.herald import actions as act
+    from game.ui.herald_scene import HeraldScene
+
+    for seed in range(10):
+        game = HeraldGame.new(seed)
+        for _ in range(400):
+            if game.pending is None:
+                break
+            if any(isinstance(a, act.ChooseEnvironment) and a.option == "shore_leave"
+                   for a in game.legal_actions()):
+                app.apply(Reset(HeraldScene(game)))
+                return
+            game.apply(choose(game).action)
+    raise LookupError("no game offered Shore Leave")
+
+
 def _herald_decision(kind: str) -> Callable[[App], None]:
     def put(app: App) -> None:
         from game.ui.herald_scene import HeraldScene
@@ -425,6 +443,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "curtain": curtain, "launcher": launcher, "host_form": host_form, "hosting": hosting,
     "join_form": join_form, "judge_form": judge_form,
     **{f"herald_{kind}": _herald_decision(kind) for kind in HERALD_DECISIONS},
+    "herald_shore_leave": herald_shore_leave,
     "herald_pause": herald_pause, "herald_settings": herald_settings,
     **{f"herald_coach_{n}": _herald_coach(n) for n in range(_coach_marks())},
 }

@@ -159,3 +159,28 @@ def test_a_hotkey_hint_keeps_clear_of_its_buttons_inner_line(home, size):
     area = button.text_area(app.ctx)
     assert hints, "the hint is drawn"
     assert hints[0].rect.right <= area.right - (button.rect.right - area.right)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_buttons_second_line_keeps_clear_of_its_icon_and_hotkey(home, size):
+    # The Herald's "Shore leave" choice: a short label with an icon over a long second
+    # line. The second line started where the label did (after the icon), ran past the
+    # frame and under the "2" hint; centred alone it ran under the icon instead.
+    app = App(size, mute=True, data_dir=home)
+    ctx = app.ctx
+    registry = TextRegistry()
+    ctx.text.check_layout(registry)
+    surface = RecordingSurface(size, registry=registry)
+    rect = pygame.Rect(330, 581, 294, 78).scale_by(size[0] / 1280)
+    button = Button("env:shore_leave", "Shore leave", rect, icon="icon_leadership",
+                    sublabel="+2 Effectiveness to all, costs Time", sub_px=ctx.type.small,
+                    hotkey="2")
+    button.draw(surface, ctx)
+    assert problems(surface) == []
+    sub = next(t for t in surface.notes.texts if t.text.startswith("+2"))
+    label = next(t for t in surface.notes.texts if t.text == "Shore leave")
+    assert sub.text == "+2 Effectiveness to all, costs Time"  # whole, not cut short
+    # one column beside the icon: both lines centred on it, the icon left of the longer
+    side = min(button.text_area(ctx).h - 2, round(ctx.type.body * 1.4))
+    assert abs(sub.rect.centerx - label.rect.centerx) <= 2
+    assert sub.rect.x - side >= button.text_area(ctx).x
