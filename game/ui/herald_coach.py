@@ -5,7 +5,8 @@ touches the mouse or the keyboard, while the settings say the tour has not been 
 mark frames one part of the screen with a few words; Next (or Space) moves on, Skip tour
 ends it. Finishing or skipping writes ``coach_done`` to the settings file, so the tour is
 never shown again. The marks never block the game: clicks outside their own two buttons
-go through to the console underneath.
+go through to the console underneath, and a tour still open when the second turn begins
+steps aside for that game (it comes back with the next new game).
 """
 
 from __future__ import annotations
@@ -93,6 +94,12 @@ class Coach:
         settings = settings_in_effect(ctx).with_(coach_done=True)
         apply_settings(ctx, settings)
         save_settings(settings)
+
+    def step_aside(self) -> None:
+        """Close the tour for this game only: the player has played past the first turn
+        without it, and a card dimming the console all voyage long would only be in the
+        way. It was not finished, so the next new game offers it again."""
+        self.active = False
 
     def advance(self, ctx: UiContext) -> None:
         if self.index + 1 >= len(MARKS):

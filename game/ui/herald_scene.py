@@ -346,6 +346,8 @@ class HeraldScene(Scene):
             return None
         if self.needs_refresh:
             self.refresh()
+        if self.coach.active and self.game.state.turn > 1:
+            self.coach.step_aside()
         if self.game.outcome is not None:
             self.end_timer += dt
             if self.end_timer >= END_DELAY:

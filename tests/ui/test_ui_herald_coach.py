@@ -88,3 +88,21 @@ def test_tour_bubbles_fit_every_window(home, size):
         box, _ = scene.coach.bubble(scene, app.ctx)
         assert pygame.Rect(0, 0, *size).contains(box)
         pilot.press(pygame.K_SPACE)
+
+
+def test_an_ignored_tour_steps_aside_when_the_second_turn_begins(home):
+    # Played on without it, the tour's first card stayed up and dimmed the console for
+    # the whole voyage (seen in a full game driven by the mouse).
+    from game.herald.bot import choose
+
+    app, pilot, scene = _new_game()
+    game = scene.game
+    assert scene.coach.active
+    while game.state.turn == 1:
+        pilot.perform(choose(game).action, "click")
+        assert scene.coach.active or game.state.turn > 1
+    pilot.settle()
+    assert not scene.coach.active
+    assert load_settings()[0].coach_done is False  # never finished: a new game offers it
+    _, _, again = _new_game()
+    assert again.coach.active
