@@ -668,3 +668,21 @@ def draw_turn_bar(surface, ctx, rect: pygame.Rect, view: View, presence: dict,
     hint = ctx.text.render("M: mute", ctx.type.tiny, theme.INK_DIM)
     surface.blit(hint, (rect.right - side - 16 - hint.get_width(),
                         rect.centery - hint.get_height() // 2))
+
+
+def forces_page(count: int, slots: int, page: int) -> tuple[range, int]:
+    """Which of ``count`` names "Your forces" shows in ``slots`` places on page ``page``
+    (counted round), and how many pages there are. All of them when they fit; otherwise
+    a page holds one name fewer than the places, the last place being the button that
+    turns to the next page, so no character is ever left off without a word."""
+    if count <= slots:
+        return range(count), 1
+    per = max(1, slots - 1)
+    pages = -(-count // per)
+    first = (page % pages) * per
+    return range(first, min(count, first + per)), pages
+
+
+def forces_page_of(index: int, count: int, slots: int) -> int:
+    """The page of "Your forces" that shows name number ``index``."""
+    return 0 if count <= slots else index // max(1, slots - 1)

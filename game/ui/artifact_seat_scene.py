@@ -38,6 +38,8 @@ from game.ui.artifact_panels import (
     draw_turn_bar,
     end_level_lines,
     end_reveal_lines,
+    forces_page,
+    forces_page_of,
     named,
     notice_text,
     seat_names,
@@ -186,6 +188,8 @@ class ArtifactSeatScene(ArtifactMapScene):
     def __init__(self, source, *, overlays_on: bool = True) -> None:
         super().__init__(source, cam_top=36)
         self.selected: str | None = None
+        self.forces_page = 0  # the page of "Your forces" names shown when not all fit
+        self._forces_followed: str | None = None  # the selection the page last followed
         self.mode = "walk"
         self.show_fov = overlays_on
         self.show_los = overlays_on
@@ -591,6 +595,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             entry = self.own().get(arg)
             if entry and entry.square is not None:
                 self.cam.centre_on(entry.square)
+        elif kind == "forces_page":
+            self.forces_page += 1
         elif kind == "end_turn":
             self.send(A.EndTurn(), ctx)
         elif kind == "mtake" and isinstance(self.pending, A.Move):
@@ -1028,7 +1034,8 @@ class ArtifactSeatScene(ArtifactMapScene):
         if (ctx.text.registry is not None or self.chat.line.active or self._pressed
                 or view.phase in LOBBY or not self.cam.rect.collidepoint(ctx.mouse)):
             return None
-        return (ctx.size, self._version, self.selected, self.mode, self.show_fov,
+        return (ctx.size, self._version, self.selected, self.forces_page, self.mode,
+                self.show_fov,
                 self.show_los, self.show_reach, repr(self.pending), repr(self.targeting),
                 self.group,
                 self.status,
@@ -1225,29 +1232,56 @@ class ArtifactSeatScene(ArtifactMapScene):
         lh = ctx.text.font(px).get_linesize() + 6
         y = inner.y
         acted = view.turn.acted if view.turn else ()
+        own = list(self.own().items())
+
+        def label(cid: str, e: OwnCharacter) -> str:
+            state = "done" if cid in acted else (
+                "" if e.status == "active" else str(e.status).replace("_", " "))
+            return e.name + (f" ({state})" if state else "")
+
+        # names only, side by side: as many columns (up to three) as the longest name
+        # allows, so a narrow column still shows two or three names a row
+        need = max((ctx.text.size(label(cid, e), px)[0] for cid, e in own), default=0) + 16
+        cols = next((c for c in (3, 2) if (inner.w - 4 * (c - 1)) // c >= need), 1)
+        # the card leaves the names two rows when they need more than one (a name and
+        # the page button at the least), and one row otherwise
+        name_rows = min(2, -(-len(own) // cols))
         if self.selected in self.own():  # the selected character's card first
             card = self.unit_lines(view, self.selected)
             small = ctx.text.font(px).get_linesize()
             lines = [(line, bold) for n, text in enumerate(card)
                      for line, bold in ((w, n == 0) for w in ctx.text.wrap(text, px, inner.w))]
-            room = max(0, (inner.bottom - y - lh) // small)
+            room = max(1, (inner.bottom - y - 4 - name_rows * lh) // small)
+            if len(lines) > room:  # a card cut short says so
+                last, bold = lines[room - 1]
+                while last and ctx.text.size(last + "…", px, bold)[0] > inner.w:
+                    last = last[:-1]
+                lines[room - 1] = (last.rstrip() + "…", bold)
             for line, bold in lines[:room]:
                 surface.blit(ctx.text.render(line, px, theme.INK if bold else theme.INK_DIM,
                                              bold), (inner.x, y))
                 y += small
             y += 4
-        cols = 3 if inner.w >= 330 else 2 if inner.w >= 220 else 1  # names only, side by side
         w = (inner.w - 4 * (cols - 1)) // cols
-        for n, (cid, e) in enumerate(self.own().items()):
-            row_y = y + (n // cols) * lh
-            if row_y + lh > inner.bottom:
-                break
-            state = "done" if cid in acted else (
-                "" if e.status == "active" else str(e.status).replace("_", " "))
-            label = e.name + (f" ({state})" if state else "")
-            b = Button(f"select:{cid}", label,
-                       pygame.Rect(inner.x + (n % cols) * (w + 4), row_y, w, lh - 2),
-                       selected=(cid == self.selected), px=px)
+        slots = max(1, (inner.bottom - y) // lh) * cols
+        index = [cid for cid, _e in own].index(self.selected) if self.selected in self.own() else 0
+        if self.selected != self._forces_followed:  # a new selection: show its page
+            self._forces_followed = self.selected
+            self.forces_page = forces_page_of(index, len(own), slots)
+        shown, pages = forces_page(len(own), slots, self.forces_page)
+        self.forces_page %= pages
+        cells: list[tuple[str, OwnCharacter | None]] = list(own[shown.start:shown.stop])
+        if pages > 1:
+            cells.append(("", None))  # the page button takes the last place
+        for n, (cid, e) in enumerate(cells):
+            rect = pygame.Rect(inner.x + (n % cols) * (w + 4), y + (n // cols) * lh, w, lh - 2)
+            if e is None:
+                b = Button("forces_page", f"More ({self.forces_page + 1} of {pages})", rect, px=px,
+                           tooltip="Show the next names of your forces (Tab selects the "
+                           "next character too).", accent=theme.SKY)
+            else:
+                b = Button(f"select:{cid}", label(cid, e), rect,
+                           selected=(cid == self.selected), px=px)
             self.buttons.append(b)
             b.draw(surface, ctx)
 

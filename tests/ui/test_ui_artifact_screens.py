@@ -503,3 +503,37 @@ def test_the_curtain_keeps_every_seat_hearing_the_hub(ui_app, in_play, monkeypat
         ui_app.step([], 0.02)
     assert isinstance(ui_app.top, CurtainScene)  # nobody lifted it
     assert all(pumped[seat] >= before[seat] + 5 for seat in pumped), pumped
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 400)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_your_forces_shows_every_character_or_pages_them(ui_app, in_play, tmp_path,  # noqa: F811
+                                                         size):
+    # With eight pirates the list stopped at the rows it had room for: at 1280x720
+    # Robertson and Yee had no button and nothing said so, and at 640x400 only one
+    # name was shown. Now the names share a row as the longest allows, and a "More"
+    # button pages through the rest.
+    ui_app.resize(size)
+    w = Window(ui_app, ArtifactSeatScene(in_play.source("pirates")), size)
+    w.frame()
+    own = list(w.scene.own())
+    assert len(own) == 8
+    seen: list[str] = []
+    pages = 0
+    while True:
+        pages += 1
+        names = [b.key.partition(":")[2] for b in w.scene.buttons if b.key.startswith("select:")]
+        assert len(names) >= min(3, len(own) - len(seen)), f"only {names} shown at {size}"
+        seen += names
+        more = w.button("forces_page")
+        if more is None or len(seen) >= len(own):
+            break
+        assert f"({pages} of " in more.label
+        w.press("forces_page")
+        assert pages < 10
+    assert seen == own  # every character once, in order
+    shoot(w, shots_dir(tmp_path), f"forces_{size[0]}x{size[1]}")
+    # selecting the last one (Tab, or a click on its counter) turns to its page
+    w.scene.selected = own[-1]
+    w.frame()
+    assert own[-1] in [b.key.partition(":")[2] for b in w.scene.buttons
+                       if b.key.startswith("select:")]
