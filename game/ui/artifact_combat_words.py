@@ -37,16 +37,30 @@ def faction_words(hostile: str) -> str:
     return f"{name} characters"
 
 
-def _square(value) -> str:
+def _space(value) -> str:
+    """The space a notice's square lies in, by name (a player's map has no grid to read
+    coordinates against)."""
+    from game.ui.artifact_pieces import place_name
+
     if isinstance(value, (list, tuple)) and len(value) == 2:
-        return f"({value[0]}, {value[1]})"
-    return "a square"
+        return place_name(tuple(value))
+    return "the ship"
+
+
+def _in(value) -> str:
+    """"in Main Corridor", or "outside the hull"."""
+    where = _space(value)
+    return where if where == "outside the hull" else f"in {where}"
+
+
+def _square(value) -> str:
+    return f"a square {_in(value)}"
 
 
 def _target(value, names: dict[str, str]) -> str:
     if isinstance(value, str):
         return names.get(value, "someone") if value else ""
-    return f"the square {_square(value)}"
+    return _square(value)
 
 
 def _harm_list(results, none: str) -> str:
@@ -100,11 +114,11 @@ def combat_notice(n, names: dict[str, str]) -> tuple[str, tuple] | None:
         return (f"{who} covers {_square(n.get('square'))}: it fires at "
                 f"{faction_words(str(n.get('hostile', 'anyone')))} entering it.", theme.INK)
     if kind == "opportunity_triggered":
-        return (f"Opportunity fire: someone entered the square you cover at "
-                f"{_square(n.get('square'))} and was stopped there; you fire at the start "
+        return (f"Opportunity fire: someone entered the square you cover "
+                f"{_in(n.get('square'))} and was stopped there; you fire at the start "
                 "of your turn.", theme.ORANGE)
     if kind == "trap_went_off":
-        return ("Your booby trap at " + _square(n.get("square")) + " goes off. "
+        return ("Your booby trap " + _in(n.get("square")) + " goes off. "
                 + _harm_list(n.get("results"), "Nobody was caught in it."), theme.ORANGE)
     if kind == "drive_detonation":
         return "The drives detonate: the Feynman blows apart.", theme.VERMILLION
@@ -125,17 +139,17 @@ def combat_notice(n, names: dict[str, str]) -> tuple[str, tuple] | None:
                 else "found no booby trap")
         return f"{who} inspects {_square(n.get('square'))}: {what}.", theme.INK
     if kind == "trap_disarmed":
-        return f"Your booby trap at {_square(n.get('square'))} was disarmed.", theme.ORANGE
+        return f"Your booby trap {_in(n.get('square'))} was disarmed.", theme.ORANGE
     if kind == "mine_set":
-        return f"{who} sets a thermite mine at {_square(n.get('square'))}.", theme.INK
+        return f"{who} sets a thermite mine {_in(n.get('square'))}.", theme.INK
     if kind == "mine_primed":
-        return (f"The thermite mine at {_square(n.get('square'))} will go off at the end "
+        return (f"The thermite mine {_in(n.get('square'))} will go off at the end "
                 "of the round.", theme.ORANGE)
     if kind == "mine_went_off":
-        return ("The thermite mine at " + _square(n.get("square")) + " burns. "
+        return ("The thermite mine " + _in(n.get("square")) + " burns. "
                 + _harm_list(n.get("results"), "Nobody was caught in it."), theme.ORANGE)
     if kind == "trap_set":
-        return f"{who} sets a booby trap at {_square(n.get('square'))}.", theme.INK
+        return f"{who} sets a booby trap {_in(n.get('square'))}.", theme.INK
     if kind == "repair":
         thing = names.get(str(n.get("target", "")), "it")
         roll = f" (rolled {n.get('roll')})" if n.get("roll") is not None else ""

@@ -239,7 +239,7 @@ def hazard_line(n, who: str, names: dict[str, str]) -> tuple[str, tuple] | None:
     other kind. ``who`` is the notice's character by name."""
     kind = n.kind
     if kind == "gas_released":
-        return (f"{who} released {n.get('weapon', 'gas')} at "
+        return (f"{who} released {n.get('weapon', 'gas')} in "
                 f"{place_name(n.get('square'))}: the space fills with gas.", theme.GREEN)
     if kind == "gassed":
         result = str(n.get("result", "")).replace("_", " ")
@@ -250,7 +250,8 @@ def hazard_line(n, who: str, names: dict[str, str]) -> tuple[str, tuple] | None:
     if kind == "suffocated":
         return f"{who} suffocated without air.", theme.VERMILLION
     if kind == "examined":
-        return f"{who} shines a flashlight on {place_name(n.get('square'))}.", theme.INK_DIM
+        return (f"{who} shines a flashlight on a square in {place_name(n.get('square'))}.",
+                theme.INK_DIM)
     if kind == "decompression":
         blown = ", ".join(names.get(c, "someone") for c in n.get("characters") or [])
         lost = ", ".join(n.get("lost") or [])
@@ -266,7 +267,7 @@ def hazard_line(n, who: str, names: dict[str, str]) -> tuple[str, tuple] | None:
     if kind == "gas_filled":  # the Judge's log
         return f"Gas fills {n.get('space', 'a space')}.", theme.GREEN
     if kind == "space_decompressed":
-        return (f"{n.get('space', 'A space')} decompresses through a breach at "
+        return (f"{n.get('space', 'A space')} decompresses through a breach in "
                 f"{place_name(n.get('breach'))}.", theme.VERMILLION)
     if kind == "air_gone_bad":
         return f"The air goes bad: gas fills {n.get('space', 'a space')}.", theme.ORANGE

@@ -159,7 +159,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
         for _cid, char in sorted(state.characters.items()):
             sheet = sheets.characters[char.sheet]
             owner = seat_title(char.seat) if char.seat else "the Feynman"
-            where = (place_name(self.plan.xy(char.square), self.plan)
+            where = (place_name(self.plan.xy(char.square), self.plan, exact=True)
                      if char.square is not None else
                      ("no body" if not sheet.on_map else "not placed"))
             extra = []
@@ -182,7 +182,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
                 holder = state.characters[item.holder]
                 where = f"held by {sheets.characters[holder.sheet].name}"
             elif item.square is not None:
-                where = place_name(self.plan.xy(item.square), self.plan)
+                where = place_name(self.plan.xy(item.square), self.plan, exact=True)
             else:
                 where = "not placed"
             entries.append((f"{name} [{owner}] {where}", theme.INK_DIM))

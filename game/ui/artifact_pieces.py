@@ -183,13 +183,16 @@ def judge_hatches(state: GameState, plan: DeckPlan | None = None) -> dict[int, s
     return out
 
 
-def place_name(square, plan: DeckPlan | None = None) -> str:
+def place_name(square, plan: DeckPlan | None = None, exact: bool = False) -> str:
+    """Where ``square`` is, in words: the space's name. The map shows no grid, so a
+    player reads no coordinates; the Judge's roster (``exact``) adds them to tell the
+    squares of one space apart when checking the action log."""
     plan = plan or feynman()
     if square is None:
         return "off the map"
     x, y = square
     name = plan.space_name(plan.sq(x, y)) or "outside the hull"
-    return f"{name} ({x}, {y})"
+    return f"{name} ({x}, {y})" if exact else name
 
 
 __all__ = ["Piece", "UNKNOWN_COLOUR", "seat_pieces", "judge_pieces", "seat_hatches",

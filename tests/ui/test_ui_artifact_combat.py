@@ -120,7 +120,7 @@ def test_cover_a_square_and_the_marker_is_on_the_placers_map_only(ui_app, tmp_pa
     assert [tuple(m.square) for m in marks] == [(9, 7)]
     assert "cover: Kyoshi" in me.texts()
     assert "cover: Kyoshi" not in other.texts()
-    assert any("covers (9, 7)" in t for t in _log(me))
+    assert any("covers a square in Main Corridor" in t for t in _log(me))
     pygame.image.save(me.surface, str(_shots(tmp_path) / "combat_cover_1280.png"))
 
 

@@ -3,6 +3,8 @@ item's id or its anonymous token (players never see internal ids)."""
 
 from __future__ import annotations
 
+import re
+
 from game.artifact import actions as A
 from game.artifact.example import example_game
 from game.artifact.state import Notice
@@ -89,12 +91,18 @@ def test_every_combat_notice_reads_as_a_sentence_without_ids():
         assert text.startswith("Round 2: ") and "News:" not in text, text
         assert "t17" not in text and "kyoshi" not in text and "_" not in text, text
         assert "(s)" not in text, text
+        # places by name: the map has no grid to read "(9, 7)" against
+        assert not re.search(r"\(\d+, \d+\)", text), text
     attack = notice_text(samples[0], names)[0]
     assert "Kyoshi attacks with the Rifle (double fire)" in attack
     assert "At Osorio: rolled 5 and 4, needed 7, hit. The target crumples" in attack
     assert "missed" in attack and "jams" in attack
     assert notice_text(samples[3], names)[0].endswith(
-        "Kyoshi covers (9, 7): it fires at Bell Telephone characters entering it.")
+        "Kyoshi covers a square in Main Corridor: it fires at Bell Telephone characters "
+        "entering it.")
+    assert notice_text(samples[5], names)[0] == (
+        "Round 2: Your booby trap in Main Corridor goes off. Osorio: The target slumps, "
+        "senseless.")
 
 
 def test_the_aliens_notices_have_sentences_without_codes():
@@ -130,7 +138,7 @@ def test_the_judges_move_says_where_and_which_way_in_words():
     moved = next(n for n in view.notices if n.kind == "judge_moved")
     names = {c: e.name for c, e in view.own.characters.items()}
     text, _colour = notice_text(moved, names)
-    assert text == "Round 1: The Judge moved Kyoshi to Main Corridor (5, 7), facing east."
+    assert text == "Round 1: The Judge moved Kyoshi to Main Corridor, facing east."
 
 
 def test_items_gone_from_where_the_map_showed_them_are_counted_in_words():
