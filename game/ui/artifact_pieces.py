@@ -78,6 +78,10 @@ def item_name(type_id: str) -> str:
     return item.name if item else type_id
 
 
+#: The hover note on an informant's counter while its report is on the map.
+INFORMANT_NOTE = "your informant: it reports what it sees at your map update"
+
+
 def seat_pieces(view: SeatView) -> list[Piece]:
     """Every counter on a seat's own map: its forces, what its map shows, and ghosts."""
     own_colour = faction_colour(view.faction)
@@ -106,13 +110,16 @@ def seat_pieces(view: SeatView) -> list[Piece]:
     counters = dict(view.map.counters)
     if view.alien is not None:  # what its invisible characters and informants see
         counters.update({k: c for k, c in view.alien.sight.items() if k not in counters})
+    # the seat's secret informants, by their tokens: their counters say whose they are
+    informants = {e.token: e.counter for e in view.informants.values()}
     for token, c in counters.items():
         if token in mine:
             continue
         if isinstance(c, CharacterCounter):
             out.append(Piece(token, "character", c.counter, c.square,
                              character_sprite(c.counter),
-                             UNKNOWN_COLOUR, c.facing, c.status))
+                             UNKNOWN_COLOUR, c.facing, c.status,
+                             note=INFORMANT_NOTE if token in informants else ""))
         else:
             out.append(Piece(token, "item", c.counter, c.square,
                              item_sprite(c.counter), UNKNOWN_COLOUR))
@@ -120,11 +127,14 @@ def seat_pieces(view: SeatView) -> list[Piece]:
         if token in counters or token in mine:
             continue
         seen = c.round
+        when = ("during setup" if seen == 0 else f"in round {seen}" if seen is not None
+                else "some time ago")
+        # an informant reports once, at the map update of its master's turn: after the
+        # master acts, it and what it told are where they were then, and say so
+        note = (f"your informant, where it reported from {when}" if token in informants
+                else f"last seen {when}")
         out.append(Piece(token, c.KIND, c.counter, c.square, "ghost", UNKNOWN_COLOUR,
-                         getattr(c, "facing", None), ghost=True,
-                         note=("last seen during setup" if seen == 0 else
-                               f"last seen in round {seen}" if seen is not None else
-                               "last seen some time ago"),
+                         getattr(c, "facing", None), ghost=True, note=note,
                          seen_round=seen))
     return out
 

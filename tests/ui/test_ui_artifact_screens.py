@@ -537,3 +537,29 @@ def test_your_forces_shows_every_character_or_pages_them(ui_app, in_play, tmp_pa
     w.frame()
     assert own[-1] in [b.key.partition(":")[2] for b in w.scene.buttons
                        if b.key.startswith("select:")]
+
+
+def test_an_informants_report_is_labelled_while_shown_and_after_it_fades():
+    # The G-men hear from Orlov at their map update; once they act, Orlov's counter and
+    # what he told fade to last-known places. Those places are right (the report is
+    # knowledge of that moment) but Orlov's faded counter read "last seen in round 1",
+    # as if one of theirs had seen him: it now says it is their informant's report.
+    from game.artifact.example import example_game
+    from game.ui.artifact_pieces import INFORMANT_NOTE, seat_pieces
+
+    game, _log = example_game(1)
+    game.apply("pirates", A.EndTurn())
+    table = LocalTable(game)
+    view = table.source("phoneco").view
+    orlov = view.informants["orlov"].token
+    live = {p.key: p for p in seat_pieces(view)}
+    assert live[orlov].note == INFORMANT_NOTE and not live[orlov].ghost
+    move = next(a for a in game.legal_actions("phoneco") if isinstance(a, A.Move))
+    game.apply("phoneco", move)
+    refresh(table)
+    view = table.source("phoneco").view
+    faded = {p.key: p for p in seat_pieces(view)}
+    assert faded[orlov].ghost
+    assert faded[orlov].note == "your informant, where it reported from in round 1"
+    others = [p for k, p in faded.items() if p.ghost and k != orlov]
+    assert others and all(p.note == "last seen in round 1" for p in others)
