@@ -48,7 +48,7 @@ from game.ui.artifact_pieces import (
     seat_title,
 )
 from game.ui.scene import Command
-from game.ui.widgets import Button, ScrollText, draw_panel, draw_tooltip, fit_text
+from game.ui.widgets import Button, ScrollText, draw_panel, draw_tooltip, fit_text, panel_height
 
 FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
 STATUS_LABELS = {"healthy": "Healthy", "light_wound": "Light wound", "ko": "KO",
@@ -64,6 +64,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
     BAR_HEIGHT = 110
     MINI_SHARE = 0.5
     LOG_SHARE = 0.28
+    MINI_SMALL = 0.2  # the seat switch's two rows and the roster need the height
 
     def __init__(self, source) -> None:
         super().__init__(source, cam_top=34)
@@ -80,13 +81,15 @@ class ArtifactJudgeScene(ArtifactMapScene):
         self.confirming = False   # its second page: the levels as they will be announced
         self._seat_views: dict[str, dict] = {}
         self._switch_rows = 1
+        self._switch_need = 0  # the switch's height for its buttons' type (set when drawn)
         self.layout((1280, 800))
 
     # ------------------------------------------------------------------ layout
 
     def layout_lists(self, side: int, top: int, rest: int) -> None:
         # one row of seat buttons, or two when they would be too narrow (7 or 8 players)
-        switch = round((76 if self._switch_rows == 1 else 112) * self.k)
+        switch = max(round((76 if self._switch_rows == 1 else 112) * self.k),
+                     self._switch_need)
         self.switch_rect = pygame.Rect(self.side_rect.x, top, side, switch)
         self.list_rect = pygame.Rect(self.side_rect.x, self.switch_rect.bottom, side,
                                      int(rest * 0.42) - switch)
@@ -551,8 +554,14 @@ class ArtifactJudgeScene(ArtifactMapScene):
         widest = max(ctx.text.size(label, ctx.type.small, True)[0] for label in labels) * 0.8 + 8
         inner_w = self.switch_rect.w - 2 * max(6, round(10 * ctx.scale))
         rows = 1 if widest * len(options) + 4 * (len(options) - 1) <= inner_w else 2
-        if rows != self._switch_rows:
-            self._switch_rows = rows
+        # buttons tall enough for their words (a small window's fixed height left them
+        # a few pixels, the names spilling out)
+        # (in a small window at the tiny size, so the roster under them keeps its lines)
+        px = ctx.type.small if self.k >= 0.75 else ctx.type.tiny
+        button_h = ctx.text.font(px, True).get_linesize() + 6
+        need = panel_height(ctx, rows * button_h + 4 * (rows - 1))
+        if rows != self._switch_rows or need != self._switch_need:
+            self._switch_rows, self._switch_need = rows, need
             self.layout(self.size)
         inner = draw_panel(surface, self.switch_rect, ctx, "See the map as")
         per_row = -(-len(options) // rows)
@@ -562,7 +571,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
             rect = pygame.Rect(inner.x + (n % per_row) * (w + 4),
                                inner.y + (n // per_row) * (h + 4), w, h)
             b = Button(f"as:{seat or ''}", label, rect, selected=(seat == self.as_seat),
-                       px=ctx.type.small)
+                       px=px)
             self.buttons.append(b)
             b.draw(surface, ctx, pressed=(b.key == self._pressed))
 

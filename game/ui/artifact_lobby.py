@@ -99,10 +99,11 @@ class PurchaseForm:
         mid = pygame.Rect(left.right + 10, inner.y, col_w, inner.h)
         right = pygame.Rect(mid.right + 10, inner.y, col_w, inner.h)
         colour = faction_colour(self.faction_id)
-        budget = fit_text(ctx, f"Budget {self.faction.budget} cr   spent {self.spent()}   "
-                          f"left {self.left()}", ctx.type.body,
-                          theme.VERMILLION if self.left() < 0 else theme.YELLOW, right.w, True)
-        surface.blit(budget, (right.x, right.y))
+        # the budget wraps in a narrow form rather than lose "left" to an ellipsis
+        budget_h = draw_wrapped(surface, ctx, f"Budget {self.faction.budget} cr   spent "
+                                f"{self.spent()}   left {self.left()}", ctx.type.body,
+                                theme.VERMILLION if self.left() < 0 else theme.YELLOW,
+                                pygame.Rect(right.x, right.y, right.w, 3 * lh))
         y = left.y
         if self.faction.options:
             surface.blit(ctx.text.render("Private option", px, colour, True), (left.x, y))
@@ -144,20 +145,24 @@ class PurchaseForm:
             y += lh - 2
         # shop
         y = mid.y
-        surface.blit(ctx.text.render("Price list (click to buy)", px, colour, True), (mid.x, y))
+        surface.blit(fit_text(ctx, "Price list (click to buy)", px, colour, mid.w, True),
+                     (mid.x, y))
         y += lh
-        for item_id in self.faction.shop:
+        # every item keeps a button inside the form: the rows close up in a short window
+        shop = self.faction.shop
+        row = max(ctx.text.font(ctx.type.tiny).get_linesize() + 2,
+                  min(lh, (mid.bottom - y) // max(1, len(shop)) - 1))
+        for item_id in shop:
             kind = self.sheets.items[item_id]
             b = Button(f"buy:{item_id}", f"+ {kind.name}  {kind.price} cr",
-                       pygame.Rect(mid.x, y, col_w, lh), enabled=kind.price <= self.left(),
+                       pygame.Rect(mid.x, y, col_w, row), enabled=kind.price <= self.left(),
                        px=ctx.type.tiny)
             self.buttons.append(b)
-            y += lh + 1
+            y += row + 1
         # order
-        y = right.y + lh + 6
-        surface.blit(fit_text(ctx, "Order (click a holder to change it)", px, colour, right.w,
-                              True), (right.x, y))
-        y += lh
+        y = right.y + budget_h + 6
+        y += draw_wrapped(surface, ctx, "Order (click a holder to change it)", px, colour,
+                          pygame.Rect(right.x, y, right.w, 2 * lh)) + 4
         names = {cid: self.sheets.characters[cid].name for cid in self.roster()}
         names[NOBODY] = "on the map"
         for n, (item_id, holder) in enumerate(self.free):

@@ -41,6 +41,7 @@ class ArtifactMapScene(Scene, ABC):
     BAR_HEIGHT = 74         # the tool bar under the map
     MINI_SHARE = 0.62       # the minimap's height, as a share of the side column's width
     LOG_SHARE = 0.27        # the notices' share of the column under the minimap
+    MINI_SMALL = 1.0        # in a small window, the minimap's most height (share of the column)
 
     def __init__(self, source, cam_top: int) -> None:
         self.source = source
@@ -82,8 +83,10 @@ class ArtifactMapScene(Scene, ABC):
         self.bar_rect = pygame.Rect(0, h - bar, w - side, bar)
         self.cam.rect = pygame.Rect(0, top, w - side, h - top - bar)
         self.side_rect = pygame.Rect(w - side, top, side, h - top)
-        self.mini_rect = pygame.Rect(self.side_rect.x + 6, top + 6, side - 12,
-                                     int(side * self.MINI_SHARE))
+        mini = int(side * self.MINI_SHARE)
+        if k < 0.75:  # a small window: the panels under the minimap need the height more
+            mini = min(mini, int((h - top) * self.MINI_SMALL))
+        self.mini_rect = pygame.Rect(self.side_rect.x + 6, top + 6, side - 12, mini)
         rest = self.side_rect.bottom - self.mini_rect.bottom - 8
         self.layout_lists(side, self.mini_rect.bottom + 4, rest)
         self.log_rect = pygame.Rect(self.side_rect.x, self.list_rect.bottom, side,

@@ -45,7 +45,7 @@ from game.ui.artifact_panels import (
     seat_names,
     turn_seconds_left,
 )
-from game.ui.artifact_pieces import seat_hatches, seat_pieces, seat_title
+from game.ui.artifact_pieces import place_name, seat_hatches, seat_pieces, seat_title
 from game.ui.artifact_targeting import (
     Targeting,
     draw_cover_marks,
@@ -54,7 +54,14 @@ from game.ui.artifact_targeting import (
 )
 from game.ui.artifact_words import FACING_WORDS
 from game.ui.scene import Command
-from game.ui.widgets import Button, draw_panel, draw_tooltip, draw_wrapped
+from game.ui.widgets import (
+    Button,
+    draw_panel,
+    draw_tooltip,
+    draw_wrapped,
+    ellipsized,
+    fit_text,
+)
 
 HOVERED = ("path", "los", "notes", "aim")  # previews that follow the mouse
 HOVER_CACHE = 64
@@ -1254,9 +1261,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             room = max(1, (inner.bottom - y - 4 - name_rows * lh) // small)
             if len(lines) > room:  # a card cut short says so
                 last, bold = lines[room - 1]
-                while last and ctx.text.size(last + "…", px, bold)[0] > inner.w:
-                    last = last[:-1]
-                lines[room - 1] = (last.rstrip() + "…", bold)
+                lines[room - 1] = (ellipsized(ctx, last, px, inner.w, bold), bold)
             for line, bold in lines[:room]:
                 surface.blit(ctx.text.render(line, px, theme.INK if bold else theme.INK_DIM,
                                              bold), (inner.x, y))
@@ -1298,31 +1303,42 @@ class ArtifactSeatScene(ArtifactMapScene):
             presence = doc.get("presence", {})  # bar still names a seat that is missing)
             seats = [s.id for s in view.seats] + ["judge"]
             parts = [f"{seat_title(s)}: {presence.get(s, 'waiting')}" for s in seats]
-            for line in ctx.text.wrap("Seats - " + "; ".join(parts), px, inner.w):
-                surface.blit(ctx.text.render(line, px, theme.INK_DIM), (inner.x, y))
-                y += lh
+            # the phase's own lines below keep their room: in a small window the seats'
+            # line ends with an ellipsis instead of running over the panel's edge
+            reserve = lh + 8
+            if view.phase == "encryption" and view.my_vote is None:
+                reserve += min(30, lh + 10) + 4
+            elif view.phase == "purchase" and self.purchase is not None:
+                reserve = 4
+            room = max(lh, inner.bottom - reserve - y)
+            y += draw_wrapped(surface, ctx, "Seats - " + "; ".join(parts), px, theme.INK_DIM,
+                              pygame.Rect(inner.x, y, inner.w, room), min_px=px)
         phase = view.phase
         y += 4
         if phase == "encryption":
             vote = view.my_vote
             msg = ("Allow private (encrypted) conversations?" if vote is None else
                    f"You voted {'to allow' if vote else 'against'}; waiting for the others.")
-            surface.blit(ctx.text.render(msg, ctx.type.small, theme.INK), (inner.x, y))
+            surface.blit(fit_text(ctx, msg, ctx.type.small, theme.INK, inner.w), (inner.x, y))
             y += lh + 4
             if vote is None:
                 w = inner.w // 2 - 4
+                bh = min(30, lh + 10)
                 self.buttons += [
-                    Button("vote:yes", "Allow (Y)", pygame.Rect(inner.x, y, w, 30), px=px),
-                    Button("vote:no", "Refuse (N)", pygame.Rect(inner.x + w + 8, y, w, 30),
+                    Button("vote:yes", "Allow (Y)", pygame.Rect(inner.x, y, w, bh), px=px),
+                    Button("vote:no", "Refuse (N)", pygame.Rect(inner.x + w + 8, y, w, bh),
                            px=px)]
         elif phase == "purchase":
             if self.purchase is not None:  # the form itself is drawn over the map
-                for text, colour, _bold in reveal_lines(view)[2:]:
-                    for line in ctx.text.wrap(text, px, inner.w):
-                        if y + lh > inner.bottom:
-                            break
-                        surface.blit(ctx.text.render(line, px, colour), (inner.x, y))
-                        y += lh
+                lines = [(line, colour) for text, colour, _bold in reveal_lines(view)[2:]
+                         for line in ctx.text.wrap(text, px, inner.w)]
+                room = max(0, (inner.bottom - y) // lh)
+                if len(lines) > room > 0:  # cut short, and saying so
+                    last, colour = lines[room - 1]
+                    lines[room - 1] = (ellipsized(ctx, last, px, inner.w), colour)
+                for line, colour in lines[:room]:
+                    surface.blit(ctx.text.render(line, px, colour), (inner.x, y))
+                    y += lh
             else:
                 surface.blit(ctx.text.render("Order sent; waiting for the other seats.",
                                              ctx.type.small, theme.INK), (inner.x, y))
@@ -1340,7 +1356,8 @@ class ArtifactSeatScene(ArtifactMapScene):
                     break
                 where = draft.places.get(thing)
                 label = (f"{draft.label(view, thing)} -> "
-                         + (f"({where[0]}, {where[1]}) {where[2]}" if where else
+                         + (f"{place_name(where[:2], self.plan)}, facing "
+                            f"{FACING_WORDS.get(where[2], where[2])}" if where else
                             ", ".join(regions)))
                 b = Button(f"place_pick:{n}", label, pygame.Rect(inner.x, y, inner.w, lh + 1),
                            selected=(n == draft.index), px=px)

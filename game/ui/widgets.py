@@ -221,6 +221,14 @@ def fit_text(ctx: UiContext, text: str, px: int, colour, width: int,
     return ctx.text.render(text[:cut].rstrip() + "…", size, colour, bold)
 
 
+def ellipsized(ctx: UiContext, line: str, px: int, width: int, bold: bool = False) -> str:
+    """``line`` marked as cut short: ending with an ellipsis, shortened to keep within
+    ``width`` pixels with it."""
+    while line and ctx.text.size(line + "…", px, bold)[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "…"
+
+
 def draw_wrapped(surface: pygame.Surface, ctx: UiContext, text: str, px: int, colour,
                  area: pygame.Rect, min_px: int | None = None) -> int:
     """``text`` wrapped into ``area``: at ``px``, or a little smaller (down to ``min_px``,
@@ -238,10 +246,7 @@ def draw_wrapped(surface: pygame.Surface, ctx: UiContext, text: str, px: int, co
     room = max(1, area.h // lh)
     if len(lines) > room:
         lines = lines[:room]
-        last = lines[-1]
-        while last and ctx.text.size(last + "…", size)[0] > area.w:
-            last = last[:-1]
-        lines[-1] = last.rstrip() + "…"
+        lines[-1] = ellipsized(ctx, lines[-1], size, area.w)
     for i, line in enumerate(lines):
         surface.blit(ctx.text.render(line, size, colour), (area.x, area.y + i * lh))
     return len(lines) * lh

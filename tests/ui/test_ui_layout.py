@@ -184,3 +184,47 @@ def test_a_buttons_second_line_keeps_clear_of_its_icon_and_hotkey(home, size):
     side = min(button.text_area(ctx).h - 2, round(ctx.type.body * 1.4))
     assert abs(sub.rect.centerx - label.rect.centerx) <= 2
     assert sub.rect.x - side >= button.text_area(ctx).x
+
+
+SMALL_ARTIFACT = ("artifact_lobby", "artifact_purchase", "artifact_placement", "artifact_seat",
+                  "artifact_targeting", "judge_lobby", "judge_play", "judge_end_levels")
+
+
+@pytest.mark.parametrize("screen", SMALL_ARTIFACT)
+def test_the_artifacts_screens_fit_a_640x400_window(home, screen):
+    # Played at 640x400: the lobby's seats line ran under the notices, the Judge's "See
+    # the map as" buttons were a few pixels tall with their names spilling out, and the
+    # purchase form's last item sat across the form's frame.
+    app = App((640, 400), mute=True, data_dir=home)
+    try:
+        open_screen(app, screen)
+        found = app.render_checked()
+        scene = app.stack[-1]
+        form = getattr(scene, "purchase", None)
+        if form is not None:
+            app.render()
+            box = scene.cam.rect.inflate(-40, -40)
+            outside = [b.label for b in form.buttons if not box.contains(b.rect)]
+            assert not outside, f"outside the purchase form: {outside}"
+    finally:
+        app.ctx.close_all()
+    assert not found, f"{screen} at 640x400:\n" + "\n".join(found)
+
+
+def test_placement_names_the_space_and_the_facing_never_coordinates(home):
+    from game.ui.artifact_lobby import PlacementDraft
+
+    app = App((1280, 720), mute=True, data_dir=home)
+    try:
+        open_screen(app, "artifact_placement")
+        scene = app.stack[-1]
+        draft: PlacementDraft = scene.placement
+        allowed = sorted(draft.allowed(draft.current[2]))
+        draft.place(allowed[0])
+        draft.face("E")
+        app.render()
+        labels = [b.label for b in scene.buttons if b.key.startswith("place_pick:")]
+    finally:
+        app.ctx.close_all()
+    assert any(label.endswith(", facing east") for label in labels), labels
+    assert not any("(" in label for label in labels), labels
