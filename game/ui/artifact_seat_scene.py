@@ -914,6 +914,10 @@ class ArtifactSeatScene(ArtifactMapScene):
             elif self.placement is not None and self.placement.complete():
                 self.click_button("ready", ctx)
         elif key == pygame.K_ESCAPE:
+            # Esc steps back one layer: a plan or a pick first, then the computer panel
+            if self.show_computer and not (self.pending or self.targeting or self.group
+                                           or self.power_pick or self.square_pick):
+                self.show_computer = False
             self.pending = None
             self.pending_at = None
             self.targeting = None

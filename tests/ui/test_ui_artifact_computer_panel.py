@@ -347,3 +347,18 @@ def test_a_small_window_pages_several_segments_and_reaches_them_all(ui_app, tmp_
         for _ in range(len(segments)):
             w.press("cp:rows:-")
         assert panel.shown[0] == segments[0]
+
+
+def test_esc_closes_the_computer_panel_and_the_button_opens_it_again(ui_app):  # noqa: F811
+    # Esc left the panel open over the map; the next click on Computer then closed it,
+    # so the button seemed to do nothing.
+    game, _log = example_game(6)
+    to_seat(game, "scientist")
+    w = _window(ui_app, game, "scientist")
+    w.press("select:mccray")
+    w.press("computer")
+    assert "Computer Control: Dr. McCray" in w.texts()
+    w.key(pygame.K_ESCAPE)
+    assert "Computer Control: Dr. McCray" not in w.texts()
+    w.press("computer")
+    assert "Computer Control: Dr. McCray" in w.texts()
