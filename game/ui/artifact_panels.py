@@ -192,7 +192,9 @@ def draw_result(surface, ctx, centre: tuple[int, int], result: Result | None,
     total = wrapped if wrap else frame + (body + 2 * tiny + 6) * len(rows)
     rect = pygame.Rect(0, 0, width, total)
     rect.center = centre
-    inner = solid_panel(surface, rect, ctx, "Game over: every faction's victory level")
+    # the rulebook's own measure: the lowest-numbered level wins (a 2 beats two 4s)
+    inner = solid_panel(surface, rect, ctx,
+                        "Game over: every faction's victory level (the lowest wins)")
     y = inner.y
     for seat, level, reasons, lines in rows:
         win = result is not None and seat in result.winners

@@ -327,6 +327,7 @@ class ScrollText:
         self.follow_tail = follow_tail
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._wrapped: list[tuple[str, tuple[int, int, int]]] = []
+        self._starts: list[int] = []  # the wrapped line each entry begins on
         self._wrap_key: tuple | None = None
         self._wrapped_count = 0
 
@@ -345,10 +346,12 @@ class ScrollText:
         key = (px, self.rect.w, id(self.entries))
         if key != self._wrap_key:
             self._wrapped = []
+            self._starts = []
             self._wrapped_count = 0
             self._wrap_key = key
         width = max(20, self.rect.w - 6)
         for text, colour in self.entries[self._wrapped_count:]:
+            self._starts.append(len(self._wrapped))
             for line in ctx.text.wrap(text, px, width):
                 self._wrapped.append((line, colour))
         self._wrapped_count = len(self.entries)
@@ -375,13 +378,22 @@ class ScrollText:
         visible = max(1, rect.h // lh)
         clip = surface.get_clip()
         surface.set_clip(rect)
+        cut = False
         if self.follow_tail:
             end = max(0, len(lines) - self.offset)
             start = max(0, end - visible)
+            newest = self._starts[-1] if self._starts else 0
+            if self.offset == 0 and start > newest:
+                # the newest entry is longer than the panel: read it from its start, the
+                # last line shown saying it goes on (the wheel shows the rest), rather
+                # than from the middle of a sentence
+                start, end, cut = newest, newest + visible, True
         else:
             start = min(self.offset, max(0, len(lines) - 1))
             end = min(len(lines), start + visible)
         for i, (line, colour) in enumerate(lines[start:end]):
+            if cut and start + i == end - 1:
+                line = ellipsized(ctx, line, px, rect.w - 6)
             if line.startswith("## "):
                 img = ctx.text.render(line[3:], px + 2, theme.SKY, bold=True)
             else:

@@ -228,3 +228,51 @@ def test_placement_names_the_space_and_the_facing_never_coordinates(home):
         app.ctx.close_all()
     assert any(label.endswith(", facing east") for label in labels), labels
     assert not any("(" in label for label in labels), labels
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 400)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_end_panel_says_the_lowest_level_wins(home, size):
+    # "Mad Scientist: victory level 2   WINNER" under two factions at level 4 read as a
+    # mistake to a player who had not read that the lowest-numbered level wins.
+    app = App(size, mute=True, data_dir=home)
+    try:
+        open_screen(app, "artifact_over")
+        registry = TextRegistry()
+        app.ctx.text.check_layout(registry)
+        surface = RecordingSurface(size, registry=registry)
+        app.stack[-1].draw(surface, app.ctx)
+        texts = [t.text for t in surface.notes.texts]
+        found = problems(surface)
+    finally:
+        app.ctx.text.check_layout(None)
+        app.ctx.close_all()
+    assert any(t.upper().endswith("(THE LOWEST WINS)") for t in texts), texts
+    assert not found, found
+
+
+def test_a_notice_longer_than_its_panel_reads_from_its_start(home):
+    # At 640x400 a seat's notices hold one line: the newest notice showed its last line
+    # only ("held by Preuitt"), a sentence's tail with no beginning.
+    from game.ui.widgets import ScrollText
+
+    app = App((640, 400), mute=True, data_dir=home)
+    ctx = app.ctx
+    registry = TextRegistry()
+    ctx.text.check_layout(registry)
+    surface = RecordingSurface((640, 400), registry=registry)
+    log = ScrollText()
+    log.add("Setup: Forces placed.")
+    log.add("The game is over. The evidence disk lies in the Lorry Cabin, held by Preuitt.")
+    lh = ctx.text.font(ctx.type.small).get_linesize()
+    log.draw(surface, ctx, pygame.Rect(10, 10, 170, lh), ctx.type.small)
+    shown = [t.text for t in surface.notes.texts]
+    ctx.text.check_layout(None)
+    assert len(shown) == 1
+    assert shown[0].startswith("The game is over") and shown[0].endswith("…"), shown
+    # with room for the whole notice it is shown whole, as before
+    surface.reset()
+    ctx.text.check_layout(registry)
+    log.draw(surface, ctx, pygame.Rect(10, 10, 170, 8 * lh), ctx.type.small)
+    ctx.text.check_layout(None)
+    shown = [t.text for t in surface.notes.texts]
+    assert shown[0] == "Setup: Forces placed." and not shown[-1].endswith("…")
