@@ -22,7 +22,14 @@ from game.ui.artifact_pieces import item_name, place_name, seat_short, seat_titl
 from game.ui.artifact_words import FACING_WORDS, species_name
 from game.ui.memory import release_freed
 from game.ui.text_registry import add_frame
-from game.ui.widgets import Button, ScrollText, draw_panel, fit_text, panel_padding
+from game.ui.widgets import (
+    Button,
+    ScrollText,
+    draw_panel,
+    fit_text,
+    mark_placeholders,
+    panel_padding,
+)
 
 
 class TextLine:
@@ -151,6 +158,7 @@ class TextLine:
         dt = 0.0 if self._clock is None else max(0.0, ctx.time - self._clock)
         self._clock = ctx.time
         self._manager.update(min(dt, 0.1))
+        mark_placeholders([self._entry])
         self._manager.draw_ui(surface)
 
     @staticmethod

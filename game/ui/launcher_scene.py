@@ -23,7 +23,15 @@ from game.ui import art, theme
 from game.ui.context import UiContext
 from game.ui.dialog_scene import Answer, DialogResult, DialogScene
 from game.ui.scene import Command, Pop, Push, Quit, Replace, Scene
-from game.ui.widgets import Button, ClickTracker, Toggle, center_text, draw_panel, gui_manager
+from game.ui.widgets import (
+    Button,
+    ClickTracker,
+    Toggle,
+    center_text,
+    draw_panel,
+    gui_manager,
+    mark_placeholders,
+)
 
 DEFAULT_PLAYERS = 5
 
@@ -234,6 +242,7 @@ class _FormScene(Scene, ABC):
 
     def draw_fields(self, surface: pygame.Surface) -> None:
         if self.manager is not None:
+            mark_placeholders(self.fields.values())
             self.manager.draw_ui(surface)
 
 

@@ -19,7 +19,15 @@ from game.ui.context import UiContext
 from game.ui.dialog_scene import Answer, DialogResult, DialogScene
 from game.ui.herald_scene import HeraldScene, autosave_path
 from game.ui.scene import Command, Pop, Push, Quit, Replace, Reset, Scene
-from game.ui.widgets import Button, ClickTracker, Toggle, center_text, draw_panel, gui_manager
+from game.ui.widgets import (
+    Button,
+    ClickTracker,
+    Toggle,
+    center_text,
+    draw_panel,
+    gui_manager,
+    mark_placeholders,
+)
 
 MAX_SEED = 2**63 - 1
 
@@ -367,6 +375,7 @@ class NewGameScene(Scene):
         self.tracker.set(self.buttons(ctx))
         self.tracker.draw(surface, ctx)
         if self.manager is not None:
+            mark_placeholders([self.entry])
             self.manager.draw_ui(surface)
         if self.error:
             center_text(surface, ctx, self.error, ctx.type.body, theme.VERMILLION,

@@ -419,6 +419,19 @@ def center_text(
 
 
 
+def mark_placeholders(entries) -> None:
+    """Draw an empty field's placeholder dim, its typed text in the ink: pygame_gui draws
+    both in one colour, so "random" in an empty Seed field read as a seed typed in. Only
+    a field that turned empty or not since the last frame is rebuilt."""
+    for entry in entries:
+        if not getattr(entry, "placeholder_text", ""):
+            continue
+        want = pygame.Color(theme.INK_DIM if entry.get_text() == "" else theme.INK)
+        if entry.text_colour != want:
+            entry.text_colour = want
+            entry.rebuild()
+
+
 def _hex(rgb: tuple[int, int, int]) -> str:
     return "#{:02X}{:02X}{:02X}".format(*rgb)
 

@@ -173,3 +173,30 @@ def test_the_launcher_takes_size_and_mute_and_refuses_a_bad_size(monkeypatch, tm
     assert cli.main(["--size", "10x10"]) == cli.EXIT_USAGE
     err = capsys.readouterr().err.strip()
     assert "--size" in err and "\n" not in err
+
+
+def _ink_pixels(app: App, rect: pygame.Rect) -> int:
+    """Pixels inside ``rect`` in the running text's ink (typed text), not the dim hint."""
+    from game.ui import theme
+
+    app.step([], 0.02)
+    app.render()
+    shot = app.screen.subsurface(rect.inflate(-8, -8))
+    return sum(1 for x in range(shot.get_width()) for y in range(shot.get_height())
+               if all(abs(a - b) < 40 for a, b in zip(shot.get_at((x, y))[:3], theme.INK,
+                                                       strict=True)))
+
+
+def test_an_empty_fields_hint_is_dim_and_typed_text_is_not(app):
+    # The host form's Seed field showed "random" in the same white as a typed value, so
+    # it read as if a seed had been typed in (and "a new file in your data folder" as a
+    # path); the hint is now drawn dim until something is typed.
+    click(app, "host")
+    field = app.top.fields["seed"]
+    rect = pygame.Rect(field.get_abs_rect())
+    assert field.get_text() == ""
+    assert _ink_pixels(app, rect) == 0
+    field.set_text("12345")
+    assert _ink_pixels(app, rect) > 20
+    field.set_text("")
+    assert _ink_pixels(app, rect) == 0
