@@ -10,11 +10,16 @@ the project.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 EXIT_USAGE = 2
+
+# pygame greets on stdout when first imported; a command's output (an error's one line,
+# the host's join strings) is the command's own
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 class CliError(Exception):

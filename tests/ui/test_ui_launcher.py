@@ -200,3 +200,20 @@ def test_an_empty_fields_hint_is_dim_and_typed_text_is_not(app):
     assert _ink_pixels(app, rect) > 20
     field.set_text("")
     assert _ink_pixels(app, rect) == 0
+
+
+def test_a_bad_window_size_prints_only_its_one_line(tmp_path):
+    # `lastfrontier herald --size 10x` printed pygame's greeting before the error line.
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    env["LASTFRONTIER_HOME"] = str(tmp_path)
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-m", "game", "herald", "--size", "10x"], cwd=root,
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "--size" in done.stderr
