@@ -571,6 +571,21 @@ class ChatPanel:
             self.buttons = [Button(f"to:{nxt or ''}", label,
                                    pygame.Rect(inner.x, inner.y, w, bh), px=ctx.type.small)]
             y = inner.y
+        line_rect = pygame.Rect(inner.x, inner.bottom - line_h, inner.w, line_h)
+        if inner.y + bh + 4 + line_h > inner.bottom:
+            # not even one row above the line (placement in a small window): the button
+            # sits at the line's left end, or, with nobody else to choose, goes
+            if len(options) > 1:
+                b = self.buttons[0]
+                b.rect = pygame.Rect(inner.x, line_rect.y, b.rect.w, line_h)
+                line_rect = pygame.Rect(b.rect.right + 4, line_rect.y,
+                                        inner.right - b.rect.right - 4, line_h)
+            else:
+                self.buttons = []
+            for b in self.buttons:
+                b.draw(surface, ctx)
+            self.line.draw(surface, ctx, line_rect)
+            return
         for b in self.buttons:
             b.draw(surface, ctx)
         tabs = y + bh - inner.y
@@ -582,7 +597,7 @@ class ChatPanel:
         if note:
             surface.blit(fit_text(ctx, note, ctx.type.tiny, theme.ORANGE, inner.w),
                          (inner.x, inner.bottom - line_h - note_h - 2))
-        self.line.draw(surface, ctx, pygame.Rect(inner.x, inner.bottom - line_h, inner.w, line_h))
+        self.line.draw(surface, ctx, line_rect)
 
     def limit_note(self) -> str:
         """Said while typing near the most a message holds (the line takes no more)."""

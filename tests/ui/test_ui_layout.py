@@ -276,3 +276,24 @@ def test_a_notice_longer_than_its_panel_reads_from_its_start(home):
     ctx.text.check_layout(None)
     shown = [t.text for t in surface.notes.texts]
     assert shown[0] == "Setup: Forces placed." and not shown[-1].endswith("…")
+
+
+def test_the_recipient_button_stays_clear_of_the_typing_line_in_a_short_panel(home):
+    # While placing at 640x400 the negotiation panel is one line high: "To: All" lay
+    # under the typing line, out of reach.
+    app = App((640, 400), mute=True, data_dir=home)
+    try:
+        open_screen(app, "artifact_placement")
+        scene = app.stack[-1]
+        app.render()
+        chat = scene.chat
+        buttons = [b for b in chat.buttons if b.key.startswith("to:")]
+        line = chat.line.rect
+        panel = scene.chat_rect
+    finally:
+        app.ctx.close_all()
+    assert buttons, "a recipient can be chosen"
+    for b in buttons:
+        assert not b.rect.colliderect(line), (b.rect, line)
+        assert panel.contains(b.rect)
+    assert line.w >= panel.w // 2
