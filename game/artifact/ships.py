@@ -413,8 +413,8 @@ def rate_for(movement_chart: dict, craft: Craft, length: int) -> str | None:
 
 def pilot_problem(game, char, steps) -> str | None:
     """Why ``char`` may not fly its craft along ``steps`` (None: it may): a pilot at the
-    controls, controls intact, steps known, within the MA, through space only; off the map
-    only with the shields down."""
+    controls, controls intact, steps known. Where the steps lead is ``flight``'s to say
+    (within the MA, through space only); the shields are found by trying (``fly``)."""
     sheet = game.sheets.characters[char.sheet]
     if "Pilot" not in sheet.skills:
         return f"{game.name_of(char)} lacks the Pilot skill"
@@ -472,8 +472,9 @@ def flight(drawn: DeckPlan, plan: DeckPlan, movement_chart: dict, craft: Craft, 
     z, footprint)``, footprint None once it leaves the map. Raises IllegalAction naming the
     first step it cannot take. Ships are big and bright and every seat knows where they are
     (``fleet``: the state's ships, or a seat view's): everything that stops one is in plain
-    sight, except the shields (``shields_up`` None: unknown, and a flight off the map is
-    refused)."""
+    sight, except the shields: ``shields_up`` is what the asker knows of them (a seat's
+    view: True or None refuses a flight off the map; the engine plans with False and meets
+    the bubble in ``fly``)."""
     if mode not in ("walk", "jog", "run"):
         raise IllegalAction("mode must be one of walk, jog, run")
     ma = ship_ma(movement_chart, craft, mode)
@@ -580,7 +581,8 @@ def _go(game, seat: str, char, craft: Craft, ship: Ship, places: list, steps) ->
 
 def flights(game, char) -> list[tuple[str, tuple[str, ...]]]:
     """(mode, steps) of the flights a pilot may offer (``flight_choices`` that can be
-    flown now; the legal actions list: any other sequence of steps is also accepted)."""
+    flown now, over the map's edge too: a try the shields may stop; the legal actions list:
+    any other sequence of steps is also accepted)."""
     if pilot_problem(game, char, ("N",)) is not None:
         return []
     craft = craft_at(game, char.square)
@@ -592,6 +594,13 @@ def flights(game, char) -> list[tuple[str, tuple[str, ...]]]:
             continue
         out.append((mode, steps))
     return out
+
+
+def footprint(drawn: DeckPlan, craft: Craft, fleet: dict[str, Ship]) -> frozenset | None:
+    """The squares ``craft`` covers, the ships standing as ``fleet`` says (the state's, or a
+    seat view's); None once it has left the map."""
+    where = placement(drawn, craft, fleet.get(craft.id))
+    return None if where is None else _footprint(drawn, craft, where)
 
 
 def _footprint(drawn: DeckPlan, craft: Craft, where: Placement) -> frozenset | None:

@@ -53,7 +53,7 @@ def hazards_of(view: SeatView | JudgeView) -> Hazards:
 
 @dataclass
 class Animation:
-    kind: str                 # "decompression" or "ring_stop"
+    kind: str                 # "decompression", "ring_stop" or "departure"
     start: float
     squares: frozenset = field(default_factory=frozenset)
 
@@ -67,6 +67,7 @@ class HazardLayer:
         self.shown: Hazards | None = None
         self.whose: str | None = None
         self.animations: list[Animation] = []
+        self._departures: list[frozenset] = []  # started at the next draw
         self._tiny: pygame.Surface | None = None
         self._tiny_key: Hazards | None = None
         self._ring = frozenset(sq for sq in range(len(plan.terrain))
@@ -100,6 +101,11 @@ class HazardLayer:
                                              self.segment_squares(new_airless)))
         if hazards.ring_stopped and not before.ring_stopped:
             self.animations.append(Animation("ring_stop", now, self._ring))
+
+    def depart(self, squares: frozenset) -> None:
+        """A ship has flown off the map from ``squares``: a fading ghost of it where it was
+        (started at the next draw, which knows the time)."""
+        self._departures.append(frozenset(squares))
 
     def segment_squares(self, names) -> frozenset:
         plan = self.plan
@@ -156,6 +162,9 @@ class HazardLayer:
             self._gas_stripes(surface, cam, hz.gas, now, (sx0, sy0, sx1, sy1))
         if hz is not None and hz.airless:
             self._airless_edges(surface, cam, hz.airless)
+        self.animations += [Animation("departure", now, squares)
+                            for squares in self._departures]
+        self._departures = []
         for anim in self.animations:
             t = (now - anim.start) / ANIMATION
             if 0 <= t < 1:
@@ -210,6 +219,14 @@ class HazardLayer:
                     a = (cx + math.cos(r) * reach * 0.4, cy + math.sin(r) * reach * 0.4)
                     b = (cx + math.cos(r) * reach, cy + math.sin(r) * reach)
                     pygame.draw.line(surface, (fade + 55, fade + 55, 255), a, b, 1)
+        elif anim.kind == "departure":
+            # the ship's outline where it was, fading and shrinking into the dark
+            inset = int(c * 0.4 * t)
+            colour = (120 + fade // 2, 200, 255)
+            for sq in anim.squares:
+                px, py = cam.to_screen(*self.plan.xy(sq))
+                pygame.draw.rect(surface, colour, (px + inset, py + inset, c - 2 * inset,
+                                                   c - 2 * inset), max(1, c // 10))
         else:
             # chevrons falling through each ring square: the ring's brakes
             drop = int(c * 3 * t) % max(1, c)

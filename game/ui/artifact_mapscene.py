@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 import pygame
 
 from game.artifact.deckplan import feynman
-from game.artifact.ships import bows, moved_plan
+from game.artifact.ships import bows, crafts, footprint, moved_plan
 from game.artifact.viewtypes import View
 from game.ui import theme
 from game.ui.artifact_hazard_layer import HazardLayer
@@ -58,6 +58,7 @@ class ArtifactMapScene(Scene, ABC):
         self._errors_seen = getattr(source, "errors", 0)
         self._status_moment: tuple = ()
         self._version = None
+        self._fleet: dict | None = None  # the ships as last drawn
         self._notices_seen = 0
         self._timer: dict | None = None     # the hub's turn timer as last received
         self._timer_seen = 0.0              # view time when it was received
@@ -137,6 +138,7 @@ class ArtifactMapScene(Scene, ABC):
         else:
             stopped, fleet = view.ring_stopped, dict(view.ships)
             windows, hatches = view.broken_windows, view.blown_hatches
+        self._see_departures(fleet)
         base = feynman().without_gravity() if stopped else feynman()
         plan = moved_plan(base.with_breaks(windows, hatches), fleet)
         headings = bows(feynman(), fleet)
@@ -145,6 +147,19 @@ class ArtifactMapScene(Scene, ABC):
             self.renderer = DeckRenderer(plan, headings, moved_plan(base, fleet))
             self.hazards.follow(plan)
             self.cam.plan = plan
+
+    def _see_departures(self, fleet: dict) -> None:
+        """A ship that has flown off the map since the last look fades out where it was
+        (ships are in plain sight: every screen shows it go)."""
+        before, self._fleet = self._fleet, fleet
+        if before is None:
+            return
+        for craft in crafts().values():
+            now, then = fleet.get(craft.id), before.get(craft.id)
+            if now is not None and now.left and not (then is not None and then.left):
+                squares = footprint(feynman(), craft, before)
+                if squares:
+                    self.hazards.depart(squares)
 
     def _unseen(self, notices: list) -> list:
         """The notices not yet shown (all of them again if the list was cut short)."""

@@ -59,6 +59,9 @@ def test_the_bar_flies_the_pod_off_the_map_and_the_plan_loses_it(ui_app, tmp_pat
     w.frame()
     plan = w.scene.plan
     assert plan is game.plan and plan.terrain[plan.sq(*POD_SEAT)] == "space"
+    # where it was, a fading outline of the pod as it goes
+    [ghost] = [a for a in w.scene.hazards.animations if a.kind == "departure"]
+    assert plan.sq(*POD_SEAT) in ghost.squares and len(ghost.squares) > 6
     assert any("The Command pod left the station's space with 1 aboard" in line
                for line, _colour in w.scene.log.entries)
     w.frame()
