@@ -199,3 +199,19 @@ def test_hal_wins_when_the_pod_flies_off_with_the_video_and_mccray_is_down():
     assert result.levels["alien"] == 1
     assert "The evidence disk left the Feynman aboard the Command Pod." in \
         result.checks["alien"][0].facts
+
+
+def test_mccray_flown_away_with_the_video_in_his_hands_earns_level_1():
+    game = _scientist_turn()
+    disk = next(i for i in game.state.items.values() if i.type == "evidence_disk")
+    game.apply(JUDGE, A.JudgeMove(disk.id, 2, 8, "N"))  # on the pod's floor
+    game.apply(JUDGE, A.JudgeMove("mccray", 2, 8, "W"))
+    game.apply("scientist", A.PickUpDrop("mccray", (disk.token,), (), "W"))
+    assert disk.holder == "mccray"
+    game.apply(JUDGE, A.JudgeMove("slavin", *POD_SEAT, "W"))
+    lower_shields(game)
+    game.apply("scientist", A.Pilot("slavin", "jog", ("W", "W"), "W"))
+    assert game.state.characters["mccray"].eva == "away"
+    result = _end(game)
+    assert result.levels["scientist"] == 1
+    assert "Dr. McCray holds the evidence disk." in result.checks["scientist"][0].facts
