@@ -15,7 +15,6 @@ recovered). Each still emits its events.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from collections.abc import Iterable, Sequence
@@ -1271,7 +1270,7 @@ def scratch_copy(game: HeraldGame, rng: random.Random, cls: type[HeraldGame] | N
     sim.history = []
     sim._events = []
     sim._rng = rng
-    state = copy.copy(game.state)
+    state = game.state.copy()
     state.effectiveness = dict(state.effectiveness)
     state.route = list(state.route) if keep_route else []
     sim.state = state

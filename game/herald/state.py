@@ -86,6 +86,14 @@ class HeraldState:
     rolled_at: int = 0
     rng: list[Any] | random.Random = field(default_factory=list)
 
+    def copy(self) -> HeraldState:
+        """A shallow copy, the same as ``copy.copy`` gives (the lists, dicts and RNG are
+        shared), made without going through the pickling protocol: the automatic player
+        copies the state for every choice it weighs, and the hover previews for every die."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        return twin
+
     @property
     def game_over(self) -> bool:
         return self.outcome is not None

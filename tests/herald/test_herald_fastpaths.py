@@ -7,6 +7,7 @@ are few) and holds the engine's answer equal to it.
 
 from __future__ import annotations
 
+import copy
 import random
 
 from hypothesis import given, settings
@@ -223,3 +224,27 @@ def test_the_quick_check_of_an_action_accepts_exactly_the_legal_actions(seed, va
                 expected = action in legal
             assert shown == expected == game.is_legal(action), action
         game.apply(rng.choice(legal))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 80), picks=st.integers(0, 2**32))
+def test_a_state_s_copy_is_what_copy_copy_makes(seed, steps, picks):
+    """``HeraldState.copy`` (the automatic player's and the previews' scratch copies)
+    gives the same shallow copy as ``copy.copy``: equal fields, the same objects shared."""
+    rng = random.Random(picks)
+    game = HeraldGame.new(seed, "linear" if seed % 2 else "standard")
+    for _ in range(steps):
+        if game.outcome is not None:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    state = game.state
+    mine, theirs = state.copy(), copy.copy(state)
+    assert type(mine) is type(theirs) and mine is not state
+    assert vars(mine).keys() == vars(theirs).keys()
+    for name, value in vars(theirs).items():
+        assert getattr(mine, name) is value, name
+    assert mine.to_dict() == state.to_dict()
+    sim = engine.scratch_copy(game, random.Random(0))
+    assert sim.state.to_dict() == state.to_dict()
+    assert sim.state.effectiveness is not state.effectiveness
+    assert sim.state.route is not state.route
