@@ -281,7 +281,7 @@ def _conditions(game, seat: str, char: Character, line: LineWalk, square: int,
     unaware = helpless = False
     if counter is not None:
         helpless = counter.status != "active"
-        unaware = not in_field(plan, target_square, counter.facing, square)
+        unaware = not space.faces_towards(plan, target_square, counter.facing, square)
     between = [q for q in line.squares if q != target_square]
     furniture = sum(1 for q in between if plan.terrain[q] == "obstructed")
     return dice.ShotConditions(
@@ -308,12 +308,12 @@ def _aim_at_character(game, seat, char, arm, fire, token, counter, square, facin
     over, aim, elusive = space.outside_shot(plan, square, facing, target_square, line.reached)
     if over:  # seen over the hull: nothing between blocks the shot
         line = LineWalk((target_square,), True, "", None, target_square)
-    if square != target_square and not in_field(plan, square, facing, aim):
+    if square != target_square and not space.faces_towards(plan, square, facing, aim):
         raise IllegalAction(f"{counter.counter} is behind {game.name_of(char)}: out of the field "
                              "of fire")
     if not line.reached:
         raise IllegalAction(f"no line of sight to {counter.counter}")
-    distance = dice.square_distance(plan.xy(square), plan.xy(aim))
+    distance = dice.square_distance(space.ground_xy(plan, square), space.ground_xy(plan, aim))
     conditions = _conditions(game, seat, char, line, square, target_square, counter, token)
     if elusive or ships.fleeing(game.state.ships, square, target_square):
         # EVA Combat: a target on the turning ring, or aboard a fleeing ship

@@ -20,7 +20,10 @@ from pathlib import Path
 from .datafiles import TableReader, data_path, line_of, load_toml, read_text
 from .errors import DataError
 
-TERRAINS = ("clear", "cluttered", "obstructed", "blocked", "space", "void")
+TERRAINS = ("clear", "cluttered", "obstructed", "blocked", "space", "void", "gap")
+#: Terrains that are no part of the ship: the outside (space, and the gap a hull face's
+#: drawing leaves open beside it) and nothing at all (void).
+OUTSIDE_TERRAINS = ("space", "void", "gap")
 COST = {"clear": 1, "cluttered": 2, "obstructed": 3, "space": 1}  # space: EVA (space.py)
 EDGE_KINDS = ("open", "wall", "door", "hatch", "glass")
 FACINGS = ("N", "E", "S", "W")
@@ -342,7 +345,7 @@ def load_deckplan(map_path: Path, legend_path: Path, deck_path: Path, *,
     width, height, terrain, feature, vedge, hedge, _ = _grid(map_path, square_map, edge_map,
                                                              corners, map_text)
     n = width * height
-    interior = [terrain[s] not in ("space", "void") for s in range(n)]
+    interior = [terrain[s] not in OUTSIDE_TERRAINS for s in range(n)]
 
     def edge(a: int, b: int) -> str:
         ax, ay = a % width, a // width

@@ -142,8 +142,10 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
 
 
 def direction(plan: DeckPlan, a: int, b: int, default: str) -> str:
-    ax, ay = plan.xy(a)
-    bx, by = plan.xy(b)
+    """The way a mover faces on the step a -> b, seen from above (onto a hull face or off
+    it too: the face lies over the hull square under it)."""
+    ax, ay = space.ground_xy(plan, a)
+    bx, by = space.ground_xy(plan, b)
     if bx > ax:
         return "E"
     if bx < ax:

@@ -10,10 +10,12 @@ from . import combat, space
 def sweep(game, seat: str, char, square: int, rng) -> list | None:
     """A floater entering a square swept by the turning ring's spokes or rim may be struck
     (Rotating Ring): None if it passes, else the events of the blow (it is interdicted
-    there). Characters with treads ride the ring and are never struck."""
+    there). The spokes leave the hub through both faces of the hull, so crossing the hub
+    on the hull is crossing them too. Characters with treads ride the ring and are never
+    struck."""
     s = game.state
     data = space.space_data()
-    if (s.systems.ring_stopped or square not in space.outside(game.plan).band
+    if (s.systems.ring_stopped or square not in space.outside(game.plan).swept
             or space.has_treads(char.sheet)):
         return None
     roll = rng.randint(1, 6)

@@ -74,7 +74,7 @@ def _square_stop(plan: DeckPlan, square: int) -> str:
     terrain = plan.terrain[square]
     if terrain in ("blocked", "obstructed"):
         return "object"
-    if terrain in ("void", "space"):
+    if terrain in ("void", "space", "gap"):
         return "edge"
     return ""
 
@@ -314,7 +314,8 @@ class SightTable:
 
     Built on first use and kept in ``plan.memo``. The squares seen from a square facing one
     way are worked out the first time someone looks from there that way, and kept: at most
-    four entries per square of the plan (under 2 MB for every square of the Feynman)."""
+    four entries per square of the plan (about 5 MB for every square of the Feynman, the
+    hull's two open faces being most of it)."""
 
     def __init__(self, plan: DeckPlan) -> None:
         self.plan = plan

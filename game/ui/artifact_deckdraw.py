@@ -24,8 +24,10 @@ from functools import lru_cache
 
 import pygame
 
+from game.artifact import space
 from game.artifact.deckplan import DeckPlan
 from game.ui import theme
+from game.ui.artifact_words import HULL_FACE_TITLES
 
 TILE = 256                      # tile side in screen pixels
 TILE_BUDGET = 24 * 1024 * 1024  # most bytes of tiles kept (a 2560x1440 map view needs 16 MB)
@@ -39,7 +41,12 @@ BAND = (38, 46, 60)             # a ring wrap or lab link: a corridor through sp
 SHAFT = (24, 30, 42)            # a lift spoke
 FLOOR_SPRITE = {"clear": "floor_clear", "cluttered": "floor_cluttered",
                 "obstructed": "floor_obstructed", "blocked": "floor_blocked"}
-EMPTY = ("space", "void")
+EMPTY = ("space", "void", "gap")
+HULL_PLATE = (52, 60, 74)       # the outer hull's plating, seen on its top or underside
+HULL_UNDERSIDE = (40, 46, 60)   # the same, underneath: a shade darker
+HULL_SEAM = (74, 84, 100)       # the rooms' walls beneath it, faintly
+HULL_EDGE = (150, 162, 180)     # the hull's rim, where a figure steps off into space
+HULL_SWEPT = (112, 84, 30)      # where the ring's spokes leave the hub through the hull
 _DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
@@ -80,7 +87,22 @@ class Connector:
 
 
 def _free(plan: DeckPlan, x: int, y: int) -> bool:
-    return not plan.inside(x, y) or plan.terrain[plan.sq(x, y)] in EMPTY
+    """Open space a band may cross: not the hull, and not the drawing of its faces."""
+    if not plan.inside(x, y):
+        return True
+    s = plan.sq(x, y)
+    return plan.terrain[s] in ("space", "void") and s not in space.outside(plan).face_of
+
+
+def hull_face_boxes(plan: DeckPlan) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """(face, (x0, y0, x1, y1)) round each hull face's drawing: where its title goes."""
+    boxes: dict[str, list[int]] = {}
+    for s, face in space.outside(plan).face_of.items():
+        x, y = plan.xy(s)
+        box = boxes.setdefault(face, [x, y, x, y])
+        box[0], box[1] = min(box[0], x), min(box[1], y)
+        box[2], box[3] = max(box[2], x), max(box[3], y)
+    return [(face, (b[0], b[1], b[2], b[3])) for face, b in sorted(boxes.items())]
 
 
 @lru_cache(maxsize=4)
@@ -282,6 +304,9 @@ def name_layout(plan: DeckPlan, c: int, measure) -> list[Label]:
                 out.append(Label(text, px, r))
                 return
 
+    for face, (x0, y0, x1, _y1) in hull_face_boxes(plan):  # above each face of the hull
+        place(HULL_FACE_TITLES[face], top, (x1 - x0 + 1) * c,
+              [((x0 + x1 + 1) / 2 * c, (y0 - 0.5) * c)])
     for index, pts in sorted(squares.items(), key=lambda kv: -len(kv[1])):
         if len(pts) < 3:
             continue
@@ -377,10 +402,14 @@ class StaticMap:
                                               y * c - oy + (y * 3) % max(1, c - 2), 1, 1))
         self._draw_connectors(surf, c, region, hatches)
         tiles = {t: assets.scaled(name, (c, c)) for t, name in FLOOR_SPRITE.items()}
+        faces = space.outside(plan)
         for y in range(max(0, y0), min(plan.height - 1, y1) + 1):
             for x in range(max(0, x0), min(plan.width - 1, x1) + 1):
                 s = plan.sq(x, y)
                 t = plan.terrain[s]
+                if s in faces.face_of:
+                    self._draw_hull_face(surf, c, s, pygame.Rect(x * c - ox, y * c - oy, c, c))
+                    continue
                 if t in EMPTY:
                     continue
                 r = pygame.Rect(x * c - ox, y * c - oy, c, c)
@@ -398,6 +427,34 @@ class StaticMap:
                     img = ctx.text.render(label.text, label.px, (235, 240, 250), bold=True)
                     surf.blit(img, img.get_rect(center=r.center))
         return surf
+
+    def _draw_hull_face(self, surf, c: int, s: int, r: pygame.Rect) -> None:
+        """One square of the hull's top or underside: plating, the walls of the rooms
+        beneath it faintly, its rim where it meets space, and the spokes' sweep."""
+        plan = self.plan
+        out = space.outside(plan)
+        face = out.face_of[s]
+        pygame.draw.rect(surf, HULL_PLATE if face == "dorsal" else HULL_UNDERSIDE, r)
+        if s in out.swept:  # the spokes leave the hub here: warning stripes
+            clip = surf.get_clip()
+            surf.set_clip(r.clip(clip))
+            for k in range(-c, c, max(4, c // 3)):
+                pygame.draw.line(surf, HULL_SWEPT, (r.x + k, r.bottom - 1), (r.x + k + c, r.y),
+                                 max(1, c // 10))
+            surf.set_clip(clip)
+        dot = max(1, c // 16)
+        for fx, fy in ((0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8)):  # rivets
+            pygame.draw.circle(surf, HULL_SEAM, (r.x + fx * c, r.y + fy * c), dot)
+        under = out.ground[s]
+        x, y = plan.xy(s)
+        sides = (((0, -1), (r.topleft, r.topright)), ((1, 0), (r.topright, r.bottomright)),
+                 ((0, 1), (r.bottomleft, r.bottomright)), ((-1, 0), (r.topleft, r.bottomleft)))
+        for (dx, dy), (a, b) in sides:
+            n = plan.sq(x + dx, y + dy) if plan.inside(x + dx, y + dy) else None
+            if n is None or out.face_of.get(n) != face:
+                pygame.draw.line(surf, HULL_EDGE, a, b, max(2, c // 10))
+            elif plan.edge_between(under, out.ground[n]) != "open":
+                pygame.draw.line(surf, HULL_SEAM, a, b, 1)
 
     def _draw_feature(self, surf, assets, c: int, s: int, r: pygame.Rect, lifts) -> None:
         plan = self.plan

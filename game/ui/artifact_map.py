@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.artifact import space
 from game.artifact.deckplan import DeckPlan, feynman
 from game.ui import theme
 from game.ui.artifact_deckdraw import SPACE_COLOUR, StaticMap
@@ -33,6 +34,7 @@ FACTION_COLOURS = {
     "alien": theme.PURPLE,
 }
 FEYNMAN_COLOUR = theme.YELLOW
+HULL_MARK = (200, 214, 232)  # the EVA marker on a counter standing on the hull
 UNKNOWN_COLOUR = (205, 205, 212)
 
 STATUS_SPRITE = {"down": "status_down", "dead": "status_dead", "inactive": "status_ko",
@@ -429,15 +431,33 @@ class DeckRenderer:
         c = cam.cell
         ghosts = [p for p in pieces if p.ghost]
         solid = [p for p in pieces if not p.ghost]
+        faces = space.outside(self.plan).face_of
         for group in (ghosts, solid):
             for rect, p in self.piece_rects(cam, group):
                 self.draw_piece(surface, ctx, rect, p)
+                face = faces.get(self.plan.sq(*p.square)) if p.kind == "character" else None
+                if face:
+                    self.draw_hull_marker(surface, rect, face)
             for p in group:
                 if p.pos is not None:
                     cx, cy = cam.centre_px(*p.pos)
                     side = max(6, round(c * 0.9))
                     self.draw_piece(surface, ctx, pygame.Rect(cx - side // 2, cy - side // 2,
                                                               side, side), p)
+
+    @staticmethod
+    def draw_hull_marker(surface, rect: pygame.Rect, face: str) -> None:
+        """The rulebook's EVA marker on a counter standing on the hull: a wedge at its right,
+        above the name plate, pointing up on top of the hull, turned round underneath it."""
+        r = max(4, rect.w // 5)
+        plate = max(9, min(14, rect.w // 4)) + 3 if rect.w >= 24 else 0
+        cx, cy = rect.right - r, rect.bottom - plate - r
+        pygame.draw.circle(surface, (12, 16, 24), (cx, cy), r + 1)
+        pygame.draw.circle(surface, HULL_MARK, (cx, cy), r + 1, 1)
+        k = -1 if face == "dorsal" else 1  # the point: up on top, down underneath
+        tip = (cx, cy + k * r * 0.75)
+        base = (cy - k * r * 0.5)
+        pygame.draw.polygon(surface, HULL_MARK, [tip, (cx - r * 0.7, base), (cx + r * 0.7, base)])
 
     @staticmethod
     def draw_piece(surface, ctx, rect: pygame.Rect, p: Piece) -> None:
@@ -546,9 +566,11 @@ class DeckRenderer:
             mini = pygame.Surface((plan.width * k, plan.height * k)).convert()
             mini.fill(SPACE_COLOUR)
             shade = {"clear": (92, 104, 120), "cluttered": (72, 82, 98),
-                     "obstructed": (56, 64, 78), "blocked": (30, 34, 42)}
+                     "obstructed": (56, 64, 78), "blocked": (30, 34, 42),
+                     "hull": (62, 70, 86)}  # the hull's top and underside
+            faces = space.outside(plan).face_of
             for s in range(plan.width * plan.height):
-                t = plan.terrain[s]
+                t = "hull" if s in faces else plan.terrain[s]
                 if t in shade:
                     x, y = plan.xy(s)
                     mini.fill(shade[t], (x * k, y * k, k, k))

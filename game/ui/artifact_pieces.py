@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from game.artifact import movement
+from game.artifact import movement, space
 from game.artifact.deckplan import DeckPlan, feynman
 from game.artifact.sheets import default_sheets
 from game.artifact.state import Character, CharacterCounter, GameState, OwnCharacter
@@ -21,6 +21,7 @@ from game.ui.artifact_map import (
     faction_colour,
 )
 from game.ui.artifact_targeting import piece_marks
+from game.ui.artifact_words import HULL_FACE_PLACES
 from game.ui.assets import SPRITES
 
 SEAT_NAMES = {
@@ -201,7 +202,13 @@ def place_name(square, plan: DeckPlan | None = None, exact: bool = False) -> str
     if square is None:
         return "off the map"
     x, y = square
-    name = plan.space_name(plan.sq(x, y)) or "outside the hull"
+    sq = plan.sq(x, y)
+    face = space.face_of(plan, sq)
+    if face:  # the EVA marker, in words: on top of the hull or underneath it, over a room
+        gx, gy = space.ground_xy(plan, sq)
+        name = f"{HULL_FACE_PLACES[face]} {plan.space_name(plan.sq(gx, gy))}"
+    else:
+        name = plan.space_name(sq) or "outside the hull"
     return f"{name} ({x}, {y})" if exact else name
 
 

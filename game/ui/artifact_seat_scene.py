@@ -21,7 +21,7 @@ from collections import OrderedDict
 import pygame
 
 from game.artifact import actions as A
-from game.artifact import movement, odds, preview, square_picks
+from game.artifact import movement, odds, preview, space, square_picks
 from game.artifact.computer_view import Offer
 from game.artifact.errors import ArtifactError
 from game.artifact.state import ItemCounter, OwnCharacter
@@ -52,7 +52,7 @@ from game.ui.artifact_targeting import (
     draw_targeting,
     draw_targeting_panel,
 )
-from game.ui.artifact_words import FACING_WORDS
+from game.ui.artifact_words import FACING_WORDS, HULL_FACE_WORDS
 from game.ui.scene import Command
 from game.ui.widgets import (
     Button,
@@ -1213,6 +1213,8 @@ class ArtifactSeatScene(ArtifactMapScene):
         acted = view.turn is not None and cid in view.turn.acted
         status = STATUS_WORDS.get(e.status, str(e.status).replace("_", " "))
         head = f"{e.name}: {e.kind}, {status}" + (", light wound" if e.wound else "")
+        if e.eva in HULL_FACE_WORDS:  # the EVA marker, in words
+            head += f", {HULL_FACE_WORDS[e.eva]}"
         armour = "no armour" if e.armour == "none" else f"{e.armour} armour"
         ma = e.ma or {}
         if acted:
@@ -1455,6 +1457,9 @@ class ArtifactSeatScene(ArtifactMapScene):
             return
         p = found[-1]
         text = p.label + (f" ({p.note})" if p.note else "")
+        face = space.face_of(self.plan, self.plan.sq(*p.square))
+        if face:
+            text += f", {HULL_FACE_WORDS[face]}"
         if p.status and p.status != "active":
             text += f", {STATUS_WORDS.get(p.status, p.status)}"
         if p.marks:

@@ -19,6 +19,12 @@ OPTIONS_FILE = "artifact_options.toml"
 
 #: The four facings as a player says them.
 FACING_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+#: The hull's two faces (the rulebook's EVA marker, and the marker turned round): the title
+#: over each face's drawing, where a figure on it is, and what its counter's badge says.
+HULL_FACE_TITLES = {"dorsal": "On top of the hull", "ventral": "Underneath the hull"}
+HULL_FACE_PLACES = {"dorsal": "the top of the hull over the",
+                    "ventral": "the underside of the hull below the"}
+HULL_FACE_WORDS = {"dorsal": "on top of the hull", "ventral": "underneath the hull"}
 
 
 class WordsError(Exception):

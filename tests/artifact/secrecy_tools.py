@@ -11,7 +11,7 @@ import json
 import random
 
 from game.artifact import actions as A
-from game.artifact import aliens, combat, computer, legal, sightings
+from game.artifact import aliens, combat, computer, legal, sightings, space
 from game.artifact.codec import canonical_json
 from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
@@ -448,7 +448,8 @@ def _perturb_alien_secrets(twin: ArtifactGame, seat: str, rng: random.Random) ->
 def perturb_hidden(game: ArtifactGame, seat: str,
                    rng: random.Random) -> tuple[ArtifactGame, int]:
     """A copy of ``game`` that differs only in what ``seat`` cannot see: other seats'
-    characters and loose items out of its map's sight moved elsewhere out of sight, fallen or
+    characters and loose items out of its map's sight moved elsewhere out of sight (aboard, or
+    on the hull's top or underside), fallen or
     risen, running or not, their pockets swapped, lift cars moved where neither end is seen,
     the real and the fake Artifact swapped where it holds neither, another character as a
     secret informant (the G-men's, Pan's) or its condition changed when it is not the
@@ -468,7 +469,9 @@ def perturb_hidden(game: ArtifactGame, seat: str,
     seen = seen_squares(twin, seat)
     changes = 0
     believed = set(_held_bodies(s, seats))
-    free = [sq for sq in sorted(plan.region("Feynman"))
+    # anywhere aboard, or on the hull's top or underside, out of the seat's sight
+    aboard = set(plan.region("Feynman")) | set(space.outside(plan).face_of)
+    free = [sq for sq in sorted(aboard)
             if plan.passable(sq) and sq not in seen and plan.feature[sq] != "lift_stop"]
     movable = [c for c in s.characters.values()
                if c.seat not in seats and c.id not in believed
@@ -481,6 +484,7 @@ def perturb_hidden(game: ArtifactGame, seat: str,
         if twin.stack_count(target) >= twin.stack_limit(target) - 1:
             continue
         char.square = target
+        char.eva = space.eva_state(plan, target)
         char.facing = rng.choice("NESW")
         changes += 1
     for char in sorted(movable, key=lambda c: c.id):  # a fall, a rise, a run unseen

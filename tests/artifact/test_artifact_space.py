@@ -13,21 +13,11 @@ from game.artifact import ring, space
 from game.artifact.errors import DataError, IllegalAction
 from game.artifact.example import example_game
 from game.artifact.movement import check_path, reachable
-from game.artifact.seats import JUDGE
 from game.artifact.sight import field_of_view
 from game.artifact.views import view_for
 
 from .arrange import stop_ring
-
-
-def _judge_put(game, cid, x, y, facing=""):
-    game.apply(JUDGE, A.JudgeMove(cid, x, y, facing))
-
-
-def _pirates_in_turn():
-    game, _log = example_game(9)
-    assert game.turn_seat == "pirates"
-    return game
+from .space_scenes import judge_put, kyoshi_aims_at, pirates_in_turn
 
 
 def test_the_outer_hulls_reconbot_can_move_on_the_turning_ring():
@@ -43,8 +33,8 @@ def test_the_outer_hulls_reconbot_can_move_on_the_turning_ring():
 
 
 def test_a_suited_pirate_leaves_by_the_main_airlock_and_floats_free():
-    game = _pirates_in_turn()
-    _judge_put(game, "kyoshi", 7, 5, "N")  # in the main airlock, in his spacesuit
+    game = pirates_in_turn()
+    judge_put(game, "kyoshi", 7, 5, "N")  # in the main airlock, in his spacesuit
     game.apply("pirates", A.Move("kyoshi", "jog", ((7, 4),), "N"))
     kyoshi = game.state.characters["kyoshi"]
     assert game.plan.xy(kyoshi.square) == (7, 4)
@@ -53,9 +43,9 @@ def test_a_suited_pirate_leaves_by_the_main_airlock_and_floats_free():
 
 
 def test_without_thrusters_a_floater_drifts_in_a_straight_line():
-    game = _pirates_in_turn()
-    _judge_put(game, "colovisto", 7, 4, "N")  # no suit, no thruster pack
-    _judge_put(game, "kyoshi", 8, 4, "N")  # a spacesuit's thrusters
+    game = pirates_in_turn()
+    judge_put(game, "colovisto", 7, 4, "N")  # no suit, no thruster pack
+    judge_put(game, "kyoshi", 8, 4, "N")  # a spacesuit's thrusters
     view = view_for(game, "pirates")
     plan = game.plan
     assert check_path(view, "colovisto", "run", [(7, 3), (7, 2), (7, 1)], "N", plan).spent == 3
@@ -63,15 +53,17 @@ def test_without_thrusters_a_floater_drifts_in_a_straight_line():
         check_path(view, "colovisto", "run", [(7, 3), (6, 3)], "N", plan)
     assert check_path(view, "kyoshi", "run", [(8, 3), (7, 2)], "N", plan).spent == 2
     room = reachable(view, "colovisto", "run", plan)
-    # every square it may reach lies on one of the eight lines out of (7, 4)
+    # every square it may reach lies on one of the eight lines out of (7, 4), seen from
+    # above (a hull face's square lies over the hull square under it)
+    ground = [space.ground_xy(plan, plan.sq(*xy)) for xy in room]
     assert room and all(dx == 0 or dy == 0 or abs(dx) == abs(dy)
-                        for dx, dy in ((x - 7, y - 4) for x, y in room))
+                        for dx, dy in ((x - 7, y - 4) for x, y in ground))
     assert (6, 2) not in room and (6, 2) in reachable(view, "kyoshi", "run", plan)
 
 
 def test_only_magnetic_treads_hold_on_the_turning_rings_outside():
-    game = _pirates_in_turn()
-    _judge_put(game, "kyoshi", 20, 15, "S")  # at the ring's rim
+    game = pirates_in_turn()
+    judge_put(game, "kyoshi", 20, 15, "S")  # at the ring's rim
     view = view_for(game, "pirates")
     with pytest.raises(IllegalAction, match="cannot be entered"):
         check_path(view, "kyoshi", "walk", [(11, 36)], "S", game.plan)
@@ -84,7 +76,7 @@ def test_floating_through_the_spokes_strikes_about_half_the_time():
     struck = passed = 0
     for seed in range(24):
         game, _log = example_game(seed)
-        _judge_put(game, "kyoshi", 23, 2, "W")
+        judge_put(game, "kyoshi", 23, 2, "W")
         events = game.apply("pirates", A.Move("kyoshi", "walk", ((22, 2),), "W"))
         reasons = [e.data["reason"] for e in events if e.kind == "interdiction"]
         hits = [e for e in events if e.kind == "ring_collision"]
@@ -99,9 +91,9 @@ def test_floating_through_the_spokes_strikes_about_half_the_time():
 
 
 def test_a_stopped_ring_strikes_nobody():
-    game = _pirates_in_turn()
+    game = pirates_in_turn()
     stop_ring(game)
-    _judge_put(game, "kyoshi", 23, 2, "W")
+    judge_put(game, "kyoshi", 23, 2, "W")
     rng = random.Random(0)
     assert ring.sweep(game, "pirates", game.state.characters["kyoshi"],
                        game.plan.sq(22, 2), rng) is None
@@ -161,15 +153,11 @@ def test_space_data_errors_name_the_file_and_reason(tmp_path: Path):
 def test_firing_at_the_ring_from_the_turret_is_at_minus_two_over_the_range_to_the_band():
     from game.artifact import combat
 
-    game = _pirates_in_turn()
-    _judge_put(game, "eastwood", 15, 2, "E")
-    _judge_put(game, "kyoshi", 15, 1, "E")  # rifle in hand, in the turret's dome
-    view = view_for(game, "pirates")
-    token = next(t for t, c in view.map.counters.items() if c.counter == "Recon Bot (McCray)")
+    game = pirates_in_turn()
+    judge_put(game, "eastwood", 15, 2, "E")
+    judge_put(game, "kyoshi", 15, 1, "E")  # rifle in hand, in the turret's dome
+    odds, token, rifle, arm = kyoshi_aims_at(game, "Recon Bot (McCray)")
     kyoshi = game.state.characters["kyoshi"]
-    rifle = next(i for i in kyoshi.items if game.state.items[i].type == "rifle")
-    arm = combat.arm_for(game, kyoshi, rifle)
-    odds = combat.plan_attack(game, "pirates", kyoshi, arm, "normal", (token,))[0].odds
     assert [m.id for m in odds.modifiers] == ["elusive_target"]
     assert odds.total_modifier == -2
     assert odds.distance == 5  # from (15, 1) to the ring's rim at (20, 0)
@@ -194,7 +182,7 @@ def test_views_over_the_hull_are_kept_within_bounds_and_stay_right():
 
 
 def test_a_stopped_ring_turns_nothing_into_view_and_flings_nobody_off():
-    game = _pirates_in_turn()
+    game = pirates_in_turn()
     stop_ring(game)
     plan = game.plan
     out = space.outside(plan)
@@ -205,7 +193,7 @@ def test_a_stopped_ring_turns_nothing_into_view_and_flings_nobody_off():
     assert space.outside_shot(plan, turret, "E", ring_square, False) == (False, ring_square,
                                                                          False)
     # nothing flings a floater off it now: Kyoshi steps from the rim onto its outside
-    _judge_put(game, "kyoshi", 20, 15, "S")
+    judge_put(game, "kyoshi", 20, 15, "S")
     view = view_for(game, "pirates")
     assert check_path(view, "kyoshi", "walk", [(11, 36)], "S", plan).spent == 1
     assert space.fling(plan, plan.sq(11, 36)) == plan.sq(11, 36)
@@ -218,15 +206,15 @@ def test_a_stopped_ring_turns_nothing_into_view_and_flings_nobody_off():
 def test_the_turning_ring_flings_a_character_blown_out_of_it_to_the_main_map():
     from game.artifact import hazards
 
-    game = _pirates_in_turn()
+    game = pirates_in_turn()
     plan = game.plan
     out = space.outside(plan)
     # a ring room's square with the ring's outside beyond its hull
     inside, beyond = next((s, s - 1) for s in range(1, len(plan.terrain))
                           if plan.segment_of[s] >= 0 and plan.gravity[plan.segment_of[s]]
                           and s - 1 in out.ring_outside)
-    _judge_put(game, "kyoshi", *plan.xy(inside), "N")
-    _judge_put(game, "recon_bot_mccray", *plan.xy(inside), "N")
+    judge_put(game, "kyoshi", *plan.xy(inside), "N")
+    judge_put(game, "recon_bot_mccray", *plan.xy(inside), "N")
     hazards.decompress(game, inside, beyond)
     kyoshi, bot = game.state.characters["kyoshi"], game.state.characters["recon_bot_mccray"]
     # the reconbot's treads hold it to the ring's outside; Kyoshi floats by the rim
