@@ -639,14 +639,19 @@ class ArtifactJudgeScene(ArtifactMapScene):
             title = sheets.items[item.type].name if item else self.picked
         cols = 4
         rows = (len(tools) + cols - 1) // cols
-        rect = pygame.Rect(self.cam.rect.x + 8, 0, min(520, self.cam.rect.w - 16),
-                           48 + rows * 34)
+        # buttons as tall as the window's type wants: fixed 30-pixel rows hid two thirds
+        # of a 640x400 window's map, where the Judge must click the square to move to
+        bh = max(round(30 * self.k), ctx.text.font(ctx.type.tiny).get_linesize() + 8)
+        rect = pygame.Rect(self.cam.rect.x + 8, 0, min(round(520 * max(1.0, self.k)),
+                                                       self.cam.rect.w - 16),
+                           panel_height(ctx, rows * (bh + 4) - 4))
         rect.bottom = self.cam.rect.bottom - 8
         self.adjudication_rect = rect
         inner = solid_panel(surface, rect, ctx, f"Adjudicate: {title}"[:60])
         w = (inner.w - 4 * (cols - 1)) // cols
         for n, (key, label, enabled) in enumerate(tools):
-            r = pygame.Rect(inner.x + (n % cols) * (w + 4), inner.y + (n // cols) * 34, w, 30)
+            r = pygame.Rect(inner.x + (n % cols) * (w + 4), inner.y + (n // cols) * (bh + 4),
+                            w, bh)
             b = Button(key, label, r, enabled=enabled,
                        selected=(key == "jmove" and self.moving), px=ctx.type.tiny)
             self.buttons.append(b)

@@ -297,3 +297,23 @@ def test_the_recipient_button_stays_clear_of_the_typing_line_in_a_short_panel(ho
         assert not b.rect.colliderect(line), (b.rect, line)
         assert panel.contains(b.rect)
     assert line.w >= panel.w // 2
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_judges_adjudication_panel_leaves_most_of_the_map_to_click(home, size):
+    # At 640x400 the panel's fixed 30-pixel rows covered two thirds of the map, where
+    # the Judge clicks the square after "Move to...".
+    app = App(size, mute=True, data_dir=home)
+    try:
+        open_screen(app, "judge_play")
+        scene = app.stack[-1]
+        scene.picked = "kyoshi"
+        found = app.render_checked()
+        app.render()
+        panel, cam = scene.adjudication_rect, scene.cam.rect
+        labels = [b.label for b in scene.buttons if b.key.startswith(("jmove", "jstatus"))]
+    finally:
+        app.ctx.close_all()
+    assert not found, found
+    assert "Move to..." in labels
+    assert panel.h <= cam.h // 2, (panel, cam)
