@@ -681,7 +681,9 @@ class ArtifactJudgeScene(ArtifactMapScene):
         surface.blit(fit_text(ctx, ask, ctx.type.small, theme.YELLOW if self.confirming
                               else theme.INK, inner.w, bold=self.confirming), (inner.x, inner.y))
         y = inner.y + head_h
-        step_w = round(36 * k)
+        # - and + big enough to read and hit in a small window too (18 pixels hid them)
+        step_w = max(round(36 * k), body_h + 12)
+        step_h = min(row - 2, max(round(32 * k), body_h + 6))
         text_w = inner.w - (0 if self.confirming else 2 * step_w + 12)
         for seat, (level, goal) in zip(self.levels, lines, strict=True):
             surface.blit(fit_text(ctx, level, ctx.type.body, theme.INK, text_w, bold=True),
@@ -693,7 +695,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
                 for n, (step, label) in enumerate(((-1, "-"), (1, "+"))):
                     b = Button(f"level:{seat}|{step}", label, pygame.Rect(
                         inner.right - 2 * step_w - 6 + n * (step_w + 6), y,
-                        step_w, min(row - 4, round(32 * k))), px=ctx.type.body)
+                        step_w, step_h), px=ctx.type.body)
                     self.buttons.append(b)
             y += row
         half = (inner.w - 12) // 2

@@ -317,3 +317,22 @@ def test_the_judges_adjudication_panel_leaves_most_of_the_map_to_click(home, siz
     assert not found, found
     assert "Move to..." in labels
     assert panel.h <= cam.h // 2, (panel, cam)
+
+
+def test_the_end_dialogs_level_steps_are_readable_at_640x400(home):
+    # The - and + beside each faction's level were 18 pixels wide at 640x400: their
+    # signs shrank to a dot inside the frame.
+    app = App((640, 400), mute=True, data_dir=home)
+    try:
+        open_screen(app, "judge_end_levels")
+        scene = app.stack[-1]
+        small = [p for p in app.render_checked(min_px=app.ctx.type.body)
+                 if p.startswith(("'+'", "'-'"))]
+        app.render()
+        steps = [b for b in scene.buttons if b.key.startswith("level:")]
+        body = app.ctx.text.font(app.ctx.type.body, True).get_linesize()
+    finally:
+        app.ctx.close_all()
+    assert len(steps) == 8
+    assert not small, small
+    assert all(b.rect.w >= body + 12 for b in steps)
