@@ -106,7 +106,7 @@ class PurchaseForm:
                                 pygame.Rect(right.x, right.y, right.w, 3 * lh))
         y = left.y
         if self.faction.options:
-            surface.blit(ctx.text.render("Private option", px, colour, True), (left.x, y))
+            surface.blit(fit_text(ctx, "Private option", px, colour, col_w, True), (left.x, y))
             y += lh
             choices = (self.species,) if self.species else self.faction.options
             for opt in choices:
@@ -121,8 +121,8 @@ class PurchaseForm:
                                       pygame.Rect(left.x, y, col_w, 3 * lh))
             y += 6
         if self.faction.pick:
-            surface.blit(ctx.text.render(f"Pick {self.faction.pick} of these "
-                                         f"({len(self.picked)} picked)", px, colour, True),
+            surface.blit(fit_text(ctx, f"Pick {self.faction.pick} of these "
+                                  f"({len(self.picked)} picked)", px, colour, col_w, True),
                          (left.x, y))
             y += lh
             for cid in self.faction.optional:
@@ -134,15 +134,17 @@ class PurchaseForm:
                            px=ctx.type.tiny)
                 self.buttons.append(b)
                 y += lh + 1
-        surface.blit(ctx.text.render("Your characters", px, colour, True), (left.x, y + 6))
+        surface.blit(fit_text(ctx, "Your characters", px, colour, col_w, True), (left.x, y + 6))
         y += lh + 6
-        for cid in self.roster():
-            if y > left.bottom - lh:
-                break
-            sheet = self.sheets.characters[cid]
-            surface.blit(ctx.text.render(f"{sheet.name} ({sheet.kind})", ctx.type.tiny,
-                                         theme.INK), (left.x + 4, y))
-            y += lh - 2
+        names = [f"{self.sheets.characters[cid].name} ({self.sheets.characters[cid].kind})"
+                 for cid in self.roster()]
+        if y + len(names) * (lh - 2) <= left.bottom:  # one a line
+            for name in names:
+                surface.blit(ctx.text.render(name, ctx.type.tiny, theme.INK), (left.x + 4, y))
+                y += lh - 2
+        else:  # a short form: the names run on, none left out without a word
+            draw_wrapped(surface, ctx, ", ".join(names), ctx.type.tiny, theme.INK,
+                         pygame.Rect(left.x + 4, y, left.w - 4, left.bottom - y))
         # shop
         y = mid.y
         surface.blit(fit_text(ctx, "Price list (click to buy)", px, colour, mid.w, True),

@@ -226,6 +226,13 @@ def artifact_purchase(app: App) -> None:
     app.apply(Reset(ArtifactSeatScene(_table("purchase").source("scientist"))))
 
 
+def artifact_purchase_pirates(app: App) -> None:
+    """The Pirates' form: seven of nine to pick, eight characters and a long price list."""
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+
+    app.apply(Reset(ArtifactSeatScene(_table("purchase").source("pirates"))))
+
+
 def artifact_placement(app: App) -> None:
     from game.ui.artifact_seat_scene import ArtifactSeatScene
 
@@ -433,6 +440,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "herald_hint": herald_hint,
     "rules": rules, "end": end,
     "artifact_lobby": artifact_lobby, "artifact_purchase": artifact_purchase,
+    "artifact_purchase_pirates": artifact_purchase_pirates,
     "artifact_seat": artifact_seat, "artifact_locked": artifact_locked,
     "artifact_carrier": artifact_carrier, "artifact_facing": artifact_facing,
     "artifact_path": artifact_path, "artifact_over": artifact_over,

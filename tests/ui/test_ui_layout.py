@@ -186,7 +186,8 @@ def test_a_buttons_second_line_keeps_clear_of_its_icon_and_hotkey(home, size):
     assert sub.rect.x - side >= button.text_area(ctx).x
 
 
-SMALL_ARTIFACT = ("artifact_lobby", "artifact_purchase", "artifact_placement", "artifact_seat",
+SMALL_ARTIFACT = ("artifact_lobby", "artifact_purchase", "artifact_purchase_pirates",
+                  "artifact_placement", "artifact_seat",
                   "artifact_targeting", "judge_lobby", "judge_play", "judge_end_levels")
 
 
@@ -336,3 +337,23 @@ def test_the_end_dialogs_level_steps_are_readable_at_640x400(home):
     assert len(steps) == 8
     assert not small, small
     assert all(b.rect.w >= body + 12 for b in steps)
+
+
+def test_the_purchase_form_names_every_character_or_says_it_stops(home):
+    # The Pirates' form at 640x400 listed three of its eight characters and stopped.
+    app = App((640, 400), mute=True, data_dir=home)
+    try:
+        open_screen(app, "artifact_purchase_pirates")
+        registry = TextRegistry()
+        app.ctx.text.check_layout(registry)
+        surface = RecordingSurface((640, 400), registry=registry)
+        app.stack[-1].draw(surface, app.ctx)
+        texts = [t.text for t in surface.notes.texts]
+        roster = app.stack[-1].purchase.roster()
+    finally:
+        app.ctx.text.check_layout(None)
+        app.ctx.close_all()
+    start = texts.index("Your characters") + 1
+    named = " ".join(texts[start:])
+    assert len(roster) == 8
+    assert "…" in named or all(name in named for name in ("Eastwood", "Yee")), named
