@@ -576,7 +576,12 @@ class HostingScene(Scene):
         for i, line in enumerate(lines[:2]):
             surface.blit(ctx.text.render(line, px, theme.INK_DIM),
                          (inner.x + round(10 * ctx.scale), inner.y + i * lh))
-        name_w = round(230 * ctx.scale)
+        # the names' column as wide as the longest name ("second Phone Company" ran
+        # into its join string in a small window)
+        gap = round(12 * ctx.scale)
+        name_w = max(round(230 * ctx.scale),
+                     max(ctx.text.size(seat_title(seat), px, True)[0] for seat, _ in self.seats())
+                     + gap)
         cw = round(110 * ctx.scale)
         mono = ctx.type.small
         for (seat, text), row in zip(self.seats(), self._rows(ctx), strict=True):

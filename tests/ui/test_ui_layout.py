@@ -188,14 +188,16 @@ def test_a_buttons_second_line_keeps_clear_of_its_icon_and_hotkey(home, size):
 
 SMALL_ARTIFACT = ("artifact_lobby", "artifact_purchase", "artifact_purchase_pirates",
                   "artifact_placement", "artifact_seat",
-                  "artifact_targeting", "judge_lobby", "judge_play", "judge_end_levels")
+                  "artifact_targeting", "judge_lobby", "judge_play", "judge_end_levels",
+                  "hosting")
 
 
 @pytest.mark.parametrize("screen", SMALL_ARTIFACT)
 def test_the_artifacts_screens_fit_a_640x400_window(home, screen):
     # Played at 640x400: the lobby's seats line ran under the notices, the Judge's "See
-    # the map as" buttons were a few pixels tall with their names spilling out, and the
-    # purchase form's last item sat across the form's frame.
+    # the map as" buttons were a few pixels tall with their names spilling out, the
+    # purchase form's last item sat across the form's frame, and the host's list ran
+    # "second Phone Company" into its join string.
     app = App((640, 400), mute=True, data_dir=home)
     try:
         open_screen(app, screen)
