@@ -147,11 +147,15 @@ class PurchaseForm:
                          pygame.Rect(left.x + 4, y, left.w - 4, left.bottom - y))
         # shop
         y = mid.y
-        surface.blit(fit_text(ctx, "Price list (click to buy)", px, colour, mid.w, True),
-                     (mid.x, y))
-        y += lh
-        # every item keeps a button inside the form: the rows close up in a short window
         shop = self.faction.shop
+        heading = "Price list (click to buy)" if shop else "Price list"
+        surface.blit(fit_text(ctx, heading, px, colour, mid.w, True), (mid.x, y))
+        y += lh
+        if not shop:  # (the Alien's: an empty list under "click to buy" read as broken)
+            draw_wrapped(surface, ctx, "Nothing for sale to you: your forces are the option "
+                         "you choose.", ctx.type.tiny, theme.INK_DIM,
+                         pygame.Rect(mid.x, y, mid.w, 3 * lh))
+        # every item keeps a button inside the form: the rows close up in a short window
         row = max(ctx.text.font(ctx.type.tiny).get_linesize() + 2,
                   min(lh, (mid.bottom - y) // max(1, len(shop)) - 1))
         for item_id in shop:
@@ -163,8 +167,14 @@ class PurchaseForm:
             y += row + 1
         # order
         y = right.y + budget_h + 6
-        y += draw_wrapped(surface, ctx, "Order (click a holder to change it)", px, colour,
+        empty = not self.free and not self.bought
+        y += draw_wrapped(surface, ctx, "Order" if empty else
+                          "Order (click a holder to change it)", px, colour,
                           pygame.Rect(right.x, y, right.w, 2 * lh)) + 4
+        if empty:
+            draw_wrapped(surface, ctx, "Nothing ordered: send the order as it is." if not shop
+                         else "Nothing bought yet: click an item in the price list.",
+                         ctx.type.tiny, theme.INK_DIM, pygame.Rect(right.x, y, right.w, 3 * lh))
         names = {cid: self.sheets.characters[cid].name for cid in self.roster()}
         names[NOBODY] = "on the map"
         for n, (item_id, holder) in enumerate(self.free):

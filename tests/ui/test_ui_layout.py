@@ -359,3 +359,28 @@ def test_the_purchase_form_names_every_character_or_says_it_stops(home):
     named = " ".join(texts[start:])
     assert len(roster) == 8
     assert "…" in named or all(name in named for name in ("Eastwood", "Yee")), named
+
+
+def test_a_form_with_nothing_for_sale_says_so(home):
+    # The Alien's form showed "Price list (click to buy)" over an empty column and
+    # "Order (click a holder to change it)" over nothing: it looked broken.
+    from every_screen import _table
+
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+    from game.ui.scene import Reset
+
+    app = App((1280, 720), mute=True, data_dir=home)
+    try:
+        app.apply(Reset(ArtifactSeatScene(_table("purchase").source("alien"))))
+        for _ in range(3):
+            app.step([], 0.25)
+        registry = TextRegistry()
+        app.ctx.text.check_layout(registry)
+        surface = RecordingSurface((1280, 720), registry=registry)
+        app.stack[-1].draw(surface, app.ctx)
+        texts = " ".join(t.text for t in surface.notes.texts)
+    finally:
+        app.ctx.text.check_layout(None)
+        app.ctx.close_all()
+    assert "click to buy" not in texts and "click a holder" not in texts
+    assert "Nothing for sale" in texts and "Nothing ordered" in texts
