@@ -404,7 +404,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
         if self.locked():
             return self._locked_handle(event, ctx)
         if self.view is None:
-            return None
+            return self._waiting_handle(event, ctx)
         pos = getattr(event, "pos", ctx.mouse)
         if self.chat_rect.collidepoint(pos) or self.chat.line.active:
             sent = self.chat.handle(event, ctx)

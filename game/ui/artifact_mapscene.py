@@ -20,12 +20,16 @@ from game.ui import theme
 from game.ui.artifact_hazard_layer import HazardLayer
 from game.ui.artifact_map import Camera, DeckRenderer
 from game.ui.artifact_panels import ChatPanel, solid_panel
-from game.ui.scene import Command, Scene
+from game.ui.scene import Command, Quit, Reset, Scene
 from game.ui.widgets import Button, ScrollText, draw_wrapped
 
 ARROW_FACING = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
 DRAG_THRESHOLD = 5
 TOP_HEIGHT = 34
+
+
+#: Seconds without a view before the waiting screen says what may be wrong.
+WAIT_HINT_SECONDS = 5.0
 
 
 class ArtifactMapScene(Scene, ABC):
@@ -65,6 +69,7 @@ class ArtifactMapScene(Scene, ABC):
         self._drag_from: tuple[int, int] | None = None
         self._dragging = False
         self._pressed: str | None = None    # the button under the mouse when it went down
+        self._waiting_since: float | None = None  # view time the window began to wait
         self._centred = False
         self.bar_need = 0                   # the tool bar's height when more than usual
 
@@ -318,8 +323,37 @@ class ArtifactMapScene(Scene, ABC):
     # ------------------------------------------------------------------ drawing
 
     def _draw_waiting(self, surface: pygame.Surface, ctx) -> None:
+        """"Connecting to the host...", and after a few seconds with no answer what may be
+        wrong and how to give up: a mistyped port or a host not yet started otherwise
+        left the player before a message that never changed, with no way back."""
+        if self._waiting_since is None:
+            self._waiting_since = ctx.time
+        centre = surface.get_rect().center
         img = ctx.text.render("Connecting to the host...", ctx.type.heading, theme.INK)
-        surface.blit(img, img.get_rect(center=surface.get_rect().center))
+        surface.blit(img, img.get_rect(center=centre))
+        if ctx.time - self._waiting_since < WAIT_HINT_SECONDS:
+            return
+        where = getattr(self.source, "where", "") or "the host"
+        back = ("Esc: back to the first window" if ctx.options.get("launcher")
+                else "Esc: close this window")
+        text = (f"No answer from {where} yet. Is the game hosted there, and is the join "
+                f"string whole? It keeps trying. {back}.")
+        w = min(surface.get_width() - 40, round(700 * ctx.scale))
+        area = pygame.Rect(0, 0, w, 4 * ctx.text.font(ctx.type.body).get_linesize())
+        area.midtop = (centre[0], img.get_rect(center=centre).bottom + round(16 * ctx.scale))
+        draw_wrapped(surface, ctx, text, ctx.type.body, theme.INK_DIM, area)
+
+    def _waiting_handle(self, event: pygame.event.Event, ctx) -> Command | None:
+        """Esc while no view has come: give up on this host (back to the launcher when
+        the window came from it, else close the window)."""
+        if event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE:
+            return None
+        self.source.close()
+        if ctx.options.get("launcher"):
+            from game.ui.launcher_scene import LauncherScene
+
+            return Reset(LauncherScene("No answer from the host: check the join string."))
+        return Quit()
 
     def _draw_bar_ground(self, surface: pygame.Surface) -> pygame.Rect:
         rect = self.bar_rect

@@ -866,7 +866,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             return self._locked_handle(event, ctx)
         view = self.view
         if view is None:
-            return None
+            return self._waiting_handle(event, ctx)
         if event.type == pygame.TEXTINPUT and self._swallow:
             swallow, self._swallow = self._swallow, ""
             if event.text.lower() == swallow:

@@ -57,6 +57,11 @@ class LinkSource:
         return SeatLink(self.ctx, self._join, self._emit, self._clock)
 
     @property
+    def where(self) -> str:
+        """The host and port this window joins, as the join string gave them."""
+        return f"{self._join.host}:{self._join.port}"
+
+    @property
     def replaced(self) -> bool:
         """The hub gave this seat to another connection (not a refusal of the code)."""
         return self.link.closed and self.link.refused is None
@@ -118,6 +123,9 @@ class LinkSource:
         self.link.chat(text, to)
 
     def close(self) -> None:
+        if getattr(self, "_closed", False):  # (a window given up on, then the exit's closers)
+            return
+        self._closed = True
         try:
             self.link.bye()
             self.link.close()

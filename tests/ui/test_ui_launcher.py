@@ -217,3 +217,50 @@ def test_a_bad_window_size_prints_only_its_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and "--size" in done.stderr
+
+
+@pytest.mark.parametrize("from_launcher", [True, False])
+def test_a_host_that_never_answers_is_named_and_esc_gives_up(app, from_launcher):
+    # A join string with a wrong port left the window on "Connecting to the host..."
+    # for good, with no word on why and no way back but killing the window.
+    from game.ui.artifact_seat_scene import ArtifactSeatScene
+    from game.ui.artifact_source import LinkSource
+    from game.ui.scene import Quit, Reset
+    from net.joinstring import parse
+
+    app.ctx.options["launcher"] = from_launcher
+    source = LinkSource(parse("artifact://127.0.0.1:1/pirates/" + "ab" * 16))
+    try:
+        app.apply(Reset(ArtifactSeatScene(source)))
+        app.step([], 1.0)
+        first = app.render_checked()
+        texts = " ".join(t for t in _texts(app))
+        assert "Connecting to the host" in texts and "No answer" not in texts
+        for _ in range(6):
+            app.step([], 1.0)
+        texts = " ".join(_texts(app))
+        assert "No answer from 127.0.0.1:1 yet" in texts
+        esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                 scancode=0)
+        command = app.top.handle(esc, app.ctx)
+    finally:
+        source.close()
+    assert not first
+    if from_launcher:
+        assert isinstance(command, Reset) and command.scene.name == "launcher"
+        assert "Esc: back to the first window" in texts
+    else:
+        assert isinstance(command, Quit) and "Esc: close this window" in texts
+
+
+def _texts(app: App) -> list[str]:
+    from game.ui.text_registry import RecordingSurface, TextRegistry
+
+    registry = TextRegistry()
+    app.ctx.text.check_layout(registry)
+    try:
+        surface = RecordingSurface(app.ctx.size, registry=registry)
+        app.top.draw(surface, app.ctx)
+    finally:
+        app.ctx.text.check_layout(None)
+    return [t.text for t in surface.notes.texts]
