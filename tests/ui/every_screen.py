@@ -470,6 +470,21 @@ def min_text_px(app: App, name: str) -> int | None:
     return app.ctx.type.small if name in HERALD_SCREENS else None
 
 
+def drawn_texts(app: App) -> list[str]:
+    """Every text the top scene draws in one frame, in drawing order (what the player
+    reads), recorded without touching the window."""
+    from game.ui.text_registry import RecordingSurface, TextRegistry
+
+    registry = TextRegistry()
+    app.ctx.text.check_layout(registry)
+    try:
+        surface = RecordingSurface(app.ctx.size, registry=registry)
+        app.stack[-1].draw(surface, app.ctx)
+    finally:
+        app.ctx.text.check_layout(None)
+    return [t.text for t in surface.notes.texts]
+
+
 def open_screen(app: App, name: str) -> None:
     """Put screen ``name`` on top and let its animations settle."""
     SCREENS[name](app)

@@ -223,6 +223,8 @@ def test_a_bad_window_size_prints_only_its_one_line(tmp_path):
 def test_a_host_that_never_answers_is_named_and_esc_gives_up(app, from_launcher):
     # A join string with a wrong port left the window on "Connecting to the host..."
     # for good, with no word on why and no way back but killing the window.
+    from every_screen import drawn_texts
+
     from game.ui.artifact_seat_scene import ArtifactSeatScene
     from game.ui.artifact_source import LinkSource
     from game.ui.scene import Quit, Reset
@@ -234,11 +236,11 @@ def test_a_host_that_never_answers_is_named_and_esc_gives_up(app, from_launcher)
         app.apply(Reset(ArtifactSeatScene(source)))
         app.step([], 1.0)
         first = app.render_checked()
-        texts = " ".join(t for t in _texts(app))
+        texts = " ".join(drawn_texts(app))
         assert "Connecting to the host" in texts and "No answer" not in texts
         for _ in range(6):
             app.step([], 1.0)
-        texts = " ".join(_texts(app))
+        texts = " ".join(drawn_texts(app))
         assert "No answer from 127.0.0.1:1 yet" in texts
         esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
                                  scancode=0)
@@ -251,16 +253,3 @@ def test_a_host_that_never_answers_is_named_and_esc_gives_up(app, from_launcher)
         assert "Esc: back to the first window" in texts
     else:
         assert isinstance(command, Quit) and "Esc: close this window" in texts
-
-
-def _texts(app: App) -> list[str]:
-    from game.ui.text_registry import RecordingSurface, TextRegistry
-
-    registry = TextRegistry()
-    app.ctx.text.check_layout(registry)
-    try:
-        surface = RecordingSurface(app.ctx.size, registry=registry)
-        app.top.draw(surface, app.ctx)
-    finally:
-        app.ctx.text.check_layout(None)
-    return [t.text for t in surface.notes.texts]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from every_screen import HERALD_SCREENS, SCREENS, SIZES, open_screen
+from every_screen import HERALD_SCREENS, SCREENS, SIZES, drawn_texts, open_screen
 
 from game.ui.app import App
 from game.ui.text_registry import RecordingSurface, TextRegistry, problems, undersized
@@ -240,14 +240,9 @@ def test_the_end_panel_says_the_lowest_level_wins(home, size):
     app = App(size, mute=True, data_dir=home)
     try:
         open_screen(app, "artifact_over")
-        registry = TextRegistry()
-        app.ctx.text.check_layout(registry)
-        surface = RecordingSurface(size, registry=registry)
-        app.stack[-1].draw(surface, app.ctx)
-        texts = [t.text for t in surface.notes.texts]
-        found = problems(surface)
+        texts = drawn_texts(app)
+        found = app.render_checked()
     finally:
-        app.ctx.text.check_layout(None)
         app.ctx.close_all()
     assert any(t.upper().endswith("(THE LOWEST WINS)") for t in texts), texts
     assert not found, found
@@ -346,14 +341,9 @@ def test_the_purchase_form_names_every_character_or_says_it_stops(home):
     app = App((640, 400), mute=True, data_dir=home)
     try:
         open_screen(app, "artifact_purchase_pirates")
-        registry = TextRegistry()
-        app.ctx.text.check_layout(registry)
-        surface = RecordingSurface((640, 400), registry=registry)
-        app.stack[-1].draw(surface, app.ctx)
-        texts = [t.text for t in surface.notes.texts]
+        texts = drawn_texts(app)
         roster = app.stack[-1].purchase.roster()
     finally:
-        app.ctx.text.check_layout(None)
         app.ctx.close_all()
     start = texts.index("Your characters") + 1
     named = " ".join(texts[start:])
@@ -374,13 +364,8 @@ def test_a_form_with_nothing_for_sale_says_so(home):
         app.apply(Reset(ArtifactSeatScene(_table("purchase").source("alien"))))
         for _ in range(3):
             app.step([], 0.25)
-        registry = TextRegistry()
-        app.ctx.text.check_layout(registry)
-        surface = RecordingSurface((1280, 720), registry=registry)
-        app.stack[-1].draw(surface, app.ctx)
-        texts = " ".join(t.text for t in surface.notes.texts)
+        texts = " ".join(drawn_texts(app))
     finally:
-        app.ctx.text.check_layout(None)
         app.ctx.close_all()
     assert "click to buy" not in texts and "click a holder" not in texts
     assert "Nothing for sale" in texts and "Nothing ordered" in texts
