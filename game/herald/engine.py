@@ -791,10 +791,10 @@ class HeraldGame:
     def _assign_dice(self, action: AssignDice) -> None:
         s = self.state
         dice, order = s.dice, action.order
-        s.assignment = assignment = {
-            "direction": dice[order[0]], "environment": dice[order[1]],
-            "stec" if s.stec_active else "sabotage": dice[order[2]],
-            "timeline": dice[order[3]], "event": dice[order[4]]}
+        r = active_readings(s.stec_active)
+        s.assignment = assignment = {r[0]: dice[order[0]], r[1]: dice[order[1]],
+                                     r[2]: dice[order[2]], r[3]: dice[order[3]],
+                                     r[4]: dice[order[4]]}
         self._events.append(DiceAssigned(assignment.copy()))
         s.phase = "@direction"
 

@@ -33,6 +33,7 @@ from game.herald.pads import MATRIX_COLS, MATRIX_ROWS, MAX_EFFORT, MIN_EFFORT, S
 from game.herald.readings import (
     DIRECTION_CHOICES,
     ENVIRONMENT_OPTIONS,
+    active_readings,
     event_effort_bonus,
     timeline_step,
 )
@@ -248,3 +249,19 @@ def test_a_state_s_copy_is_what_copy_copy_makes(seed, steps, picks):
     assert sim.state.to_dict() == state.to_dict()
     assert sim.state.effectiveness is not state.effectiveness
     assert sim.state.route is not state.route
+
+
+@given(dice=st.tuples(*[st.integers(1, 6)] * 5), order=st.permutations(range(5)),
+       stec=st.booleans())
+def test_assigning_the_dice_gives_each_reading_its_die_in_the_readings_order(dice, order,
+                                                                             stec):
+    game = HeraldGame.new(5)
+    s = game.state
+    s.dice, s.stec_active = dice, stec
+    game._events = []
+    game._perform(AssignDice(tuple(order)))  # type: ignore[arg-type]
+    expected = {r: dice[i] for r, i in zip(active_readings(stec), order, strict=True)}
+    assert list(s.assignment.items()) == list(expected.items())
+    (event,) = game._events
+    assert list(event.assignment.items()) == list(expected.items())
+    assert event.assignment is not s.assignment
