@@ -443,6 +443,11 @@ class ArtifactSeatScene(ArtifactMapScene):
         start = entry.square
         if start == target:
             return None
+        faces = space.outside(self.plan).face_of
+        if faces.get(self.plan.sq(*start)) != faces.get(self.plan.sq(*target)):
+            # the hull's faces are drawn apart: a line across the drawing between a face and
+            # anywhere else means nothing (the field of view shows what is seen over the hull)
+            return None
         found = self._cached(("los", start, target),
                              lambda: preview.line_of_sight(start, target))
         if found is None:

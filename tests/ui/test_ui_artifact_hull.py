@@ -78,6 +78,9 @@ def test_a_floater_climbs_onto_the_top_of_the_hull_from_the_map(ui_app, tmp_path
     lichter = game.state.characters["lichter"]
     assert game.plan.xy(lichter.square) == (8, 49) and lichter.eva == "dorsal"
     w.frame()
+    # no line of sight is drawn across the drawing from the top to anywhere else
+    assert w.scene.los((12, 62)) is None and w.scene.los((8, 4)) is None
+    assert w.scene.los((12, 50)) is not None  # along the same face it is
     card = w.scene.unit_lines(w.scene.view, "lichter")
     assert card[0].startswith("Lichter: human, ") and card[0].endswith(", on top of the hull")
     w.goto((12, 62))
