@@ -576,9 +576,11 @@ def _mind_proof(game, target: Character, power: Power) -> bool:
 
 def _suborn(game, seat, char, power, target, action, rng):
     """The die is rolled whatever the target is, and an immune mind fails as a bad roll
-    does: the seat learns only that it did not listen."""
+    does: the seat learns only that it did not listen. So does one who informs for another
+    master already (the G-men's informant, or another Pan's): an informant has one master,
+    as at the draw, and the other master's informant is never taken behind its back."""
     roll, success = _roll(power, rng)
-    success = success and not _mind_proof(game, target, power)
+    success = success and not _mind_proof(game, target, power) and target.informant_of is None
     if success:
         target.informant_of = seat
     return [game.notify(seat, {"kind": "alien_power", "power": power.id,
@@ -611,7 +613,13 @@ def _take(game, seat: str, target: Character, controller: str | None) -> list[Ev
     target.seat = seat
     target.controlled_by = controller
     target.home_seat = home if controller and home else None
-    target.informant_of = None
+    if controller is None and target.informant_of is not None:
+        # a body raised from the dead informs nobody: its master's list of informants
+        # changes at the master's own Situation Update, never in another seat's turn
+        situation.hold_forces(game, target.informant_of)
+        target.informant_of = None
+    # a held mind stays its secret master's informant: it still reports what it sees, and
+    # activating it takes it from the Controller (informants.activate)
     target.blind = False
     book = game.state.maps[game.state.map_of[seat]]
     book.counters.pop(target.token, None)

@@ -184,6 +184,8 @@ def activate(game, master: str, char: Character) -> list[Event]:
 def _join(game, master: str, char: Character, told: bool = True) -> list[Event]:
     char.seat = master
     char.informant_of = None
+    char.controlled_by = None  # an informant held by mind control leaves its Controller
+    char.home_seat = None
     char.blind = False
     if not told:
         return []

@@ -160,6 +160,9 @@ def own_forces(game, seat: str) -> HeldForces:
         bodies={c.id: snapshot(c) for c in chars},
         informants=sorted(c.id for c in game.state.characters.values()
                           if c.informant_of == seat),
+        informant_looks={c.id: c.counter for c in sorted(game.state.characters.values(),
+                                                         key=lambda c: c.id)
+                         if c.informant_of == seat},
     )
 
 
@@ -200,8 +203,10 @@ def believed_informants(game, seat: str) -> list[Character]:
     live."""
     s = game.state
     held = held_forces(s, seat)
-    if held is not None:
-        return [s.characters[cid] for cid in held.informants]
+    if held is not None:  # as they looked then (a body raised since looks another way)
+        return [replace(s.characters[cid],
+                        counter=held.informant_looks.get(cid, s.characters[cid].counter))
+                for cid in held.informants]
     return sorted((c for c in s.characters.values() if c.informant_of == seat),
                   key=lambda c: c.id)
 

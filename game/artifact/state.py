@@ -314,6 +314,7 @@ class HeldForces:
     counters: dict[str, CharacterCounter] = field(default_factory=dict)
     bodies: dict[str, Character] = field(default_factory=dict)
     informants: list[str] = field(default_factory=list)  # those it secretly ran then
+    informant_looks: dict[str, str] = field(default_factory=dict)  # their counters then
 
 
 # ---- the sequence of play -----------------------------------------------------------------------

@@ -20,7 +20,7 @@ from game.artifact.views import view_for
 
 from .arrange import add_character, destroy_terminal
 from .dice_tools import force_dice
-from .secrecy_tools import start_game, to_seat
+from .secrecy_tools import informant_of, start_game, to_seat
 
 
 def _game(species: str, players: int = 5, seed: int = 3):
@@ -589,3 +589,65 @@ def test_an_egg_that_hatched_into_a_living_bug_counts_as_surviving_for_victory()
     _levels, checks = victory.evaluate(game)
     eggs = next(c for c in checks["alien"] if c.goal.startswith("At least three eggs"))
     assert eggs.facts == ("0 eggs survived, 0 of them hatched (3 needed).",)
+
+
+def test_pans_whisper_never_takes_the_g_mens_informant():
+    """One informant, one master (the draw never deals a character to two): a whisper to the
+    G-men's informant is rolled and answered as a bad roll is, and the G-men keep their
+    informant, their view unmoved by another seat's turn."""
+    game = start_game(5, 3, gmen=True, orders={"alien": A.Customize("pan")})
+    spy = informant_of(game, "phoneco")
+    assert spy is not None
+    token = _next_to(game, spy, _beside(game, "pan"))
+    before = view_for(game, "phoneco")
+    assert spy in before.informants
+    force_dice(game, 6)
+    game.apply("alien", A.AlienPower("pan", "suborn", target=token))
+    last = _notices(game, "alien", "alien_power")[-1]
+    assert (last.get("roll"), last.get("success")) == (6, False)
+    assert game.state.characters[spy].informant_of == "phoneco"
+    assert spy not in view_for(game, "alien").informants
+    assert view_for(game, "phoneco") == before
+
+
+def test_a_mind_held_by_the_controller_stays_the_g_mens_informant():
+    """Mind control takes the body, not the tie to the secret master: the G-men's view does
+    not move in the alien's turn (their informant is still theirs), and activating it takes
+    it from the Controller for good, the alien hearing by telegram at its update."""
+    game = start_game(5, 3, gmen=True, orders={"alien": A.Customize("mind_control")})
+    spy = informant_of(game, "phoneco")
+    assert spy is not None
+    token = _next_to(game, spy, _beside(game, "mind_control"))
+    before = view_for(game, "phoneco")
+    force_dice(game, 4)
+    game.apply("alien", A.AlienPower("mind_control", "dominate", target=token))
+    char = game.state.characters[spy]
+    assert (char.seat, char.controlled_by, char.informant_of) == (
+        "alien", "mind_control", "phoneco")
+    assert view_for(game, "phoneco") == before
+    to_seat(game, "phoneco")
+    assert spy in view_for(game, "phoneco").informants
+    told = len(_notices(game, "alien", "telegram"))
+    game.apply("phoneco", A.ActivateInformant(spy))
+    assert (char.seat, char.controlled_by, char.home_seat, char.informant_of) == (
+        "phoneco", None, None, None)
+    assert spy in view_for(game, "phoneco").own.characters
+    to_seat(game, "alien")
+    assert len(_notices(game, "alien", "telegram")) == told + 1
+    assert spy not in view_for(game, "alien").own.characters
+
+
+def test_the_g_men_lose_a_raised_informant_only_at_their_own_update():
+    """A dead informant raised as a zombie informs nobody; its master's list changes at its
+    own Situation Update, not in the alien's turn."""
+    game = start_game(5, 3, gmen=True, orders={"alien": A.Customize("zombies")})
+    spy = informant_of(game, "phoneco")
+    zombie = game.state.characters["zombie_1"]
+    token = _next_to(game, spy, game.plan.xy(zombie.square), "dead")
+    before = view_for(game, "phoneco")
+    assert spy in before.informants
+    game.apply("alien", A.AlienPower("zombie_1", "raise", target=token))
+    assert game.state.characters[spy].informant_of is None
+    assert view_for(game, "phoneco") == before
+    to_seat(game, "phoneco")
+    assert spy not in view_for(game, "phoneco").informants
