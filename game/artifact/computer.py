@@ -285,11 +285,19 @@ def security_action(game, seat: str, char: Character, kind: str, segment: str,
 def snoop(game, seat: str, char: Character, segment: str, toggle: str) -> list[Event]:
     """Cameras show the seat's map everything in the segment but sneaksuits (the counters
     stand on its map as last seen now); then the segment's lights or locks flip: all off
-    (or locked) unless they all are, then all on (or unlocked)."""
+    (or locked) unless they all are, then all on (or unlocked). A craft that has left its
+    dock runs on its own systems (Spaceships: the Snoop does not work there): its squares
+    show nothing, and a segment that is all such a craft (the Command Pod flown off) toggles
+    nothing, the result ``away``."""
     s = game.state
     plan = game.plan
     sheets = game.sheets
     squares = set(segment_squares(plan, segment))
+    away = detached_squares(game)
+    if squares and squares <= away:
+        return [game.notify(seat, {"kind": "snoop", "character": char.id, "segment": segment,
+                                   "seen": 0, "toggle": toggle, "result": "away"})]
+    squares -= away
     book = s.maps[s.map_of[seat]]
     mine = {x for x, m in s.map_of.items() if m == s.map_of[seat]}
     seen = 0

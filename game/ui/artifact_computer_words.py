@@ -54,7 +54,9 @@ def computer_notice(n, who: str, names: dict[str, str]) -> str | None:
                 "shown.")
     if kind == "snoop":
         switched = {"dark": "; lights out", "lit": "; lights on", "locked": "; hatches locked",
-                    "unlocked": "; hatches unlocked"}.get(n.get("result", ""), "")
+                    "unlocked": "; hatches unlocked",
+                    "away": "; it has left its dock and its cameras answer to it alone",
+                    }.get(n.get("result", ""), "")
         seen = n.get("seen")
         told = counted(seen, "counter") if isinstance(seen, int) else "some counters"
         return f"{who} snooped {n.get('segment')}: {told} seen{switched}."

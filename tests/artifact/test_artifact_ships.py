@@ -375,3 +375,32 @@ def test_a_turned_ship_that_leaves_takes_everyone_aboard_to_its_squares_as_drawn
     assert drawn.xy(game.state.characters["slavin"].square) == (1, 7)
     assert {drawn.space_name(game.state.characters[c].square)
             for c in ("mccray", "slavin")} == {"Command Pod"}
+
+
+def test_the_snoop_does_not_reach_into_the_command_pod_once_it_has_flown():
+    """Spaceships: a ship runs on its own systems and the Snoop does not work there. The
+    Command Pod is the Feynman's while docked; flown off, its cameras show nothing and its
+    hatches and lights are not the computer's to toggle."""
+    game, log = _scientist_turn()
+    _do(game, log, JUDGE, A.JudgeMove("slavin", 1, 7, "W"))
+    _do(game, log, JUDGE, A.JudgeMove("osorio", 1, 8, "W"))
+    _do(game, log, "scientist", A.Pilot("slavin", "walk", ("W",), "W"))
+    locked = list(game.state.locked)
+    facing = game.state.characters["mccray"].facing
+    _do(game, log, "scientist", A.SecurityAction("mccray", "snoop", "Command Pod", "locks",
+                                                 facing))
+    told = [n for n in view_for(game, "scientist").notices if n.kind == "snoop"][-1]
+    assert (told.get("seen"), told.get("result")) == (0, "away")
+    assert game.state.locked == locked
+    again = replay(example_setup(), 9, log)
+    assert again.to_json() == game.to_json()
+
+
+def test_the_snoop_sees_into_the_docked_command_pod():
+    game, log = _scientist_turn()
+    _do(game, log, JUDGE, A.JudgeMove("osorio", 1, 8, "W"))
+    facing = game.state.characters["mccray"].facing
+    _do(game, log, "scientist", A.SecurityAction("mccray", "snoop", "Command Pod", "",
+                                                 facing))
+    told = [n for n in view_for(game, "scientist").notices if n.kind == "snoop"][-1]
+    assert (told.get("seen"), told.get("result")) == (1, "")
