@@ -728,9 +728,8 @@ _EFFECTS = {
 
 def unmask(game, char: Character) -> None:
     """A disguised character that attacks shows its own counter again."""
-    if (char.seat is not None and species_of(game, char.seat) is not None
-            and of_species(game, char) and char.counter != base_counter(game, char)):
-        char.counter = base_counter(game, char)
+    if char.seat is not None and species_of(game, char.seat) is not None:
+        situation.drop_disguise(game, char)
 
 
 # ---- HAL: the computer's own security actions ------------------------------------------------

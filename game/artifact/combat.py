@@ -1146,6 +1146,7 @@ def _opportunity_shot(game, seat: str, attack: PendingAttack, rng) -> list[Event
                                    "square": list(plan.xy(char.square))})]
     if char.id not in s.turn.acted:
         s.turn.acted.append(char.id)
+    situation.drop_disguise(game, char)
     return perform_attack(game, seat, char, arm, "normal", shots, rng, facing=char.facing)
 
 
@@ -1189,6 +1190,7 @@ def last_one_out(game, mover: Character, square: int, rng) -> list[Event]:
         if not in_action(game, mover):
             break
         chart = charts_of(game).weapons[free_weapon(game, striker)]
+        situation.drop_disguise(game, striker)
         res = Resolver(game, striker.seat, rng, striker)
         outcome = res.harm(mover, chart.id)
         report = {"target": mover.token, "hit": True, **res.told(mover, outcome)}

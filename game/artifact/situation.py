@@ -147,6 +147,20 @@ def base_counter(game, char: Character) -> str:
     return game.sheets.characters[char.sheet].counter
 
 
+def drop_disguise(game, char: Character) -> None:
+    """A species character wearing another's look (Koch's disguise) shows its own counter
+    again: the look lasts until it attacks, whatever the attack (an action, opportunity fire
+    carried out, a free blow at the last one out). Minds it holds and robots HAL runs keep
+    their own counters. Outside its seat's turn (a free blow) the seat's forces are held:
+    it learns of the blow at its Situation Update."""
+    if game.sheets.characters[char.sheet].faction != "alien" or char.controlled_by is not None:
+        return
+    own = base_counter(game, char)
+    if char.counter != own:
+        hold_forces(game, char.seat)
+        char.counter = own
+
+
 def own_forces(game, seat: str) -> HeldForces:
     """What ``seat`` knows of its own forces now: ``characters`` (id -> own entry), ``items``
     (carried items and its hidden markers, id -> entry), ``counters`` (token -> the counter

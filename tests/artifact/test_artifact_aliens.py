@@ -441,6 +441,48 @@ def test_koch_wears_the_look_of_a_counter_it_sees():
     assert game.state.characters["koch"].counter == "Koch"
 
 
+def test_koch_shows_its_own_counter_again_once_it_attacks():
+    """The disguise lasts until Koch attacks: the blow shows Koch on the victim's map."""
+    game = _game("koch")
+    token = _next_to(game, "mccray", _beside(game, "koch"))
+    game.apply("alien", A.AlienPower("koch", "disguise", target=token, facing="S"))
+    assert game.state.characters["koch"].counter == "McCray"
+    koch = game.state.characters["koch"]
+    _next_to(game, "mccray", game.plan.xy(koch.square))
+    attack = next(a for a in game.legal_actions("alien")
+                  if isinstance(a, A.Attack) and a.character == "koch" and a.targets == (token,))
+    force_dice(game, 1, 1, 1, 1)
+    game.apply("alien", attack)
+    assert koch.counter == "Koch"
+    to_seat(game, "scientist")
+    book = game.state.maps[game.state.map_of["scientist"]]
+    assert book.counters[koch.token].counter == "Koch"
+
+
+def test_a_disguised_koch_striking_the_last_one_out_shows_koch():
+    """The free blow at the last one out of a hostile square is an attack too: the victim's
+    map shows Koch; Koch's own seat hears of it at its Situation Update."""
+    game = _game("koch")
+    token = _next_to(game, "mccray", _beside(game, "koch"))
+    game.apply("alien", A.AlienPower("koch", "disguise", target=token, facing="S"))
+    koch = game.state.characters["koch"]
+    to_seat(game, "alien")
+    _bring(game, "mccray", game.plan.xy(koch.square))
+    to_seat(game, "scientist")
+    assert koch.counter == "McCray"
+    before = view_for(game, "alien").own
+    leave = next(a for a in game.legal_actions("scientist")
+                 if isinstance(a, A.Move) and a.character == "mccray" and len(a.path) == 1)
+    force_dice(game, 1, 1, 1, 1)
+    game.apply("scientist", leave)
+    assert koch.counter == "Koch"
+    assert view_for(game, "alien").own == before
+    game.apply("scientist", A.EndTurn())
+    book = game.state.maps[game.state.map_of["scientist"]]
+    seen = book.counters.get(koch.token) or book.last_known.get(koch.token)
+    assert seen is not None and seen.counter == "Koch"
+
+
 @pytest.mark.parametrize("status", ["dead", "ko"])
 def test_a_zombie_raises_a_dead_human_in_its_square(status):
     """Only the dead rise. A knocked-out body looks as fallen as a dead one: the zombie
