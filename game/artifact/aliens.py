@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 
 from . import actions as A
-from . import combat_dice, computer, customize, situation
+from . import areas, combat_dice, computer, customize, situation
 from .datafiles import TableReader, data_path, load_toml
 from .deckplan import FACINGS, feynman
 from .errors import DataError, IllegalAction
@@ -743,10 +743,9 @@ def is_computer_mind(game, seat: str, cid: str) -> bool:
     return "security" in default_aliens().species[species].powers
 
 
-def security_problem(view, cid: str, kind: str, segment: str, toggle: str,
-                     plan) -> str | None:
-    """Why HAL may not take this security action now (None: it may), judged on its seat's
-    view: the engine refuses with this, and the computer panel offers what passes it."""
+def _security_left_problem(view, cid: str) -> str | None:
+    """Why HAL (``cid``) has no security action to spend now, judged on its seat's view:
+    not its turn, no computer mind, all spent, or cut off from the station's computer."""
     if view.phase != "play" or view.turn_seat != view.seat:
         return "characters act only in their seat's turn"
     species = own_species(view)
@@ -758,9 +757,16 @@ def security_problem(view, cid: str, kind: str, segment: str, toggle: str,
     spent = view.alien.used if view.alien else ()
     if sum(1 for u in spent if is_security_use(u)) >= allowed:
         return f"all {allowed} security actions are spent this turn"
-    reach = _check_robot_reach(view)
-    if reach:
-        return reach
+    return _check_robot_reach(view)
+
+
+def security_problem(view, cid: str, kind: str, segment: str, toggle: str,
+                     plan) -> str | None:
+    """Why HAL may not take this security action now (None: it may), judged on its seat's
+    view: the engine refuses with this, and the computer panel offers what passes it."""
+    problem = _security_left_problem(view, cid)
+    if problem:
+        return problem
     if kind != "snoop":
         return "HAL snoops and toggles; cancelling a countdown takes a hacker at a terminal"
     if segment not in computer.feynman_segments(plan):
@@ -768,6 +774,24 @@ def security_problem(view, cid: str, kind: str, segment: str, toggle: str,
     if toggle not in computer.TOGGLES:
         return "toggle must be lights, locks or nothing"
     return None
+
+
+def loudspeaker_problem(view, cid: str, text: str) -> str | None:
+    """Why HAL may not speak on the station's loudspeakers now (None: it may). HAL is the
+    computer (Example of Play, Global Updates: the Judge as HAL "could have used this phase
+    for an arbitrary loudspeaker announcement"): no terminal, hands or marker, one of its
+    security actions."""
+    return _security_left_problem(view, cid) or areas.announcement_problem(text)
+
+
+def loudspeaker(game, seat: str, action: A.Loudspeaker) -> list[Event]:
+    """HAL's announcement, queued with every other for the next Global Updates."""
+    char = game.state.characters[action.character]
+    problem = loudspeaker_problem(view_for(game, seat), char.id, action.text)
+    if problem:
+        raise IllegalAction(problem)
+    secrets_of(game, seat).used.append(f"{char.id}:security")
+    return areas.speak(game, seat, char, action.text)
 
 
 def security_action(game, seat: str, action: A.SecurityAction) -> list[Event]:
@@ -962,6 +986,8 @@ def listed_actions(game, seat: str) -> list[A.Action]:
             out += [A.SecurityAction(cid, "snoop", seg, toggle, "N")
                     for seg in computer.feynman_segments(plan) for toggle in computer.TOGGLES
                     if security_problem(view, cid, "snoop", seg, toggle, plan) is None]
+            if loudspeaker_problem(view, cid, "Attention.") is None:
+                out.append(A.Loudspeaker(cid, "Attention.", "N"))
         out += [a for a in candidates(view, cid, plan, sheets)
                 if view_problem(view, a, plan, sheets) is None]
     return out

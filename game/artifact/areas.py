@@ -259,6 +259,12 @@ def loudspeaker(game, seat: str, char: Character, text: str) -> list[Event]:
     problem = loudspeaker_problem(game, char, text)
     if problem:
         raise IllegalAction(problem)
+    return speak(game, seat, char, text)
+
+
+def speak(game, seat: str, char: Character, text: str) -> list[Event]:
+    """Queue ``text`` (checked already) for the next Global Updates; only the speaker's
+    seat is told now."""
     said = announcement_text(text)
     game.state.announcements.append(said)
     return [game.notify(seat, {"kind": "loudspeaker", "character": char.id, "text": said})]

@@ -141,15 +141,21 @@ def computer_offers(view: SeatView, cid: str, entry: OwnCharacter, plan: DeckPla
 
 
 def hal_offers(view: SeatView, cid: str, plan: DeckPlan) -> list[Offer]:
-    """HAL's snoops (its security actions, from the computer itself): every segment the
-    engine's own check lets it snoop now (``aliens.security_problem`` on the view)."""
+    """HAL's snoops and loudspeaker (its security actions, from the computer itself): every
+    segment the engine's own check lets it snoop now (``aliens.security_problem`` on the
+    view), and the loudspeaker while ``aliens.loudspeaker_problem`` lets it speak."""
     if view.faction != "alien" or view.alien is None:
         return []
-    return [Offer(f"snoop:{segment}", f"Snoop {segment}",
-                  {"type": "security_action", "character": cid, "kind": "snoop",
-                   "segment": segment, "toggle": ""})
-            for segment in computer.feynman_segments(plan)
-            if aliens.security_problem(view, cid, "snoop", segment, "", plan) is None]
+    out = [Offer(f"snoop:{segment}", f"Snoop {segment}",
+                 {"type": "security_action", "character": cid, "kind": "snoop",
+                  "segment": segment, "toggle": ""})
+           for segment in computer.feynman_segments(plan)
+           if aliens.security_problem(view, cid, "snoop", segment, "", plan) is None]
+    if aliens.loudspeaker_problem(view, cid, LOUDSPEAKER_SAMPLE) is None:
+        out.append(Offer("loudspeaker", "Loudspeaker",
+                         {"type": "loudspeaker", "text": LOUDSPEAKER_SAMPLE,
+                          "character": cid}))
+    return out
 
 
 def security_left(view: SeatView) -> int | None:

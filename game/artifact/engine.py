@@ -1093,6 +1093,12 @@ class ArtifactGame(Table):
                                  areas.command_robot, action.robot)
 
     def _do_loudspeaker(self, seat: str, action: A.Loudspeaker) -> list[Event]:
+        if aliens.is_computer_mind(self, seat, action.character):
+            self._need_phase("play")
+            if seat != self.turn_seat:
+                raise NotYourTurn("characters act only in their seat's turn")
+            self._need_facing(action.facing)
+            return aliens.loudspeaker(self, seat, action)
         return self._area_action(seat, action, areas.loudspeaker_problem, areas.loudspeaker,
                                  action.text)
 

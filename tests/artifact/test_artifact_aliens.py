@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.artifact import actions as A
-from game.artifact import aliens
+from game.artifact import aliens, computer_view
 from game.artifact.codec import canonical_json, to_plain
 from game.artifact.deckplan import feynman
 from game.artifact.errors import DataError, IllegalAction
@@ -92,6 +92,45 @@ def test_hal_spends_four_security_actions_a_turn_without_the_marker():
         game.apply("alien", A.SecurityAction(hal.id, "snoop", ring[4], "", "N"))
     assert not any(isinstance(a, A.SecurityAction) for a in game.legal_actions("alien"))
     assert len(_notices(game, "alien", "snoop")) == 4
+
+
+def test_hal_speaks_on_the_loudspeakers_with_one_security_action():
+    """Example of Play, Global Updates: HAL controls the ship's computer, so it may make a
+    loudspeaker announcement, heard by every seat alike at Global Updates. It takes no
+    terminal, hands or marker: one of its four security actions."""
+    game = _game("hal")
+    to_seat(game, "alien")
+    hal = next(c for c in game.state.characters.values() if c.sheet == "hal")
+    speak = A.Loudspeaker(hal.id, "Attention.", "N")
+    assert speak in game.legal_actions("alien")
+    offers = computer_view.hal_offers(view_for(game, "alien"), hal.id, game.plan)
+    assert "loudspeaker" in [o.key for o in offers]
+    game.apply("alien", A.Loudspeaker(hal.id, "All crew to the lounge.", "N"))
+    assert computer_view.security_left(view_for(game, "alien")) == 3
+    for seat in game.seats:
+        assert not [n for n in game.state.notices[seat] if n.kind == "announcement"]
+    segments = sorted({a.segment for a in game.legal_actions("alien")
+                       if isinstance(a, A.SecurityAction)})
+    for segment in segments[:3]:
+        game.apply("alien", A.SecurityAction(hal.id, "snoop", segment, "", "N"))
+    assert speak not in game.legal_actions("alien")
+    with pytest.raises(IllegalAction, match="4 security actions"):
+        game.apply("alien", speak)
+    game.apply("alien", A.EndTurn())  # the last seat: Global Updates
+    for seat in game.seats:
+        heard = [n for n in game.state.notices[seat] if n.kind == "announcement"]
+        assert heard and heard[-1].get("text") == "All crew to the lounge."
+
+
+def test_hal_cut_off_from_the_computer_cannot_speak():
+    game = _hal_example()
+    destroy_terminal(game, (12, 6))  # the Computer Room's RAM dump terminal
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    with pytest.raises(IllegalAction, match="RAM is destroyed"):
+        game.apply("alien", A.Loudspeaker("hal", "Hello.", "N"))
+    assert not any(isinstance(a, A.Loudspeaker) for a in game.legal_actions("alien"))
+    assert not computer_view.hal_offers(view_for(game, "alien"), "hal", game.plan)
 
 
 def test_hal_ram_marker_is_the_alien_seats_secret():

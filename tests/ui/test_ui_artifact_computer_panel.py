@@ -362,3 +362,21 @@ def test_esc_closes_the_computer_panel_and_the_button_opens_it_again(ui_app):  #
     assert "Computer Control: Dr. McCray" not in w.texts()
     w.press("computer")
     assert "Computer Control: Dr. McCray" in w.texts()
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1920, 1080)])
+def test_hal_speaks_on_the_loudspeakers_from_its_panel(ui_app, tmp_path, size):  # noqa: F811
+    """HAL's panel offers the loudspeaker too (one of its security actions): typed in the
+    field and sent, it is queued for Global Updates and one security action is gone."""
+    game, w = _open_panel(ui_app, "alien", "hal", size)
+    field = w.scene.computer.speech
+    w.click(field.rect.center)
+    w.type("Please remain calm.")
+    for _ in range(3):
+        w.frame()
+    _save(w, tmp_path, f"hal_loudspeaker_{size[0]}.png")
+    w.key(pygame.K_RETURN)
+    said = [n for n in game.state.notices["alien"] if n.kind == "loudspeaker"][-1]
+    assert said.about == {"character": "hal", "text": "Please remain calm."}
+    assert game.state.announcements == ["Please remain calm."]
+    assert "You are the computer: 3 security actions left" in " | ".join(w.texts())
