@@ -431,7 +431,7 @@ def global_updates(game) -> list[Event]:
     if not sysm.shutdown and computer.major_terminals_gone(game):
         sysm.shutdown = True
         s.locked = []
-        s.dark = sorted(_station_spaces(plan))
+        s.dark = sorted(_station_spaces(plan) - _detached_spaces(game, plan))
         sysm.shields_up = False
         sysm.switching = []
         stop_ring = True
@@ -455,6 +455,14 @@ def global_updates(game) -> list[Event]:
         for map_id in sorted(s.maps):  # announced to all: the shields are down
             sightings.shields_told(s, map_id, sysm.shields_up)
     return events
+
+
+def _detached_spaces(game, plan: DeckPlan) -> set[str]:
+    """The spaces of the craft that have left their docks (the Command Pod flown off): an
+    independent spacecraft with its own power, out of reach of the station's shutdown
+    (Spaceships)."""
+    return {plan.space_name(sq) for craft in computer.detached_crafts(game)
+            for sq in craft.squares} - {""}
 
 
 def _life_support_wrecked(game) -> bool:

@@ -309,6 +309,20 @@ def test_the_detached_pods_terminal_and_a_wrecked_computer_room_shut_the_compute
         assert view_for(game, seat).shutdown
 
 
+def test_the_shutdown_leaves_the_lights_of_the_pod_that_flew_off_on():
+    """Spaceships: a craft away from its dock runs on its own power; the station's shutdown
+    darkens every space of the Feynman but the Command Pod flying off it."""
+    game = _game()
+    destroy_terminal(game, COMPUTER_ROOM_TERMINAL)
+    _pod_flies_one_square(game)
+    to_seat(game, "alien")
+    game.apply("alien", A.EndTurn())
+    assert game.state.systems.shutdown
+    assert "Computer Room" in game.state.dark and "Medlab" in game.state.dark
+    assert "Command Pod" not in game.state.dark
+    assert "Command Pod" not in view_for(game, "scientist").dark
+
+
 def test_the_detached_pod_alone_does_not_shut_the_computer_down_and_its_terminal_is_cut_off():
     game = _game()
     _pod_flies_one_square(game)
