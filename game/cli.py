@@ -15,6 +15,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from game.ui.sizes import HERALD_MIN_WINDOW, MIN_WINDOW
+
 EXIT_USAGE = 2
 
 # pygame greets on stdout when first imported; a command's output (an error's one line,
@@ -232,20 +234,28 @@ def _run_herald(args: argparse.Namespace) -> int:
 
     return run_herald(
         seed=args.seed, variant=args.variant, pads=args.pads, load=args.load,
-        dice=args.dice, size=_window_size(args.size), mute=args.mute,
+        dice=args.dice, size=_window_size(args.size, HERALD_MIN_WINDOW, "The Herald's board"),
+        mute=args.mute,
     )
 
 
-def _window_size(text: str | None) -> tuple[int, int]:
-    """``--size WIDTHxHEIGHT`` (default 1280x800)."""
+def _window_size(
+    text: str | None, smallest: tuple[int, int] = MIN_WINDOW, what: str = "",
+) -> tuple[int, int]:
+    """``--size WIDTHxHEIGHT`` (default 1280x800); ``what`` names a screen that needs
+    more than the ``smallest`` window every screen lays out in."""
     if text is None:
         return (1280, 800)
     try:
         w, h = (int(p) for p in text.lower().split("x"))
     except ValueError:
         raise CliError(f"--size wants WIDTHxHEIGHT, got {text!r}") from None
-    if w < 640 or h < 400 or w > 10000 or h > 10000:
-        raise CliError(f"--size {text} is out of range (640x400 and up)")
+    if w > 10000 or h > 10000 or w < MIN_WINDOW[0] or h < MIN_WINDOW[1]:
+        raise CliError(f"--size {text} is out of range "
+                       f"({MIN_WINDOW[0]}x{MIN_WINDOW[1]} and up)")
+    if w < smallest[0] or h < smallest[1]:
+        raise CliError(f"--size {text} is too small for {what} "
+                       f"({smallest[0]}x{smallest[1]} and up)")
     return (w, h)
 
 

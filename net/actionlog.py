@@ -384,8 +384,10 @@ def read(path: str | Path) -> tuple[LogContents, int]:
         fmt, head = 2, _HEAD
     elif data.startswith(MAGIC_V1):
         fmt, head = 1, _HEAD_V1
+    elif not data:
+        raise LogError(f"{path} is empty, not an Artifact action log")
     else:
-        raise LogError(f"{path} is not an Artifact action log (bad magic)")
+        raise LogError(f"{path} is not an Artifact action log (it does not begin as one does)")
     pos = len(MAGIC)
     records: list[dict[str, Any]] = []
     torn = 0

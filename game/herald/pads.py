@@ -420,8 +420,11 @@ def load_pads(path: str | Path | None = None) -> Pads:
     origin = str(target)
     try:
         text = target.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PadsError(f"{origin}:1: cannot read the file ({exc.__class__.__name__})") from None
+    except OSError as exc:
+        raise PadsError(f"{origin}:1: cannot read the file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise PadsError(f"{origin}: not UTF-8 text (a byte at offset {exc.start} is not "
+                        "part of any character)") from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -17,8 +17,9 @@ import pygame
 
 from game.ui.context import TextCache, UiContext, user_data_dir
 from game.ui.scene import Command, Pop, Push, Quit, Replace, Reset, Scene
+from game.ui.sizes import MIN_WINDOW
 
-MIN_SIZE = (640, 400)
+MIN_SIZE = MIN_WINDOW
 FRAME_RATE = 60
 
 
@@ -68,8 +69,20 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene) -> None:
+        needed = self._floor(scene)
+        current = self.screen.get_size()
+        if not self.fullscreen and (current[0] < needed[0] or current[1] < needed[1]):
+            # grow the window to what the new scene needs before it lays itself out
+            self.resize((max(current[0], needed[0]), max(current[1], needed[1])))
         self.stack.append(scene)
         scene.on_enter(self.ctx)
+
+    def _floor(self, extra: Scene | None = None) -> tuple[int, int]:
+        """The smallest window every scene on the stack (and ``extra``) lays out in."""
+        sizes = [MIN_SIZE] + [s.min_size for s in self.stack]
+        if extra is not None:
+            sizes.append(extra.min_size)
+        return (max(w for w, _ in sizes), max(h for _, h in sizes))
 
     def apply(self, cmd: Command | None) -> None:
         """Carry out a scene's command."""
@@ -101,7 +114,8 @@ class App:
     # -- window --------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        floor = self._floor()
+        size = (max(floor[0], int(size[0])), max(floor[1], int(size[1])))
         if not self.fullscreen:
             self.windowed_size = size
         if self.screen.get_size() != size:

@@ -38,6 +38,7 @@ from game.ui.herald_layout import HeraldLayout
 from game.ui.herald_orders import DiceOrders, DirectionOrders, OfficerOrders, Orders, make_orders
 from game.ui.herald_text import line_step
 from game.ui.scene import Command, Push, Replace, Scene
+from game.ui.sizes import HERALD_MIN_WINDOW
 from game.ui.widgets import Button, ClickTracker, ScrollText, draw_tooltip
 
 AUTOSAVE_NAME = "herald-autosave.json"
@@ -66,6 +67,7 @@ class HeraldScene(Scene):
     """Plays one game of The Herald."""
 
     name = "herald"
+    min_size = HERALD_MIN_WINDOW
 
     def __init__(self, game: HeraldGame, autosave: Path | None = None) -> None:
         self.game = game

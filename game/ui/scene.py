@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui.sizes import MIN_WINDOW
+
 if TYPE_CHECKING:
     from game.ui.context import UiContext
 
@@ -64,6 +66,9 @@ class Scene:
 
     opaque: bool = True
     name: str = "scene"
+    #: The smallest window this scene lays out in whole. While the scene is on the stack
+    #: the window is held at least this large (a game board needs more room than a form).
+    min_size: tuple[int, int] = MIN_WINDOW
 
     def on_enter(self, ctx: UiContext) -> None:
         """Called when the scene becomes part of the stack (and after every resize)."""
