@@ -572,6 +572,22 @@ def test_a_bug_egg_hatches_after_two_global_updates_and_the_host_dies():
     assert len(telegrams) == told + 1 and telegrams[-1].get("counter") == "McCray"
 
 
+def test_an_egg_whose_host_left_the_map_is_lost():
+    game = _game("bugs")
+    bug = game.state.characters["bug_1"]
+    token = _next_to(game, "mccray", game.plan.xy(bug.square), "ko")
+    game.apply("alien", A.AlienPower("bug_1", "lay_egg", target=token))
+    game.apply(JUDGE, A.JudgeRemove("mccray"))  # carried off the map
+    hatchlings = sum(1 for c in game.state.characters.values() if c.sheet == "bug_hatchling")
+    for _ in range(2):
+        game.apply("alien", A.EndTurn())
+        to_seat(game, "alien")
+    assert _notices(game, "alien", "egg_lost")
+    assert not game.state.aliens["alien"].eggs
+    assert sum(1 for c in game.state.characters.values()
+               if c.sheet == "bug_hatchling") == hatchlings
+
+
 # ---- two alien seats ---------------------------------------------------------------------------
 
 def test_two_aliens_share_a_map_but_not_their_secrets():
