@@ -18,7 +18,7 @@ from game.artifact.sheets import default_sheets
 from game.artifact.state import CharacterCounter
 from game.artifact.views import view_for
 
-from .arrange import add_character, destroy_terminal
+from .arrange import act_again, add_character, destroy_terminal, give_item
 from .dice_tools import force_dice
 from .secrecy_tools import informant_of, start_game, to_seat
 
@@ -748,3 +748,151 @@ def test_the_g_men_lose_a_raised_informant_only_at_their_own_update():
     assert view_for(game, "phoneco") == before
     to_seat(game, "phoneco")
     assert spy not in view_for(game, "phoneco").informants
+
+
+# ---- the limits of each power (aliens.toml: most) ----------------------------------------------
+
+def _refused(game, seat: str, action, why: str) -> None:
+    """``action`` is neither listed nor taken, and its refusal says ``why``."""
+    assert action not in game.legal_actions(seat)
+    with pytest.raises(IllegalAction, match=why):
+        game.apply(seat, action)
+
+
+def test_pan_runs_three_informants_at_most():
+    """Pan is dealt two informants; a third is won by a whisper, and a fourth is refused
+    before any die is rolled."""
+    game = _game("pan")
+    assert len(view_for(game, "alien").informants) == 2
+    mccray = _next_to(game, "mccray", _beside(game, "pan"))
+    force_dice(game, 4)
+    game.apply("alien", A.AlienPower("pan", "suborn", target=mccray))
+    assert len(view_for(game, "alien").informants) == 3
+    kyoshi = _next_to(game, "kyoshi", _beside(game, "pan", skip=1))
+    assert game.state.characters["kyoshi"].informant_of is None
+    _refused(game, "alien", A.AlienPower("pan", "suborn", target=kyoshi),
+             "you run 3 informants already")
+    assert game.state.characters["kyoshi"].informant_of is None
+
+
+def test_the_controller_holds_two_minds_at_most_and_a_released_one_frees_a_place():
+    game = _game("mind_control")
+    taken = []
+    for n, cid in enumerate(("mccray", "slavin")):
+        token = _next_to(game, cid, _beside(game, "mind_control", skip=n))
+        force_dice(game, 6)
+        game.apply("alien", A.AlienPower("mind_control", "dominate", target=token))
+        assert game.state.characters[cid].controlled_by == "mind_control"
+        taken.append(cid)
+    osorio = _next_to(game, "osorio", _beside(game, "mind_control", skip=2))
+    third = A.AlienPower("mind_control", "dominate", target=osorio)
+    _refused(game, "alien", third, "holds 2 minds already")
+    assert game.state.characters["osorio"].seat == "phoneco"
+    game.apply("alien", A.AlienPower("mind_control", "release", target="slavin"))
+    assert third in game.legal_actions("alien")
+
+
+def _bodies_beside_a_bug(game, cids) -> list[str]:
+    """``cids`` lying knocked out in bug_1's square, seen by the bugs: their tokens."""
+    to_seat(game, "alien")
+    square = game.plan.xy(game.state.characters["bug_1"].square)
+    for cid in cids:
+        _bring(game, cid, square)
+        game.apply(JUDGE, A.JudgeSetStatus(cid, "ko"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    return [game.state.characters[cid].token for cid in cids]
+
+
+def test_three_eggs_wait_at_most():
+    """Two bugs lay two eggs one turn; the next turn one lays a third, and the other is
+    refused a fourth while those three wait (the first two are one Global Update old)."""
+    game = _game("bugs")
+    a, b, c, d = _bodies_beside_a_bug(game, ("mccray", "slavin", "osorio", "preuitt"))
+    game.apply("alien", A.AlienPower("bug_1", "lay_egg", target=a))
+    game.apply("alien", A.AlienPower("bug_2", "lay_egg", target=b))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    assert len(game.state.aliens["alien"].eggs) == 2
+    game.apply("alien", A.AlienPower("bug_1", "lay_egg", target=c))
+    assert len(game.state.aliens["alien"].eggs) == 3
+    _refused(game, "alien", A.AlienPower("bug_2", "lay_egg", target=d),
+             "3 eggs wait already")
+    assert len(game.state.aliens["alien"].eggs) == 3
+
+
+def test_a_full_square_makes_a_due_egg_wait_until_there_is_room():
+    """The egg is due, but the host's square holds as many as may stand there: no bug can
+    hatch into it, so the egg waits (still the alien's secret) and hatches at the first
+    Situation Update that finds room."""
+    game = _game("bugs")
+    bug = game.state.characters["bug_1"]
+    (token,) = _bodies_beside_a_bug(game, ("mccray",))
+    game.apply("alien", A.AlienPower("bug_1", "lay_egg", target=token))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    square = game.plan.xy(bug.square)
+    for cid in ("slavin", "osorio"):
+        _bring(game, cid, square)
+    assert game.stack_count(bug.square) == game.stack_limit(bug.square)
+    hatchlings = sum(1 for c in game.state.characters.values() if c.sheet == "bug_hatchling")
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")  # due now, but the square is full
+    assert [e.host for e in view_for(game, "alien").alien.eggs] == [token]
+    assert game.state.characters["mccray"].status == "ko"
+    assert sum(1 for c in game.state.characters.values()
+               if c.sheet == "bug_hatchling") == hatchlings
+    _bring(game, "osorio", _beside(game, "bug_1"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    assert not game.state.aliens["alien"].eggs
+    assert game.state.characters["mccray"].status == "dead"
+    assert sum(1 for c in game.state.characters.values()
+               if c.sheet == "bug_hatchling") == hatchlings + 1
+
+
+def test_a_tough_character_is_still_fooled_by_a_mental_illusion():
+    """Tough guards only against mind control: Eastwood, the pirates' only eye, sees the
+    zombie Pan shows beside him."""
+    game = _game("pan")
+    assert "Tough" in game.sheets.characters["eastwood"].skills
+    to_seat(game, "alien")
+    square = _beside(game, "pan")
+    _bring(game, "eastwood", _beside(game, "pan", skip=1))
+    for cid, char in list(game.state.characters.items()):
+        if char.seat == "pirates" and cid != "eastwood":
+            game.apply(JUDGE, A.JudgeRemove(cid))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    game.apply("alien", A.AlienPower("pan", "illusion", path=(square,), look="Zombie"))
+    token = game.state.aliens["alien"].illusions[0].token
+    game.apply("alien", A.EndTurn())
+    counter = game.state.maps[game.state.map_of["pirates"]].counters.get(token)
+    assert isinstance(counter, CharacterCounter) and counter.counter == "Zombie"
+
+
+def test_kochs_disguise_falls_when_its_opportunity_fire_goes_off():
+    """Koch, wearing McCray's look, covers the square beside McCray with a rifle; McCray
+    walks into it. The shot, fired at the Alien's Situation Update, is an attack: Koch shows
+    its own counter from then on, and until then it kept the disguise."""
+    game = _game("koch")
+    koch = game.state.characters["koch"]
+    token = _next_to(game, "mccray", _beside(game, "koch"))
+    game.apply("alien", A.AlienPower("koch", "disguise", target=token, facing="S"))
+    act_again(game, "koch")
+    rifle = give_item(game, "koch", "rifle")
+    mx, my = game.plan.xy(game.state.characters["mccray"].square)
+    kx, ky = game.plan.xy(koch.square)
+    covered = (2 * mx - kx, 2 * my - ky)  # one square on, in line with Koch and McCray
+    facing = {(1, 0): "E", (-1, 0): "W", (0, 1): "S", (0, -1): "N"}[(mx - kx, my - ky)]
+    game.apply("alien", A.TargetOpportunityFire("koch", rifle, covered, "anyone", facing))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "scientist")
+    game.apply("scientist", A.Move("mccray", "walk", (covered,), facing))
+    assert game.plan.xy(game.state.characters["mccray"].square) == covered
+    assert koch.counter == "McCray"
+    force_dice(game, 1, 1, 1, 1)
+    to_seat(game, "alien")
+    assert _notices(game, "alien", "opportunity_triggered")
+    assert _notices(game, "alien", "attack")[-1].get("character") == "koch"
+    assert koch.counter == "Koch"
