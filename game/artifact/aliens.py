@@ -41,6 +41,7 @@ from .sightings import (
     visible_in,
 )
 from .situation import base_counter
+from .space import ground_xy
 from .state import AlienSecrets, Character, CharacterCounter, Egg, Illusion
 from .views import view_for
 
@@ -206,7 +207,9 @@ def of_species(game, char: Character) -> bool:
 
 
 def distance(plan, a: int, b: int) -> int:
-    (ax, ay), (bx, by) = plan.xy(a), plan.xy(b)
+    """King's moves from ``a`` to ``b`` judged from above, as ranges are: a figure on a hull
+    face stands over the hull square under it, not where its face is drawn."""
+    (ax, ay), (bx, by) = ground_xy(plan, a), ground_xy(plan, b)
     return max(abs(ax - bx), abs(ay - by))
 
 

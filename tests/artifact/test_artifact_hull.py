@@ -25,7 +25,7 @@ from game.artifact.sight import field_of_view
 from game.artifact.views import view_for
 
 from .dice_tools import force_dice
-from .secrecy_tools import canonical_view, to_seat
+from .secrecy_tools import canonical_view, start_game, to_seat
 from .space_scenes import judge_put, kyoshi_aims_at, pirates_in_turn
 
 DORSAL, VENTRAL = 44, 56  # rows from a hull square down to its face squares (space.toml)
@@ -345,3 +345,38 @@ def test_every_floater_sees_exactly_the_hull_squares_in_its_field_seen_from_abov
             assert seen == {f for f in out.face_of
                             if space.faces_towards(plan, origin, facing, f)}, (
                 plan.xy(origin), facing)
+
+
+def _koch_sees_mccray_at(y: int):
+    """Koch floating two squares north of the hull facing it, McCray put on the hull's top over
+    (12, ``y``) in the alien's turn; the alien's next turn, Koch sees him. (game, his token)"""
+    game = start_game(5, 3, orders={"alien": A.Customize("koch")})
+    to_seat(game, "alien")
+    judge_put(game, "koch", 12, 1, "S")
+    judge_put(game, "mccray", 12, y + DORSAL, "N")
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    token = game.state.characters["mccray"].token
+    assert token in view_for(game, "alien").map.counters
+    return game, token
+
+
+def _disguises(game, token) -> list:
+    return [a for a in game.legal_actions("alien")
+            if isinstance(a, A.AlienPower) and a.power == "disguise" and a.target == token]
+
+
+def test_an_alien_power_reaches_the_hull_as_seen_from_above():
+    """Koch floating two squares north of the hull takes the look of McCray on the top over
+    the hull's edge (two squares from above, within Disguise's reach of 8), not of McCray on
+    the top over (12, 11) (ten from above): the legal actions and the engine agree. Before,
+    reach counted down the drawing to the face's rows (46 squares), so nothing on a face was
+    ever in reach of a floater."""
+    game, token = _koch_sees_mccray_at(3)
+    assert _disguises(game, token)
+    game.apply("alien", A.AlienPower("koch", "disguise", target=token, facing="S"))
+    assert game.state.characters["koch"].counter == "McCray"
+    game, token = _koch_sees_mccray_at(11)
+    assert not _disguises(game, token)
+    with pytest.raises(IllegalAction, match="beyond Disguise's reach"):
+        game.apply("alien", A.AlienPower("koch", "disguise", target=token, facing="S"))
