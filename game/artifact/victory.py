@@ -297,11 +297,15 @@ class Ending:
         if who in self.sheets.characters:
             return [c for c in s.characters.values() if c.sheet == who]
         if who == "seat":
-            team = {x for x in s.seats
-                    if x == seat or allied(s.specs[x], s.specs[seat])}
+            team = self.team(seat)
         else:
             team = {x for x in s.seats if s.specs[x].faction == who}
         return sorted((c for c in s.characters.values() if c.seat in team), key=lambda c: c.id)
+
+    def team(self, seat: str) -> set[str]:
+        """The seat and every seat sharing its victory (the eighth player's pirates)."""
+        s = self.s
+        return {x for x in s.seats if x == seat or allied(s.specs[x], s.specs[seat])}
 
     def party_name(self, who: str) -> str:
         if who == "seat":
@@ -439,7 +443,12 @@ def _active(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
     found = [c for c in e.party(seat, n.who) if e.active(c)]
     whose = e.party_name(n.who)
     if n.who in e.sheets.characters:
-        return bool(found), f"{whose} is {'still' if found else 'not'} on his feet."
+        # a named character counts while he is the seat's to run: one whose mind another
+        # seat holds (or who turned informant for it) is on his feet but not free
+        free = [c for c in found if e.controller_seat(c) in e.team(seat)]
+        if found and not free:
+            return False, f"{whose} is on his feet but not free."
+        return bool(free), f"{whose} is {'still' if free else 'not'} on his feet."
     counted = _count(len(found), "character", "characters")
     return len(found) >= n.count, (f"Active at the end: {counted} of {whose} "
                                    f"({n.count} needed).")

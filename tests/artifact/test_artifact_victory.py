@@ -400,3 +400,48 @@ def test_a_damaged_older_end_game_is_reported_in_one_line(levels, named):
     message = str(refused.value)
     assert named in message and "\n" not in message
     assert message.startswith(f"log entry {len(log)} does not replay")
+
+
+# ---- levels audited against their goals ----------------------------------------------------------
+
+def _dominated(cids, seed=3):
+    """A mind-control game in which the Controller has taken ``cids`` (one a turn)."""
+    from tests.artifact.dice_tools import force_dice
+    from tests.artifact.secrecy_tools import start_game
+
+    game = start_game(5, seed, orders={"alien": A.Customize("mind_control")})
+    x, y = game.plan.xy(game.state.characters["mind_control"].square)
+    to_seat(game, "alien")
+    for cid in cids:
+        game.apply(JUDGE, A.JudgeMove(cid, x, y, "N"))
+    game.apply("alien", A.EndTurn())
+    for cid in cids:
+        to_seat(game, "alien")
+        force_dice(game, 5)
+        game.apply("alien", A.AlienPower("mind_control", "dominate",
+                                         target=game.state.characters[cid].token))
+        assert game.state.characters[cid].controlled_by == "mind_control"
+        game.apply("alien", A.EndTurn())
+    return game
+
+
+def test_mccray_on_his_feet_under_the_controllers_mind_is_not_free():
+    """The Mad Scientist's #1 wants McCray "free and on his feet": held by the Controller,
+    he is on his feet but not free, and the evidence destroyed does not give #1. Fails
+    before: any McCray still active counted, whoever ran him."""
+    game = _dominated(["mccray"])
+    to_seat(game, "scientist")
+    game.apply(JUDGE, A.JudgeRemove(_item(game, "evidence_disk")))
+    result = _end(game, [])
+    first = result.checks["scientist"][0]
+    assert not first.met
+    assert "Dr. McCray is on his feet but not free." in first.facts
+    assert result.levels["scientist"] == 2  # the video never reached the company; he lives
+
+
+def test_mccray_free_with_the_evidence_destroyed_earns_level_1():
+    game, log = _game()
+    game.apply(JUDGE, A.JudgeRemove(_item(game, "evidence_disk")))
+    result = _end(game, log)
+    assert result.levels["scientist"] == 1
+    assert "Dr. McCray is still on his feet." in result.checks["scientist"][0].facts
