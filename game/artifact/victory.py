@@ -50,7 +50,7 @@ FACTS: dict[str, frozenset[str]] = {
     "active": frozenset({"who", "count"}),
     "dead": frozenset({"kind", "count"}),
     "turned": frozenset({"count"}),
-    "informants": frozenset({"count", "aboard"}),
+    "informants": frozenset({"count", "aboard", "item"}),
     "eggs": frozenset({"count", "hatched"}),
     "computer": frozenset(),
 }
@@ -474,12 +474,19 @@ def _turned(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
 
 
 def _informants(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
+    """With ``item``: only those aboard the very ship that item left aboard (the ship
+    with the most of them, should there be more than one such item)."""
     faction = e.table.faction_of(seat)
     found = [c for c in e.s.characters.values()
              if e.active(c) and (c.informant_of == seat or (
                  c.seat == seat and e.sheets.characters[c.sheet].faction != faction))
-             and (not n.aboard or e.left_aboard(c))]
+             and (not (n.aboard or n.item) or e.left_aboard(c))]
     where = " aboard a ship that left" if n.aboard else ""
+    if n.item:
+        ships = {e.item_left_aboard(i) for i in e.items_of(n.item)} - {None}
+        found = max(([c for c in found if e.left_aboard(c) == ship] for ship in sorted(ships)),
+                    key=len, default=[])
+        where = f" aboard the ship carrying {e.thing(n.item)}"
     return len(found) >= n.count, (f"{_count(len(found), 'informant', 'informants')} active"
                                    f"{where} at the end ({n.count} needed).")
 

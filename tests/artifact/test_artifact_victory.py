@@ -445,3 +445,42 @@ def test_mccray_free_with_the_evidence_destroyed_earns_level_1():
     result = _end(game, log)
     assert result.levels["scientist"] == 1
     assert "Dr. McCray is still on his feet." in result.checks["scientist"][0].facts
+
+
+def _pan_game(artifact_ship, informant_ship):
+    """A Pan game: the Artifact, and Pan's two dealt informants, each on a ship that flies."""
+    from tests.artifact.secrecy_tools import start_game
+
+    game = start_game(5, 3, orders={"alien": A.Customize("pan")})
+    informants = sorted(c.id for c in game.state.characters.values()
+                        if c.informant_of == "alien")
+    assert len(informants) == 2
+    log = []
+    _move(game, log, _item(game, "artifact"), artifact_ship)
+    for n, cid in enumerate(informants):
+        _move(game, log, cid, (informant_ship[0] + n, informant_ship[1]))
+    return game
+
+
+def test_pans_informants_must_leave_aboard_the_artifacts_own_ship():
+    """Pan's #1: the Artifact leaves "aboard a ship with two of your informants aboard it".
+    The Artifact away on the cutter and both informants away on the lorry is not it. Fails
+    before: the two were counted aboard any ship that left."""
+    game = _pan_game(CUTTER, LORRY)
+    ship_flies_off(game, "cutter")
+    ship_flies_off(game, "lorry")
+    result = _end(game, [])
+    first = result.checks["alien"][0]
+    assert not first.met
+    assert "0 informants active aboard the ship carrying the Artifact at the end " \
+        "(2 needed)." in first.facts
+    assert result.levels["alien"] == 2
+
+
+def test_pans_informants_leaving_with_the_artifact_earn_level_1():
+    game = _pan_game(CUTTER, (16, 2))
+    ship_flies_off(game, "cutter")
+    result = _end(game, [])
+    assert result.levels["alien"] == 1
+    assert "2 informants active aboard the ship carrying the Artifact at the end " \
+        "(2 needed)." in result.checks["alien"][0].facts
