@@ -459,9 +459,21 @@ def _dead(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
     dead = [c for c in e.s.characters.values()
             if c.id not in mine and c.seat is not None
             and e.sheets.characters[c.sheet].kind == n.kind and not e.alive(c)
-            and c.square is not None]
+            and c.square is not None] + _raised(e, n.kind)
     return len(dead) >= n.count, (f"{_count(len(dead), n.kind, n.kind + 's')} of the others "
                                   f"dead ({n.count} needed).")
+
+
+def _raised(e: Ending, kind: str) -> list[Character]:
+    """Bodies raised from the dead (aliens.toml: raise): each was a dead ``kind`` of another
+    seat before it rose, and rising spreads the plague rather than undoing the death."""
+    from .aliens import default_aliens  # aliens reads views, which read this module
+
+    found = default_aliens()
+    if kind not in found.powers["raise"].kinds:
+        return []
+    risen = {species.risen for species in found.species.values() if species.risen}
+    return [c for c in e.s.characters.values() if c.sheet in risen and c.square is not None]
 
 
 def _turned(e: Ending, seat: str, n: Need) -> tuple[bool, str]:

@@ -484,3 +484,28 @@ def test_pans_informants_leaving_with_the_artifact_earn_level_1():
     assert result.levels["alien"] == 1
     assert "2 informants active aboard the ship carrying the Artifact at the end " \
         "(2 needed)." in result.checks["alien"][0].facts
+
+
+def test_a_dead_human_the_zombies_raised_still_counts_among_the_dead():
+    """The zombies' #1: a zombie leaves aboard a ship and three humans of the others are
+    dead. McCray, Slavin and Osorio died; the horde raised McCray. Raising him spreads the
+    plague, it does not bring him back to life: three are dead. Fails before: a raised
+    body was no longer counted, so raising the dead cost the zombies their level."""
+    from tests.artifact.secrecy_tools import start_game
+
+    game = start_game(5, 3, orders={"alien": A.Customize("zombies")})
+    zombie = game.state.characters["zombie_1"]
+    to_seat(game, "alien")
+    _move(game, [], "mccray", game.plan.xy(zombie.square))
+    for cid in ("mccray", "slavin", "osorio"):
+        game.apply(JUDGE, A.JudgeSetStatus(cid, "dead"))
+    game.apply("alien", A.EndTurn())
+    to_seat(game, "alien")
+    game.apply("alien", A.AlienPower("zombie_1", "raise",
+                                     target=game.state.characters["mccray"].token))
+    assert game.state.characters["mccray"].sheet == "risen_zombie"
+    _move(game, [], "zombie_1", CUTTER)
+    ship_flies_off(game, "cutter")
+    result = _end(game, [])
+    assert "3 humans of the others dead (3 needed)." in result.checks["alien"][0].facts
+    assert result.levels["alien"] == 1
