@@ -27,7 +27,7 @@ from .deckplan import STEP, DeckPlan
 from .errors import IllegalAction
 from .events import Event
 from .seats import allied
-from .sight import LineWalk, in_field, walk_line
+from .sight import LineWalk, walk_line
 from .state import Character, CharacterCounter, Item, Notice, OpportunityFire, PendingAttack
 
 #: Damage Additions rows for the statuses a character can already carry.
@@ -74,6 +74,31 @@ class AimedShot:
     line: LineWalk             # from the shooter to the target
     odds: dice.AttackOdds
     approach: int | None = None  # close combat: the square the attacker set out from
+
+
+@dataclass(frozen=True)
+class FireLine:
+    """How a shot, a cover or a throw from ``square`` meets ``target`` (``line_of_fire``)."""
+
+    line: LineWalk   # the ordinary line, or over the hull straight to the target
+    aim: int         # where the range runs to (the ring's band for its outside)
+    elusive: bool    # a target on the turning ring's outside (EVA Combat: -2)
+    in_field: bool   # within the field of fire, judged from above
+    distance: int    # squares to ``aim``, judged from above
+
+
+def line_of_fire(plan: DeckPlan, square: int, facing: str, target: int) -> FireLine:
+    """The one rule every attack, cover and throw at ``target`` follows: the ordinary line,
+    or over the hull where EVA Combat lets the two see each other (``space.outside_shot``);
+    the field of fire and the range judged from above, so a figure on a hull face stands
+    over the hull square under it (docs/artifact-space.md)."""
+    line = walk_line(plan, square, target)
+    over, aim, elusive = space.outside_shot(plan, square, facing, target, line.reached)
+    if over:  # seen over the hull: nothing between blocks
+        line = LineWalk((target,), True, "", None, target)
+    facing_it = square == target or space.faces_towards(plan, square, facing, aim)
+    distance = dice.square_distance(space.ground_xy(plan, square), space.ground_xy(plan, aim))
+    return FireLine(line, aim, elusive, facing_it, distance)
 
 
 def charts_of(game) -> CombatCharts:
@@ -304,18 +329,16 @@ def _aim_at_character(game, seat, char, arm, fire, token, counter, square, facin
         if problem:
             raise IllegalAction(problem)
         return _blow(arm, token, token, target_square, square, approach, charts)
-    line = walk_line(plan, square, target_square)
-    over, aim, elusive = space.outside_shot(plan, square, facing, target_square, line.reached)
-    if over:  # seen over the hull: nothing between blocks the shot
-        line = LineWalk((target_square,), True, "", None, target_square)
-    if square != target_square and not space.faces_towards(plan, square, facing, aim):
+    fire_line = line_of_fire(plan, square, facing, target_square)
+    line = fire_line.line
+    if not fire_line.in_field:
         raise IllegalAction(f"{counter.counter} is behind {game.name_of(char)}: out of the field "
                              "of fire")
     if not line.reached:
         raise IllegalAction(f"no line of sight to {counter.counter}")
-    distance = dice.square_distance(space.ground_xy(plan, square), space.ground_xy(plan, aim))
+    distance = fire_line.distance
     conditions = _conditions(game, seat, char, line, square, target_square, counter, token)
-    if elusive or ships.fleeing(game.state.ships, square, target_square):
+    if fire_line.elusive or ships.fleeing(game.state.ships, square, target_square):
         # EVA Combat: a target on the turning ring, or aboard a fleeing ship
         conditions = replace(conditions, elusive_target=True)
     odds = dice.attack_odds(arm.chart, distance, conditions, fire, charts)
@@ -332,9 +355,10 @@ def _aim_at_square(game, seat, char, arm, fire, target: int, square, facing) -> 
     xy = plan.xy(target)
     if target == square:
         raise IllegalAction("aim at another square")
-    if not in_field(plan, square, facing, target):
+    fire_line = line_of_fire(plan, square, facing, target)
+    if not fire_line.in_field:
         raise IllegalAction(f"{xy} is behind {game.name_of(char)}: out of the field of fire")
-    line = walk_line(plan, square, target)
+    line = fire_line.line
     feature, edge, aimed = "", None, target
     if not line.reached:
         if line.stop != "hatch":
@@ -350,7 +374,8 @@ def _aim_at_square(game, seat, char, arm, fire, target: int, square, facing) -> 
             feature = "generator"
         elif arm.chart.area != "blast":
             raise IllegalAction(f"there is nothing at {xy} to shoot at")
-    distance = dice.square_distance(plan.xy(square), plan.xy(aimed))
+    distance = (fire_line.distance if aimed == target else
+                dice.square_distance(space.ground_xy(plan, square), space.ground_xy(plan, aimed)))
     if feature:
         conditions = dice.ShotConditions(target_is_object=True)
     else:  # a grenade lobbed at a square: aimed like a shot at anyone standing there
@@ -1045,13 +1070,13 @@ def cover_problem(game, char: Character, arm: Arm, target: int, facing: str) -> 
     x, y = plan.xy(target)
     if not plan.passable(target):
         return f"({x}, {y}) is no square anyone can enter"
-    if target != char.square:
-        if not in_field(plan, char.square, facing, target):
-            return f"({x}, {y}) is out of the field of fire facing {facing}"
-        if not walk_line(plan, char.square, target).reached:
-            return f"no line of fire to ({x}, {y})"
-    distance = dice.square_distance(plan.xy(char.square), (x, y))
-    return dice.attack_odds(arm.chart, distance, None, "normal", charts_of(game)).why_not
+    fire_line = line_of_fire(plan, char.square, facing, target)
+    if not fire_line.in_field:
+        return f"({x}, {y}) is out of the field of fire facing {facing}"
+    if not fire_line.line.reached:
+        return f"no line of fire to ({x}, {y})"
+    return dice.attack_odds(arm.chart, fire_line.distance, None, "normal",
+                            charts_of(game)).why_not
 
 
 def opportunity_markers(game, mover: Character) -> dict[int, list[OpportunityFire]]:

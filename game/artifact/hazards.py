@@ -33,7 +33,7 @@ from . import space as eva_space
 from .combat_charts import Weapon
 from .deckplan import DeckPlan
 from .events import Event
-from .sight import field_of_view, in_field, walk_line
+from .sight import field_of_view
 from .state import Character, Item, Notice
 
 #: Kinds that breathe air: robots do not (and programs have no body).
@@ -115,13 +115,13 @@ def gas_problem(game, char: Character, name: str, target, facing: str | None = N
         return "name the square the gas is to fill"
     square = plan.sq(*target)
     if square != char.square:
-        if not in_field(plan, char.square, facing or char.facing, square):
+        throw = combat.line_of_fire(plan, char.square, facing or char.facing, square)
+        if not throw.in_field:
             return f"{tuple(target)} is behind {game.name_of(char)}: out of reach"
-        if not walk_line(plan, char.square, square).reached:
+        if not throw.line.reached:
             return f"no clear throw to {tuple(target)}"
         last = charts.bands[charts.band_index(chart.reach)] if chart.reach else None
-        distance = combat_dice.square_distance(plan.xy(char.square), tuple(target))
-        if last is None or distance > last.high:
+        if last is None or throw.distance > last.high:
             return f"{tuple(target)} is beyond the {chart.name}'s reach"
     if not plan.space_name(square):
         return "gas thrown out into space is lost"

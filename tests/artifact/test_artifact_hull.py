@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.artifact import actions as A
-from game.artifact import combat, preview, space
+from game.artifact import combat, hazards, preview, space
 from game.artifact.codec import canonical_json
 from game.artifact.combat_charts import default_charts
 from game.artifact.deckplan import feynman
@@ -24,6 +24,7 @@ from game.artifact.sheets import default_sheets
 from game.artifact.sight import field_of_view
 from game.artifact.views import view_for
 
+from .arrange import give_item
 from .dice_tools import force_dice
 from .secrecy_tools import canonical_view, start_game, to_seat
 from .space_scenes import judge_put, kyoshi_aims_at, pirates_in_turn
@@ -380,3 +381,57 @@ def test_an_alien_power_reaches_the_hull_as_seen_from_above():
     assert not _disguises(game, token)
     with pytest.raises(IllegalAction, match="beyond Disguise's reach"):
         game.apply("alien", A.AlienPower("koch", "disguise", target=token, facing="S"))
+
+
+def _kyoshi_holds(game, item_type: str):
+    """Kyoshi and the ``item_type`` given to him."""
+    item = give_item(game, "kyoshi", item_type)
+    return game.state.characters["kyoshi"], item
+
+
+def test_covering_fire_from_the_hull_covers_space_seen_over_its_edge():
+    """Kyoshi on the top over (12, 6) covers the floaters' square (12, 1) five squares north,
+    as he would shoot there; facing south it is behind him. Before, the cover's line ran down
+    the drawing from the face's rows and met the hull: "no line of fire"."""
+    game = pirates_in_turn()
+    judge_put(game, "kyoshi", 12, 6 + DORSAL, "N")
+    kyoshi = game.state.characters["kyoshi"]
+    rifle = next(i for i in kyoshi.items if game.state.items[i].type == "rifle")
+    arm = combat.arm_for(game, kyoshi, rifle)
+    floaters = game.plan.sq(12, 1)
+    assert combat.cover_problem(game, kyoshi, arm, floaters, "N") == ""
+    assert "out of the field of fire" in combat.cover_problem(game, kyoshi, arm, floaters, "S")
+    cover = A.TargetOpportunityFire("kyoshi", rifle, (12, 1), "anyone", "N")
+    assert cover in game.legal_actions("pirates")
+    game.apply("pirates", cover)
+    assert [m.square for m in game.state.opportunity if m.character == "kyoshi"] == [floaters]
+
+
+def test_a_grenade_from_space_lands_on_the_hull_at_the_range_seen_from_above():
+    """A launcher fired from two squares north of the hull at the top over the hull's edge:
+    range 2 (from above); before, the line ran down the drawing into the hull and the shot
+    was refused."""
+    game = pirates_in_turn()
+    judge_put(game, "kyoshi", 12, 1, "S")
+    kyoshi, launcher = _kyoshi_holds(game, "grenade_launcher")
+    arm = combat.arm_for(game, kyoshi, launcher)
+    (shot,) = combat.plan_attack(game, "pirates", kyoshi, arm, "normal", ((12, 3 + DORSAL),),
+                                 facing="S")
+    assert shot.square == game.plan.sq(12, 3 + DORSAL)
+    assert shot.odds.distance == 2
+    with pytest.raises(IllegalAction, match="behind"):
+        combat.plan_attack(game, "pirates", kyoshi, arm, "normal", ((12, 3 + DORSAL),),
+                           facing="N")
+
+
+def test_gas_thrown_from_the_hull_follows_the_line_of_fire_and_is_lost_outside():
+    """Gas thrown from the top over (12, 3) at the floaters' square two squares north reaches
+    it as a shot would, and is lost in space; behind the thrower it is out of reach. Before,
+    the throw ran down the drawing into the hull: "no clear throw"."""
+    game = pirates_in_turn()
+    judge_put(game, "kyoshi", 12, 3 + DORSAL, "N")
+    kyoshi, grenade = _kyoshi_holds(game, "gas_grenade")
+    lost = "gas thrown out into space is lost"
+    assert hazards.gas_problem(game, kyoshi, grenade, (12, 1)) == lost
+    judge_put(game, "kyoshi", 12, 3 + DORSAL, "S")
+    assert "out of reach" in hazards.gas_problem(game, kyoshi, grenade, (12, 1))
