@@ -509,3 +509,52 @@ def test_a_dead_human_the_zombies_raised_still_counts_among_the_dead():
     result = _end(game, [])
     assert "3 humans of the others dead (3 needed)." in result.checks["alien"][0].facts
     assert result.levels["alien"] == 1
+
+
+def _pirates_with_the_artifact(game, log):
+    _ashore(game, log, "eastwood")
+    _move(game, log, "eastwood", CUTTER)
+    _move(game, log, _item(game, "artifact"), CUTTER)
+    ship_flies_off(game, "cutter")
+
+
+def _four_pirates_with_the_loot(game, log):
+    band = ("eastwood", "colovisto", "kyoshi", "yee")  # Colovisto carries the loot
+    _ashore(game, log, *band)
+    for n, cid in enumerate(band):
+        _move(game, log, cid, (CUTTER[0] + n % 3, CUTTER[1] + n // 3))
+    ship_flies_off(game, "cutter")
+
+
+def _disk_away_alone(game, log):
+    _move(game, log, "preuitt", LORRY)  # he carries the evidence disk; Eastwood stays
+    ship_flies_off(game, "lorry")
+
+
+def _mccray_down(game, log):
+    game.apply(JUDGE, A.JudgeSetStatus("mccray", "ko"))
+
+
+def _nothing(game, log):
+    pass
+
+
+@pytest.mark.parametrize("arrange, seat, level", [
+    (_pirates_with_the_artifact, "pirates", 2),   # the Artifact, the loot left behind
+    (_four_pirates_with_the_loot, "pirates", 3),  # loot and four of the band, no Artifact
+    (_nothing, "pirates", 4),                     # nobody flew: one on his feet
+    (_disk_away_alone, "phoneco", 3),             # the disk without Eastwood
+    (_nothing, "phoneco", 4),
+    (_mccray_down, "alien", 2),                   # HAL: McCray down, the computer runs
+    (_nothing, "alien", 3),                       # HAL: only the computer runs
+    (_nothing, "scientist", 2),                   # the disk stayed aboard, McCray lives
+])
+def test_each_level_of_the_example_factions_is_earned_by_its_own_ending(arrange, seat, level):
+    """The Example's factions (the G-men, HAL), every level not reached by another test:
+    the state that earns exactly that level, and no better one."""
+    game, log = _game()
+    arrange(game, log)
+    result = _end(game, log)
+    assert result.levels[seat] == level
+    assert result.checks[seat][level - 1].met
+    assert not any(c.met for c in result.checks[seat][:level - 1])
