@@ -13,7 +13,7 @@ from game.artifact.errors import DataError, IllegalAction
 from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
 from game.artifact.sheets import default_sheets
-from game.artifact.victory import FACTS, default_victory, goals_for, load_victory
+from game.artifact.victory import FACTS, default_victory, goals_for, load_victory, seat_option
 from game.artifact.views import view_for
 from tests.artifact.arrange import ship_flies_off
 from tests.artifact.secrecy_tools import to_seat
@@ -558,3 +558,55 @@ def test_each_level_of_the_example_factions_is_earned_by_its_own_ending(arrange,
     assert result.levels[seat] == level
     assert result.checks[seat][level - 1].met
     assert not any(c.met for c in result.checks[seat][:level - 1])
+
+
+def _aboard(game, key, *things):
+    """``things`` (characters or items) put aboard ``key``'s ship, which then flies off."""
+    spots = {"cutter": [(15, 2), (16, 2), (17, 2)], "lorry": [(7, 12), (8, 12), (7, 13)]}
+    for n, thing in enumerate(things):
+        _move(game, [], thing, spots[key][n % 3])
+    ship_flies_off(game, key)
+
+
+def _koch_game():
+    from tests.artifact.secrecy_tools import start_game
+
+    return start_game(5, 3, orders={"alien": A.Customize("koch")})
+
+
+def _technicians_game():
+    from tests.artifact.secrecy_tools import start_game
+
+    game = start_game(5, 3, gmen=False)
+    assert seat_option(game, "phoneco") == "technicians"
+    _move(game, [], _item(game, "evidence_disk"), (6, 7))  # on the floor, aboard the Feynman
+    return game
+
+
+@pytest.mark.parametrize("arrange, seat, level", [
+    (lambda g: _aboard(g, "cutter", "koch", _item(g, "artifact")), "alien", 1),
+    (lambda g: _aboard(g, "cutter", "koch"), "alien", 2),
+    (lambda g: None, "alien", 3),
+    (lambda g: g.apply(JUDGE, A.JudgeSetStatus("koch", "ko")), "alien", 4),
+], ids=["koch-1", "koch-2", "koch-3", "koch-4"])
+def test_each_of_kochs_levels_is_earned_by_its_own_ending(arrange, seat, level):
+    game = _koch_game()
+    arrange(game)
+    result = _end(game, [])
+    assert result.levels[seat] == level
+    assert not any(c.met for c in result.checks[seat][:level - 1])
+
+
+@pytest.mark.parametrize("arrange, level", [
+    (lambda g: _aboard(g, "lorry", "osorio", _item(g, "artifact"), _item(g, "evidence_disk")),
+     1),
+    (lambda g: _aboard(g, "lorry", "osorio", _item(g, "artifact")), 2),
+    (lambda g: _aboard(g, "lorry", "osorio", "preuitt"), 3),
+    (lambda g: _aboard(g, "lorry", "osorio", _item(g, "evidence_disk")), 4),
+], ids=["technicians-1", "technicians-2", "technicians-3", "technicians-4"])
+def test_each_of_the_technicians_levels_is_earned_by_its_own_ending(arrange, level):
+    game = _technicians_game()
+    arrange(game)
+    result = _end(game, [])
+    assert result.levels["phoneco"] == level
+    assert not any(c.met for c in result.checks["phoneco"][:level - 1])
