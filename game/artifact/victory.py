@@ -503,12 +503,20 @@ def _informants(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
                                    f"{where} at the end ({n.count} needed).")
 
 
+def _egg_survives(e: Ending, host_token: str) -> bool:
+    """A waiting egg lives in its host: lost with a host carried off the map (as at the
+    hatching, aliens.hatch_eggs), blown up with one left aboard the station."""
+    host = next((c for c in e.s.characters.values() if c.token == host_token), None)
+    if host is None or host.square is None:
+        return False
+    return not e.destroyed_with_station(host.square, e.left_aboard(host))
+
+
 def _eggs(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
     """Eggs still waiting, and eggs that hatched into a bug (of the ``hatched`` sheet) still
     alive: the brood that survived (a hatched egg leaves the seat's list of eggs)."""
     secrets = e.s.aliens.get(seat)
-    eggs = [] if secrets is None else [x for x in secrets.eggs
-                                       if not e.destroyed_with_station(e.plan.sq(*x.square))]
+    eggs = [] if secrets is None else [x for x in secrets.eggs if _egg_survives(e, x.host)]
     bugs = [c for c in e.s.characters.values()
             if n.hatched and c.seat == seat and c.sheet == n.hatched and e.alive(c)]
     total = len(eggs) + len(bugs)

@@ -610,3 +610,70 @@ def test_each_of_the_technicians_levels_is_earned_by_its_own_ending(arrange, lev
     result = _end(game, [])
     assert result.levels["phoneco"] == level
     assert not any(c.met for c in result.checks["phoneco"][:level - 1])
+
+
+def _species_game(species):
+    from tests.artifact.secrecy_tools import start_game
+
+    return start_game(5, 3, orders={"alien": A.Customize(species)})
+
+
+def _down(game, *cids):
+    for cid in cids:
+        game.apply(JUDGE, A.JudgeSetStatus(cid, "ko"))
+
+
+def _laid(game, n):
+    """``n`` eggs waiting in the bugs' secrets, laid in knocked-out humans (forced: the
+    Alien Special Action lays one a turn, tests/artifact/test_artifact_aliens.py)."""
+    from game.artifact.state import Egg
+
+    hosts = ("mccray", "slavin", "osorio", "preuitt")[:n]
+    _down(game, *hosts)
+    chars = game.state.characters
+    game.state.aliens["alien"].eggs.extend(
+        Egg(chars[c].token, game.plan.xy(chars[c].square), game.state.round) for c in hosts)
+
+
+def _humans_dead(game, n):
+    humans = sorted(c.id for c in game.state.characters.values()
+                    if c.seat not in (None, "alien")
+                    and game.sheets.characters[c.sheet].kind == "human")
+    for cid in humans[:n]:
+        game.apply(JUDGE, A.JudgeSetStatus(cid, "dead"))
+
+
+@pytest.mark.parametrize("species, arrange, level", [
+    ("pan", lambda g: _down(g, "slavin"), 3),                  # one informant kept
+    ("pan", lambda g: _down(g, "slavin", "preuitt"), 4),       # the Artifact survives
+    ("pan", lambda g: (_down(g, "slavin", "preuitt"),
+                       g.apply(JUDGE, A.JudgeRemove(_item(g, "artifact")))), 5),
+    ("zombies", lambda g: None, 3),
+    ("zombies", lambda g: _humans_dead(g, 6), 2),
+    ("zombies", lambda g: (_humans_dead(g, 3), _aboard(g, "cutter", "zombie_1")), 1),
+    ("zombies", lambda g: (_humans_dead(g, 6),
+                           _down(g, *(c.id for c in g.state.characters.values()
+                                      if c.seat == "alien"))), 4),
+    ("bugs", lambda g: None, 3),
+    ("bugs", lambda g: _laid(g, 2), 3),
+    ("bugs", lambda g: _laid(g, 3), 2),
+    ("bugs", lambda g: (_laid(g, 3), _aboard(g, "cutter", "bug_1")), 1),
+    ("bugs", lambda g: (_laid(g, 3), _down(g, "bug_1", "bug_2")), 2),
+], ids=["pan-3", "pan-4", "pan-none", "zombies-3", "zombies-2", "zombies-1", "zombies-none",
+        "bugs-3", "bugs-two-eggs", "bugs-2", "bugs-1", "bugs-2-all-down"])
+def test_each_species_level_is_earned_by_its_own_ending(species, arrange, level):
+    game = _species_game(species)
+    arrange(game)
+    result = _end(game, [])
+    assert result.levels["alien"] == level
+    assert not any(c.met for c in result.checks["alien"][:level - 1])
+
+
+def test_the_controllers_first_and_third_levels():
+    one = _dominated(["mccray"])
+    assert _end(one, []).levels["alien"] == 3
+    two = _dominated(["mccray", "slavin"])
+    _aboard(two, "cutter", "mccray")
+    result = _end(two, [])
+    assert result.levels["alien"] == 1
+    assert "Dr. McCray left the Feynman aboard a ship." in result.checks["alien"][0].facts
