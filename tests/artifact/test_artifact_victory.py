@@ -677,3 +677,18 @@ def test_the_controllers_first_and_third_levels():
     result = _end(two, [])
     assert result.levels["alien"] == 1
     assert "Dr. McCray left the Feynman aboard a ship." in result.checks["alien"][0].facts
+
+
+def test_mccray_holding_the_artifact_after_the_disk_got_away_earns_level_3():
+    """The Mad Scientist's #3: the video left with the Phone Co. (#1 and #2 lost), but
+    McCray holds his Artifact at the end."""
+    game, log = _game()
+    artifact = _item(game, "artifact")
+    _move(game, log, "mccray", game.plan.xy(game.state.items[artifact].square))
+    to_seat(game, "scientist")
+    mccray = game.state.characters["mccray"]
+    game.apply("scientist", A.PickUpDrop("mccray", (artifact,), (), mccray.facing))
+    _disk_away_alone(game, log)
+    result = _end(game, log)
+    assert result.levels["scientist"] == 3
+    assert "Dr. McCray holds the Artifact." in result.checks["scientist"][2].facts
