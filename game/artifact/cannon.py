@@ -13,7 +13,9 @@ charts each mode rolls on are the combat data's ``[cannon]`` table.
   from outside (one of its hull edges faces a space square the gunner sees): the edge
   nearest the gunner is breached (a hole kept with the broken windows: the computer reports
   it and sight and movement pass it) and everyone in the square takes a hit on the drill's
-  chart (a grenade's). Ship features there are left undamaged.
+  chart (a grenade's). Ship features there are left undamaged. The drill burns through
+  the hull's side, never down through a hull face: a figure on the top or underside over
+  the square is not in it and is not hit, and a face square is no aim for the drill.
 * **Needle beam** attacks a ship system through the hull without breaching it: a computer
   terminal, the shield generator, a drive square or Life Support, in a space whose hull the
   gunner sees from outside. The system defends on the data's armour row; its damage adds up
@@ -23,7 +25,7 @@ charts each mode rolls on are the combat data's ``[cannon]`` table.
 
 from __future__ import annotations
 
-from . import combat, sightings
+from . import combat, sightings, space
 from . import combat_dice as dice
 from .errors import IllegalAction
 from .events import Event
@@ -104,6 +106,11 @@ def target_problem(game, char, mode: str, target, facing: str) -> str | None:
     square = plan.sq(*target)
     seen = _seen(game, char, facing)
     if mode == "plasma_drill":
+        face = space.face_of(plan, square)
+        if face:  # the plan opens only edges between neighbours; a face lies apart
+            where = "on top of" if face == "dorsal" else "underneath"
+            return (f"{list(target)} is {where} the hull: the drill burns through the hull's "
+                    "side, so aim at the square of the hull itself")
         if hull_edge(plan, square, seen, char.square) is None:
             return f"no hull you can see from outside at {list(target)}"
         return None

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.artifact import actions as A
-from game.artifact import combat, hazards, preview, space
+from game.artifact import cannon, combat, hazards, preview, space
 from game.artifact.codec import canonical_json
 from game.artifact.combat_charts import default_charts
 from game.artifact.deckplan import feynman
@@ -435,3 +435,26 @@ def test_gas_thrown_from_the_hull_follows_the_line_of_fire_and_is_lost_outside()
     assert hazards.gas_problem(game, kyoshi, grenade, (12, 1)) == lost
     judge_put(game, "kyoshi", 12, 3 + DORSAL, "S")
     assert "out of reach" in hazards.gas_problem(game, kyoshi, grenade, (12, 1))
+
+
+def test_the_cannons_drill_burns_through_the_hulls_side_not_its_top():
+    """Eastwood's drill at (23, 5) breaches the Engineering hull's west side and hits Slavin
+    inside; Kyoshi on the top over that square is not in it and is unharmed. The top's square
+    itself is no aim for the drill, refused in words (before: "no hull you can see")."""
+    game = pirates_in_turn()
+    judge_put(game, "eastwood", 15, 1, "E")  # in the cutter's turret
+    judge_put(game, "slavin", 23, 5, "N")
+    judge_put(game, "kyoshi", 23, 5 + DORSAL, "N")
+    eastwood = game.state.characters["eastwood"]
+    kyoshi = game.state.characters["kyoshi"]
+    before = (kyoshi.status, kyoshi.wound)
+    why = cannon.target_problem(game, eastwood, "plasma_drill", (23, 5 + DORSAL), "E")
+    assert why is not None and "on top of the hull" in why
+    drills = {a.target for a in game.legal_actions("pirates")
+              if isinstance(a, A.FireCannon) and a.mode == "plasma_drill"}
+    assert (23, 5) in drills and not {t for t in drills if space.face_of(game.plan,
+                                                                          game.plan.sq(*t))}
+    events = game.apply("pirates", A.FireCannon("eastwood", "plasma_drill", (23, 5), "E"))
+    told = next(e.data for e in events if e.kind == "cannon")
+    assert len(told["results"]) == 1  # Slavin alone
+    assert (kyoshi.status, kyoshi.wound) == before
