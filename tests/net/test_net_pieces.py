@@ -333,7 +333,7 @@ def test_log_format_1_is_read_and_rewritten_on_resume(tmp_path):
 def test_log_refuses_other_files(tmp_path):
     path = tmp_path / "junk"
     path.write_bytes(b"hello world")
-    with pytest.raises(LogError, match="magic"):
+    with pytest.raises(LogError, match="not an Artifact action log"):
         read(path)
     path.write_bytes(MAGIC)
     with pytest.raises(LogError, match="header"):
