@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .alien_sheets import default_aliens
 from .datafiles import TableReader, data_path, load_toml
 from .errors import DataError
 from .seats import allied
@@ -467,8 +468,6 @@ def _dead(e: Ending, seat: str, n: Need) -> tuple[bool, str]:
 def _raised(e: Ending, kind: str) -> list[Character]:
     """Bodies raised from the dead (aliens.toml: raise): each was a dead ``kind`` of another
     seat before it rose, and rising spreads the plague rather than undoing the death."""
-    from .aliens import default_aliens  # aliens reads views, which read this module
-
     found = default_aliens()
     if kind not in found.powers["raise"].kinds:
         return []

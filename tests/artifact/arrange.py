@@ -258,3 +258,15 @@ def destroy_terminal(game: ArtifactGame, xy: tuple[int, int]) -> None:
         raise ValueError(f"no computer terminal at {xy}")
     game.state.systems.destroyed_terminals = sorted(
         set(game.state.systems.destroyed_terminals) | {square})
+
+
+def lay_eggs(game: ArtifactGame, seat: str, hosts: tuple[str, ...]) -> None:
+    """Eggs waiting in ``hosts`` for ``seat``'s bug aliens, laid this round (the Alien
+    Special Action lays one a turn; a test of the ending wants several at once)."""
+    from game.artifact.state import Egg
+
+    chars = game.state.characters
+    if seat not in game.state.aliens or any(h not in chars for h in hosts):
+        raise ValueError(f"cannot lay eggs for {seat!r} in {hosts!r}")
+    game.state.aliens[seat].eggs.extend(
+        Egg(chars[h].token, game.plan.xy(chars[h].square), game.state.round) for h in hosts)

@@ -15,7 +15,7 @@ from game.artifact.seats import JUDGE
 from game.artifact.sheets import default_sheets
 from game.artifact.victory import FACTS, default_victory, goals_for, load_victory, seat_option
 from game.artifact.views import view_for
-from tests.artifact.arrange import ship_flies_off
+from tests.artifact.arrange import lay_eggs, ship_flies_off
 from tests.artifact.secrecy_tools import to_seat
 
 CUTTER = (15, 2)
@@ -626,13 +626,9 @@ def _down(game, *cids):
 def _laid(game, n):
     """``n`` eggs waiting in the bugs' secrets, laid in knocked-out humans (forced: the
     Alien Special Action lays one a turn, tests/artifact/test_artifact_aliens.py)."""
-    from game.artifact.state import Egg
-
     hosts = ("mccray", "slavin", "osorio", "preuitt")[:n]
     _down(game, *hosts)
-    chars = game.state.characters
-    game.state.aliens["alien"].eggs.extend(
-        Egg(chars[c].token, game.plan.xy(chars[c].square), game.state.round) for c in hosts)
+    lay_eggs(game, "alien", hosts)
 
 
 def _humans_dead(game, n):
