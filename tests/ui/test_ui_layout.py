@@ -55,11 +55,17 @@ def test_every_herald_text_is_running_text_size_and_whole(home, screen, size):
     assert not found, f"{screen} at {size[0]}x{size[1]}:\n" + "\n".join(found)
 
 
-def test_the_check_sees_a_small_text_and_an_ellipsis_but_not_a_hotkey_hint(home):
-    app = App((1280, 800), mute=True, data_dir=home)
+def _recording(app: App) -> tuple[TextRegistry, RecordingSurface]:
+    """A surface the size of ``app``'s window that records every text drawn on it, with
+    the app's text cache reporting to the returned registry (the layout check's setup)."""
     registry = TextRegistry()
     app.ctx.text.check_layout(registry)
-    surface = RecordingSurface((1280, 800), registry=registry)
+    return registry, RecordingSurface(app.screen.get_size(), registry=registry)
+
+
+def test_the_check_sees_a_small_text_and_an_ellipsis_but_not_a_hotkey_hint(home):
+    app = App((1280, 800), mute=True, data_dir=home)
+    registry, surface = _recording(app)
     Button("go", "Launch", pygame.Rect(100, 100, 200, 48), hotkey="Enter").draw(surface, app.ctx)
     surface.blit(app.ctx.text.render("Effort 3", 15), (400, 100))
     assert undersized(surface, 15) == []
@@ -75,9 +81,7 @@ def test_the_check_sees_a_hotkey_on_a_button_border_and_two_texts_on_top(home):
     """The check itself: text drawn over the frame of a button, or over another text, is
     reported; the same text drawn by the widgets inside their frames is not."""
     app = App((1280, 800), mute=True, data_dir=home)
-    registry = TextRegistry()
-    app.ctx.text.check_layout(registry)
-    surface = RecordingSurface((1280, 800), registry=registry)
+    registry, surface = _recording(app)
     button = Button("go", "Launch", pygame.Rect(100, 100, 200, 48), hotkey="Enter")
     button.draw(surface, app.ctx)
     draw_panel(surface, pygame.Rect(400, 100, 300, 200), app.ctx, "Panel title")
@@ -105,9 +109,7 @@ def test_the_check_sees_a_hotkey_on_a_button_border_and_two_texts_on_top(home):
 def test_wrapped_text_shrinks_a_little_then_ends_with_an_ellipsis_never_dropped(home):
     app = App((1280, 800), mute=True, data_dir=home)
     ctx = app.ctx
-    registry = TextRegistry()
-    ctx.text.check_layout(registry)
-    surface = RecordingSurface((1280, 800), registry=registry)
+    registry, surface = _recording(app)
     lh = ctx.text.font(ctx.type.small).get_linesize()
     area = pygame.Rect(10, 10, 300, 2 * lh)
     words = "the choice of two officers for the Event, or none, with a Dilemma"
@@ -150,9 +152,7 @@ def test_a_hotkey_hint_keeps_clear_of_its_buttons_inner_line(home, size):
     # "Esc" on the launcher's Back button touched the frame's inner line at 1280x720:
     # the hint sat flush with the text area's edge, which lies on that line.
     app = App((1280, 720), mute=True, data_dir=home)
-    registry = TextRegistry()
-    app.ctx.text.check_layout(registry)
-    surface = RecordingSurface((1280, 720), registry=registry)
+    registry, surface = _recording(app)
     button = Button("back", "Back", pygame.Rect(100, 100, *size), hotkey="Esc")
     button.draw(surface, app.ctx)
     hints = [t for t in surface.notes.texts if t.text == "Esc"]
@@ -168,9 +168,7 @@ def test_a_buttons_second_line_keeps_clear_of_its_icon_and_hotkey(home, size):
     # frame and under the "2" hint; centred alone it ran under the icon instead.
     app = App(size, mute=True, data_dir=home)
     ctx = app.ctx
-    registry = TextRegistry()
-    ctx.text.check_layout(registry)
-    surface = RecordingSurface(size, registry=registry)
+    registry, surface = _recording(app)
     rect = pygame.Rect(330, 581, 294, 78).scale_by(size[0] / 1280)
     button = Button("env:shore_leave", "Shore leave", rect, icon="icon_leadership",
                     sublabel="+2 Effectiveness to all, costs Time", sub_px=ctx.type.small,
@@ -255,9 +253,7 @@ def test_a_notice_longer_than_its_panel_reads_from_its_start(home):
 
     app = App((640, 400), mute=True, data_dir=home)
     ctx = app.ctx
-    registry = TextRegistry()
-    ctx.text.check_layout(registry)
-    surface = RecordingSurface((640, 400), registry=registry)
+    registry, surface = _recording(app)
     log = ScrollText()
     log.add("Setup: Forces placed.")
     log.add("The game is over. The evidence disk lies in the Lorry Cabin, held by Preuitt.")
