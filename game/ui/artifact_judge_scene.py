@@ -47,8 +47,9 @@ from game.ui.artifact_pieces import (
     seat_short,
     seat_title,
 )
+from game.ui.fold_column import Fold, Folding, draw_fold_panel, fold_bar, fold_heights, title_rect
 from game.ui.scene import Command
-from game.ui.widgets import Button, ScrollText, draw_panel, draw_tooltip, fit_text, panel_height
+from game.ui.widgets import Button, ScrollText, draw_tooltip, fit_text, panel_height
 
 FEYNMAN_ROBOTS = ("handler_bot", "tech_bot", "securi_bot", "doc_bot")
 STATUS_LABELS = {"healthy": "Healthy", "light_wound": "Light wound", "ko": "KO",
@@ -62,9 +63,12 @@ class ArtifactJudgeScene(ArtifactMapScene):
     SIDE_MIN = 340
     SIDE_SHARE = 0.32
     BAR_HEIGHT = 110
-    MINI_SHARE = 0.5
-    LOG_SHARE = 0.28
-    MINI_SMALL = 0.2  # the seat switch's two rows and the roster need the height
+    MINI_SHARE = 0.5  # the minimap's most height, as a share of the column's width
+    # The column's folding panels, top to bottom, with the lines each shows at least when
+    # open and its share of the height left over (the switch is as tall as its buttons).
+    PANELS = ("switch", "roster", "told", "chat")
+    ROSTER_LINES, TOLD_LINES, CHAT_LINES = 8, 3, 2
+    WEIGHTS = {"roster": 2.0, "told": 1.0, "chat": 1.0}
 
     def __init__(self, source) -> None:
         super().__init__(source, cam_top=34)
@@ -82,17 +86,84 @@ class ArtifactJudgeScene(ArtifactMapScene):
         self._seat_views: dict[str, dict] = {}
         self._switch_rows = 1
         self._switch_need = 0  # the switch's height for its buttons' type (set when drawn)
+        self.folding = Folding()
+        # (folded bar, panel title, line, least negotiation panel) in pixels, measured
+        # from the window's type when drawn (``_measure``)
+        self._measures: tuple[int, int, int, int] | None = None
         self.layout((1280, 800))
 
     # ------------------------------------------------------------------ layout
 
-    def layout_lists(self, side: int, top: int, rest: int) -> None:
-        # one row of seat buttons, or two when they would be too narrow (7 or 8 players)
-        switch = max(round((76 if self._switch_rows == 1 else 112) * self.k),
-                     self._switch_need)
-        self.switch_rect = pygame.Rect(self.side_rect.x, top, side, switch)
-        self.list_rect = pygame.Rect(self.side_rect.x, self.switch_rect.bottom, side,
-                                     int(rest * 0.42) - switch)
+    def layout_column(self) -> None:
+        """The minimap, then the folding panels (see ``game.ui.fold_column``).
+
+        The Judge reads the roster of every character and item at a glance, so it is
+        given ``ROSTER_LINES`` lines at least. The minimap shrinks first (to the smaller
+        scales its map is drawn at), and when even its smallest leaves the roster short
+        (a small window), the column starts with every other panel folded to its title;
+        a click on a title then folds or opens it, and that choice holds."""
+        side = self.side_rect
+        k = self.k
+        bar, head, line, chat = self._measures or self._guess()
+        switch = max(round((76 if self._switch_rows == 1 else 112) * k), self._switch_need)
+        least = {"switch": switch, "roster": head + self.ROSTER_LINES * line,
+                 "told": head + self.TOLD_LINES * line, "chat": chat}
+        folds = [Fold(key, least[key], self.WEIGHTS.get(key, 0.0)) for key in self.PANELS]
+        top = side.y + 6
+        room = side.bottom - top - 4  # the minimap, the gap under it and the panels
+        # the minimap draws the deck at a whole number of pixels a square
+        w, h = self.plan.width, self.plan.height
+        most = max(1, min((side.w - 12) // w, int(side.w * self.MINI_SHARE) // h))
+        minis = [h * n + 2 for n in range(1, most + 1)]
+        if self.folding.chosen is None:
+            short = room - minis[0] < sum(least.values())
+            self.folding.auto = (frozenset(p for p in self.PANELS if p != "roster")
+                                 if short else frozenset())
+        folded = self.folding.folded
+        need = sum(bar if key in folded else least[key] for key in self.PANELS)
+        mini = next((m for m in reversed(minis) if room - m >= need), minis[0])
+        self.mini_rect = pygame.Rect(side.x + 6, top, side.w - 12, mini)
+        y = self.mini_rect.bottom + 4
+        heights = fold_heights(folds, folded, side.bottom - y, bar)
+        rects = {}
+        for key in self.PANELS:
+            rects[key] = pygame.Rect(side.x, y, side.w, heights[key])
+            y += heights[key]
+        self.switch_rect, self.list_rect = rects["switch"], rects["roster"]
+        self.log_rect, self.chat_rect = rects["told"], rects["chat"]
+
+    def _guess(self) -> tuple[int, int, int, int]:
+        """The column's measures before the window's type is known (the first layout)."""
+        k = self.k
+        head = round(47 * k)
+        return (max(head, 2 * max(6, round(24 * min(1.0, k))) + 2), head, round(21 * k),
+                round(165 * k))
+
+    def _measure(self, ctx) -> bool:
+        """Measure the column's panels in the window's type; True when they changed."""
+        line = ctx.text.font(ctx.type.small).get_linesize()
+        tabs = line + 4  # the negotiation's recipient tabs, its lines and its typing line
+        chat = panel_height(ctx, tabs + 4 + self.CHAT_LINES * line + TextLine.height(ctx) + 10)
+        measures = (fold_bar(ctx), panel_height(ctx, 0), line, chat)
+        if measures == self._measures:
+            return False
+        self._measures = measures
+        return True
+
+    def on_enter(self, ctx) -> None:
+        self._measure(ctx)
+        super().on_enter(ctx)
+
+    def on_resize(self, ctx) -> None:
+        self._measure(ctx)
+        super().on_resize(ctx)
+
+    def fold(self, key: str) -> None:
+        """Fold panel ``key`` of the column to its title, or open it again."""
+        self.folding.toggle(key)
+        if key == "chat" and key in self.folding.folded:
+            self.chat.line.active = False  # its typing line is gone with it
+        self.layout(self.size)
 
     @property
     def captures_text(self) -> bool:
@@ -265,7 +336,9 @@ class ArtifactJudgeScene(ArtifactMapScene):
         state = self.state
         if state is None:
             return None
-        if kind == "as":
+        if kind == "fold":
+            self.fold(arg)
+        elif kind == "as":
             self.as_seat = arg or None
             if self.as_seat is not None:  # look where that seat's forces are
                 seat_view = self.seat_view(self.as_seat)
@@ -406,7 +479,8 @@ class ArtifactJudgeScene(ArtifactMapScene):
         if self.view is None:
             return self._waiting_handle(event, ctx)
         pos = getattr(event, "pos", ctx.mouse)
-        if self.chat_rect.collidepoint(pos) or self.chat.line.active:
+        if "chat" not in self.folding.folded and (self.chat_rect.collidepoint(pos)
+                                                  or self.chat.line.active):
             sent = self.chat.handle(event, ctx)
             if sent:
                 self.source.chat(sent[0], sent[1])
@@ -443,7 +517,10 @@ class ArtifactJudgeScene(ArtifactMapScene):
         return None
 
     def scrollers(self) -> list[tuple[pygame.Rect, ScrollText]]:
-        return [(self.list_rect, self.roster), (self.log_rect, self.log)]
+        folded = self.folding.folded
+        return [(rect, panel) for key, rect, panel in (("roster", self.list_rect, self.roster),
+                                                       ("told", self.log_rect, self.log))
+                if key not in folded]
 
     def click_map(self, pos, ctx) -> None:
         if self.levels is not None:
@@ -492,6 +569,8 @@ class ArtifactJudgeScene(ArtifactMapScene):
 
     def draw(self, surface: pygame.Surface, ctx) -> None:
         self._sync(ctx)
+        if self._measure(ctx):
+            self.layout(self.size)
         surface.fill(theme.BG)
         if self.locked():
             self._draw_locked(surface, ctx)
@@ -526,11 +605,15 @@ class ArtifactJudgeScene(ArtifactMapScene):
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.cam.rect, 1)
         self.renderer.minimap(surface, ctx, self.mini_rect, self.cam, pieces, hatches, lifts)
         self._draw_switch(surface, ctx, view)
-        inner = draw_panel(surface, self.list_rect, ctx, "Every character and item")
-        self.roster.draw(surface, ctx, inner, ctx.type.small)
-        inner = draw_panel(surface, self.log_rect, ctx, "What each seat was told")
-        self.log.draw(surface, ctx, inner, ctx.type.small)
-        self.chat.draw(surface, ctx, self.chat_rect, view.state.seats, True)
+        inner = self._fold_panel(surface, ctx, "roster", self.list_rect,
+                                 "Every character and item")
+        if inner is not None:
+            self.roster.draw(surface, ctx, inner, ctx.type.small)
+        inner = self._fold_panel(surface, ctx, "told", self.log_rect,
+                                 "What each seat was told", len(self.log.entries))
+        if inner is not None:
+            self.log.draw(surface, ctx, inner, ctx.type.small)
+        self._draw_chat(surface, ctx, view)
         self._draw_bar(surface, ctx, view)
         if self.levels is None:
             self._draw_adjudication(surface, ctx, view)
@@ -543,6 +626,32 @@ class ArtifactJudgeScene(ArtifactMapScene):
                      if r.collidepoint(ctx.mouse)]
             if names:
                 draw_tooltip(surface, ctx, ", ".join(names), ctx.mouse)
+
+    def _fold_panel(self, surface, ctx, key: str, rect: pygame.Rect, title: str,
+                    entries: int | None = None) -> pygame.Rect | None:
+        """Panel ``key`` of the column with its fold marker, its title a button that folds
+        or opens it; a folded panel's title says how many entries came since it folded.
+        The content rect, or None when folded."""
+        folded = key in self.folding.folded
+        new = self.folding.unread(key, entries) if entries is not None else 0
+        if new:
+            title = f"{title} ({new} new)"
+        self.buttons.append(Button(f"fold:{key}", title, title_rect(ctx, rect)))
+        return draw_fold_panel(surface, ctx, rect, title, folded)
+
+    def _draw_chat(self, surface, ctx, view) -> None:
+        if "chat" not in self.folding.folded:
+            self.folding.unread("chat", len(self.chat.log.entries))
+            self.buttons.append(Button("fold:chat", "Negotiation",
+                                       title_rect(ctx, self.chat_rect)))
+            self.chat.draw(surface, ctx, self.chat_rect, view.state.seats, True,
+                           panel=lambda s, r, c, t: draw_fold_panel(s, c, r, t, False))
+            return
+        self._fold_panel(surface, ctx, "chat", self.chat_rect, "Negotiation",
+                         len(self.chat.log.entries))
+        # nothing of it is left to click or type in
+        self.chat.buttons = []
+        self.chat.line.rect = pygame.Rect(0, 0, 0, 0)
 
     def _draw_switch(self, surface, ctx, view) -> None:
         seats = view.state.seats
@@ -563,7 +672,11 @@ class ArtifactJudgeScene(ArtifactMapScene):
         if rows != self._switch_rows or need != self._switch_need:
             self._switch_rows, self._switch_need = rows, need
             self.layout(self.size)
-        inner = draw_panel(surface, self.switch_rect, ctx, "See the map as")
+        shown = labels[options.index(self.as_seat)] if self.as_seat in options else "All"
+        title = "See the map as" + (f": {shown}" if "switch" in self.folding.folded else "")
+        inner = self._fold_panel(surface, ctx, "switch", self.switch_rect, title)
+        if inner is None:
+            return
         per_row = -(-len(options) // rows)
         w = (inner.w - 4 * (per_row - 1)) // per_row
         h = (inner.h - 4 * (rows - 1)) // rows

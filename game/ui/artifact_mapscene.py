@@ -35,16 +35,18 @@ WAIT_HINT_SECONDS = 5.0
 class ArtifactMapScene(Scene, ABC):
     """A screen around the Feynman's deck map, fed by one source (see ``artifact_source``).
 
-    Subclasses set the frame's proportions, lay out their side lists in ``layout_lists``,
-    and answer ``click_button`` (a button released where it was pressed) and ``click_map``
-    (a click on the map that was not a drag).
+    Subclasses set the frame's proportions, lay out their side lists in ``layout_lists``
+    (or the whole column under the turn bar in ``layout_column``), and answer
+    ``click_button`` (a button released where it was pressed) and ``click_map`` (a click
+    on the map that was not a drag).
     """
 
     SIDE_MIN = 320          # the side column's least width
     SIDE_SHARE = 0.3        # and its share of the window's width
     BAR_HEIGHT = 74         # the tool bar under the map
     MINI_SHARE = 0.62       # the minimap's height, as a share of the side column's width
-    LOG_SHARE = 0.27        # the notices' share of the column under the minimap
+    LIST_SHARE = 0.45       # the lists' share of the column under the minimap
+    LOG_SHARE = 0.27        # the notices' share of it
     MINI_SMALL = 1.0        # in a small window, the minimap's most height (share of the column)
 
     def __init__(self, source, cam_top: int) -> None:
@@ -89,9 +91,16 @@ class ArtifactMapScene(Scene, ABC):
         self.bar_rect = pygame.Rect(0, h - bar, w - side, bar)
         self.cam.rect = pygame.Rect(0, top, w - side, h - top - bar)
         self.side_rect = pygame.Rect(w - side, top, side, h - top)
+        self.layout_column()
+        self.cam.clamp()
+
+    def layout_column(self) -> None:
+        """Lay out the side column (``side_rect``): the minimap, then the lists, the
+        notices and the negotiation in fixed shares of the height under it."""
+        side, top = self.side_rect.w, self.side_rect.y
         mini = int(side * self.MINI_SHARE)
-        if k < 0.75:  # a small window: the panels under the minimap need the height more
-            mini = min(mini, int((h - top) * self.MINI_SMALL))
+        if self.k < 0.75:  # a small window: the panels under the minimap need the height more
+            mini = min(mini, int(self.side_rect.h * self.MINI_SMALL))
         self.mini_rect = pygame.Rect(self.side_rect.x + 6, top + 6, side - 12, mini)
         rest = self.side_rect.bottom - self.mini_rect.bottom - 8
         self.layout_lists(side, self.mini_rect.bottom + 4, rest)
@@ -99,12 +108,11 @@ class ArtifactMapScene(Scene, ABC):
                                     int(rest * self.LOG_SHARE))
         self.chat_rect = pygame.Rect(self.side_rect.x, self.log_rect.bottom, side,
                                      self.side_rect.bottom - self.log_rect.bottom)
-        self.cam.clamp()
 
-    @abstractmethod
     def layout_lists(self, side: int, top: int, rest: int) -> None:
         """Set ``list_rect`` (and whatever sits above it) from ``top`` down; ``rest`` is the
         height of the column under the minimap."""
+        self.list_rect = pygame.Rect(self.side_rect.x, top, side, int(rest * self.LIST_SHARE))
 
     def on_enter(self, ctx) -> None:
         self.layout(ctx.size)

@@ -543,8 +543,10 @@ class ChatPanel:
         return out
 
     def draw(self, surface, ctx, rect: pygame.Rect, seats: list[str],
-             encryption: bool | None) -> None:
-        inner = draw_panel(surface, rect, ctx, "Negotiation")
+             encryption: bool | None, panel=None) -> None:
+        """The panel in ``rect``; ``panel(surface, rect, ctx, title)`` draws its frame and
+        returns the room inside (``draw_panel`` unless a screen frames it its own way)."""
+        inner = (panel or draw_panel)(surface, rect, ctx, "Negotiation")
         options = self.recipients(seats, encryption)
         if self.to not in options:
             self.to = None

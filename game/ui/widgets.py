@@ -254,12 +254,13 @@ def draw_wrapped(surface: pygame.Surface, ctx: UiContext, text: str, px: int, co
 
 def draw_panel(
     surface: pygame.Surface, rect: pygame.Rect, ctx: UiContext, title: str = "",
-    icon: str | None = None,
+    icon: str | None = None, keep_right: int = 0,
 ) -> pygame.Rect:
     """A console panel with an optional title strip; returns the inner content rect.
 
     The content (and the title) keep clear of the frame's border and its corner
-    brackets; the title starts past the top-left bracket."""
+    brackets; the title starts past the top-left bracket, and ends ``keep_right`` pixels
+    short of the content's right edge (room for a marker drawn there, such as a fold's)."""
     surface.blit(art.nine_slice(ctx, "panel", rect.size, 24), rect)
     corner = art.corner_px(ctx, 24)
     pad = panel_padding(ctx)
@@ -274,7 +275,8 @@ def draw_panel(
         if icon:
             surface.blit(art.sprite(ctx, icon, (side, side)), (x, inner.y - 1))
             x += side + 4
-        label = fit_text(ctx, title.upper(), px, theme.SKY, inner.right - x, bold=True)
+        label = fit_text(ctx, title.upper(), px, theme.SKY, inner.right - keep_right - x,
+                         bold=True)
         surface.blit(label, (x, inner.y))
         used = label.get_height() + max(3, round(4 * ctx.scale))
         inner = pygame.Rect(inner.x, inner.y + used, inner.w, inner.h - used)
@@ -330,6 +332,7 @@ class ScrollText:
         self._starts: list[int] = []  # the wrapped line each entry begins on
         self._wrap_key: tuple | None = None
         self._wrapped_count = 0
+        self.room = 0  # how many lines the panel held when last drawn
 
     def add(self, text: str, colour: tuple[int, int, int] = theme.INK) -> None:
         self.entries.append((text, colour))
@@ -337,9 +340,13 @@ class ScrollText:
             self.offset = 0
 
     def set_entries(self, entries: list[tuple[str, tuple[int, int, int]]]) -> None:
+        """Replace the paragraphs. A log goes back to its newest line; a list read from
+        the top (``follow_tail=False``) keeps its place, so a reader scrolled down to the
+        items is not thrown back to the top each time the list is brought up to date."""
         self.entries = list(entries)
         self._wrap_key = None
-        self.offset = 0
+        if self.follow_tail:
+            self.offset = 0
 
     def _lines(self, ctx: UiContext, px: int) -> list[tuple[str, tuple[int, int, int]]]:
         """Wrapped lines; only entries added since the last call are wrapped anew."""
@@ -365,8 +372,10 @@ class ScrollText:
         return False
 
     def scroll(self, lines: int, ctx: UiContext, px: int | None = None) -> None:
+        """Scroll by ``lines``, no further than a panel full of the last (or first)
+        lines: a panel scrolled past its end showed one line in an empty box."""
         total = len(self._lines(ctx, px or ctx.type.small))
-        self.offset = max(0, min(self.offset + lines, max(0, total - 1)))
+        self.offset = max(0, min(self.offset + lines, max(0, total - max(1, self.room))))
 
     def draw(
         self, surface: pygame.Surface, ctx: UiContext, rect: pygame.Rect, px: int | None = None
@@ -375,7 +384,9 @@ class ScrollText:
         px = px or ctx.type.small
         lines = self._lines(ctx, px)
         lh = ctx.text.font(px).get_linesize()
-        visible = max(1, rect.h // lh)
+        self.room = rect.h // lh
+        visible = max(1, self.room)
+        self.offset = min(self.offset, max(0, len(lines) - visible))  # the list got shorter
         clip = surface.get_clip()
         surface.set_clip(rect)
         cut = False

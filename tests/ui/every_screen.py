@@ -367,6 +367,15 @@ def judge_play(app: App) -> None:
     app.apply(Reset(ArtifactJudgeScene(_table("play").source("judge"))))
 
 
+def judge_column_open(app: App) -> None:
+    """The Judge in play with every panel of the side column opened by the player (a small
+    window starts with all but the roster folded)."""
+    judge_play(app)
+    scene = app.stack[-1]
+    for panel in sorted(scene.folding.folded):
+        scene.fold(panel)
+
+
 def _judge_ending(confirm: bool) -> Callable[[App], None]:
     def put(app: App) -> None:
         from game.ui.artifact_judge_scene import ArtifactJudgeScene
@@ -446,7 +455,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "artifact_path": artifact_path, "artifact_over": artifact_over,
     "artifact_targeting": artifact_targeting,
     "artifact_placement": artifact_placement,
-    "judge_lobby": judge_lobby, "judge_play": judge_play,
+    "judge_lobby": judge_lobby, "judge_play": judge_play, "judge_column_open": judge_column_open,
     "judge_end_levels": _judge_ending(False), "judge_end_confirm": _judge_ending(True),
     "curtain": curtain, "launcher": launcher, "host_form": host_form, "hosting": hosting,
     "join_form": join_form, "judge_form": judge_form,
@@ -470,9 +479,9 @@ def min_text_px(app: App, name: str) -> int | None:
     return app.ctx.type.small if name in HERALD_SCREENS else None
 
 
-def drawn_texts(app: App) -> list[str]:
-    """Every text the top scene draws in one frame, in drawing order (what the player
-    reads), recorded without touching the window."""
+def drawn_notes(app: App) -> list:
+    """Every text the top scene draws in one frame, in drawing order, each with the rect
+    of its ink (``text_registry``), recorded without touching the window."""
     from game.ui.text_registry import RecordingSurface, TextRegistry
 
     registry = TextRegistry()
@@ -482,7 +491,13 @@ def drawn_texts(app: App) -> list[str]:
         app.stack[-1].draw(surface, app.ctx)
     finally:
         app.ctx.text.check_layout(None)
-    return [t.text for t in surface.notes.texts]
+    return surface.notes.texts
+
+
+def drawn_texts(app: App) -> list[str]:
+    """Every text the top scene draws in one frame, in drawing order (what the player
+    reads)."""
+    return [t.text for t in drawn_notes(app)]
 
 
 def open_screen(app: App, name: str) -> None:
