@@ -8,7 +8,10 @@ received: ``_apply`` (the engine's ``apply`` and the log record), ``_push`` (eve
 view, fingerprint, diff and update frame) and ``_release`` (the fsync waited for, the
 frames sent). CPU time of the process (``process_time``: every thread, the fsync thread
 too) per action in play is printed for the whole and for the engine's ``apply``, the
-views, the diffs and the log's write, the machine's load aside.
+views, the diffs and the log's write, the machine's load aside. The work the hub's loop
+does once an action's frames have left, while nothing waits to be read (the engine's
+undo copy for the next action, ``ArtifactGame.prepare_undo``), is off the action's path
+and printed as a figure of its own ("idle"), with the sum of both.
 
 With ``--baseline REF`` the hub of that git commit (its ``game`` and ``net`` exported to
 a temporary folder) is measured the same way in a process of its own, in rounds
@@ -87,7 +90,9 @@ def measure(actions: int) -> dict:
                 channel.conn = b"\x00nobody" + bytes([number])
                 hub._snapshot(channel.conn, seat)
             hub._release()
-            times = []
+            times, idle = [], []
+            # the hub's idle work between actions, in trees that have it
+            between = getattr(game, "prepare_undo", None)
             for index, (seat, action) in enumerate(script):
                 if index == split:  # the lobby's actions are not counted
                     parts.update(dict.fromkeys(parts, 0.0))
@@ -95,12 +100,17 @@ def measure(actions: int) -> dict:
                 hub._apply(seat, action)
                 hub._push()
                 hub._release()
+                done = time.process_time()
+                if between is not None:
+                    between()
                 if index >= split:
-                    times.append(time.process_time() - start)
+                    times.append(done - start)
+                    idle.append(time.process_time() - done)
         finally:
             hub.close()
     played = max(1, len(times))
-    return {"times": times, "parts": {label: value / played for label, value in parts.items()}}
+    return {"times": times, "idle": statistics.mean(idle) if idle else 0.0,
+            "parts": {label: value / played for label, value in parts.items()}}
 
 
 def _round(root: Path, actions: int) -> dict:
@@ -116,8 +126,11 @@ def _figures(rounds: list[dict]) -> str:
     best = min(rounds, key=lambda r: statistics.median(r["times"]))
     times = best["times"]
     parts = ", ".join(f"{label} {1000 * value:.2f}" for label, value in best["parts"].items())
+    idle = best.get("idle", 0.0)
     return (f"median {1000 * statistics.median(times):.2f} ms, mean "
-            f"{1000 * statistics.mean(times):.2f} ms ({parts} ms an action)")
+            f"{1000 * statistics.mean(times):.2f} ms ({parts} ms an action); idle after "
+            f"it {1000 * idle:.2f} ms, action and idle {1000 * (statistics.mean(times) + idle):.2f}"
+            " ms (means)")
 
 
 def main() -> int:

@@ -332,7 +332,10 @@ class Hub:
         Garbage is collected between messages, not while an action is worked out
         (``_collect``): the young generation fills up in a few actions and one action
         in a few dozen would otherwise pay for a collection, an older one for tens of
-        milliseconds."""
+        milliseconds. Then, while still nothing waits to be read, the engine takes the
+        copy of its state that a refused next action is put back from
+        (``ArtifactGame.prepare_undo``; at once if it is still current), so that the next
+        action does not pay for it: the frames of the last action have left by then."""
         poller = zmq.Poller()
         poller.register(self.router, zmq.POLLIN)
         poller.register(self._monitor, zmq.POLLIN)
@@ -342,7 +345,10 @@ class Hub:
                 if poller.poll(wait_ms):
                     self.drain()
                 self.tick()
-                _collect(idle=not self._more_waiting())
+                idle = not self._more_waiting()
+                _collect(idle=idle)
+                if idle and not self._more_waiting():
+                    self.game.prepare_undo()
 
     def drain(self) -> None:
         """Handle what is waiting, each connection within its allowances.

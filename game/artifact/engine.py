@@ -98,6 +98,8 @@ class ArtifactGame(Table):
                  sheets: Sheets | None = None) -> None:
         super().__init__(state, plan, sheets)
         self._rng = rng
+        #: ``prepare_undo``'s copy: (the state it copies, its serial, the pickled copy).
+        self._undo: tuple[GameState, int, bytes] | None = None
 
     # ---- construction ------------------------------------------------------------------------
     @classmethod
@@ -184,7 +186,9 @@ class ArtifactGame(Table):
     def is_legal(self, seat: str, action: A.Action | dict) -> bool:
         try:
             action = self._admit(seat, action)
-            trial = ArtifactGame(_private_copy(self._s), _rng_from_list(_rng_to_list(self._rng)),
+            # ``prepare_undo``'s copy, when current, is half of a private copy already made
+            trial = ArtifactGame(pickle.loads(self._undo_bytes()),
+                                 _rng_from_list(_rng_to_list(self._rng)),
                                  self.drawn_plan, self.sheets)
             trial._dispatch(seat, action)  # the trial is thrown away: no second copy needed
         except ArtifactError:
@@ -195,17 +199,57 @@ class ArtifactGame(Table):
         """Validate and perform ``action`` for ``seat``; on any error nothing changes."""
         action = self._admit(seat, action)
         # Only the pickled bytes are kept: they become a state again after a refusal
-        # alone, so an accepted action pays for half of ``_private_copy``.
-        saved_state = pickle.dumps(self._s, pickle.HIGHEST_PROTOCOL)
+        # alone, so an accepted action pays for half of ``_private_copy``, or for none of
+        # it when ``prepare_undo`` took the copy beforehand.
+        saved_state = self._undo_bytes()
+        self._undo = None
         saved_rng = self._rng.getstate()
         try:
             events = self._dispatch(seat, action)
         except BaseException:
             self._s = pickle.loads(saved_state)
             self._rng.setstate(saved_rng)
+            # The state put back is the one those bytes copy: they serve the next action.
+            self._undo = (self._s, self._s.serial, saved_state)
             raise
         self._s.serial += 1
         return events
+
+    def prepare_undo(self) -> None:
+        """Take now the copy of the state that ``apply`` puts back if the next action is
+        refused (or fails), so that the action itself does not spend the time: the state
+        after one action is the state before the next, and a host has idle time between
+        them (``net.hub.Hub.run`` calls this once the frames of the last action have left).
+
+        ``apply`` uses the copy only while it is a copy of the current state: the same
+        state object (a refusal puts back a new one) with the same ``serial`` (every
+        accepted action raises it); otherwise it pickles the state itself, as it would
+        with no copy taken. Nothing else changes the state except the test setups' one
+        documented door (``tests/artifact/arrange.writable``), which calls
+        ``forget_undo`` first. Taking it again while it is still current costs nothing."""
+        if not self._undo_current():
+            self._undo = (self._s, self._s.serial, self._pickled())
+
+    def forget_undo(self) -> None:
+        """Drop ``prepare_undo``'s copy: the state is about to be changed from outside the
+        rules (a test's arranged situation), so the copy would no longer be of it."""
+        self._undo = None
+
+    @property
+    def undo_ready(self) -> bool:
+        """Whether ``prepare_undo``'s copy is there for the next action (a bench's figure)."""
+        return self._undo_current()
+
+    def _undo_current(self) -> bool:
+        undo = self._undo
+        return undo is not None and undo[0] is self._s and undo[1] == self._s.serial
+
+    def _undo_bytes(self) -> bytes:
+        """The pickled state before an action: ``prepare_undo``'s if current, else now."""
+        return self._undo[2] if self._undo_current() else self._pickled()  # type: ignore[index]
+
+    def _pickled(self) -> bytes:
+        return pickle.dumps(self._s, pickle.HIGHEST_PROTOCOL)
 
     def _admit(self, seat: str, action: A.Action | dict) -> A.Action:
         """The action decoded, if ``seat`` may act at all now."""

@@ -8,7 +8,9 @@ state outside ``game/artifact`` (``secrecy_tools.perturb_hidden`` is the other e
 builds the twin games of the noninterference property by changing what a seat cannot see).
 
 Each helper checks what it is given against the deck plan and the state, so an arranged
-situation is one the rules could reach.
+situation is one the rules could reach. Every write goes through ``writable``, which makes
+the engine forget the undo copy it may have taken ahead of the next action
+(``ArtifactGame.prepare_undo``): that copy is of the state before the write.
 """
 
 from __future__ import annotations
@@ -21,15 +23,24 @@ from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
 from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
-from game.artifact.state import Character, Item, ShieldsSeen, Ship
+from game.artifact.state import Character, GameState, Item, ShieldsSeen, Ship
 from game.artifact.victory import default_victory
+
+
+def writable(game: ArtifactGame) -> GameState:
+    """The game's live state, to be changed by a test's setup: the engine's undo copy of
+    it is dropped first, so a refused action afterwards can never put back the state as it
+    was before the setup. ``tests/test_state_writes.py`` holds every write of these setups
+    (and ``secrecy_tools``') to this door."""
+    game.forget_undo()
+    return game.state
 
 
 def lock_hatch(game: ArtifactGame, name: str) -> int:
     """Lock the hatch called ``name`` (as a Security Action's lock toggle will); its id."""
     hatch = next(h.id for h in game.plan.hatches if h.name == name)
     if hatch not in game.state.locked:
-        game.state.locked.append(hatch)
+        writable(game).locked.append(hatch)
     return hatch
 
 
@@ -39,7 +50,8 @@ def lights_out(game: ArtifactGame, *spaces: str) -> None:
     unknown = [name for name in spaces if name not in known]
     if unknown:
         raise ValueError(f"no space {unknown[0]!r} on the deck plan")
-    game.state.dark = sorted(set(game.state.dark) | set(spaces))
+    s = writable(game)
+    s.dark = sorted(set(s.dark) | set(spaces))
 
 
 def drop_item(game: ArtifactGame, item_id: str, item_type: str, square: int) -> Item:
@@ -49,13 +61,13 @@ def drop_item(game: ArtifactGame, item_id: str, item_type: str, square: int) -> 
     if not game.plan.passable(square):
         raise ValueError(f"square {game.plan.xy(square)} is not open floor")
     item = Item(item_id, item_id, item_type, None, square=square)
-    game.state.items[item_id] = item
+    writable(game).items[item_id] = item
     return item
 
 
 def give_item(game: ArtifactGame, cid: str, item_type: str) -> str:
     """Hand a character an item of ``item_type`` (a stand-in for a purchase); its id."""
-    s = game.state
+    s = writable(game)
     iid = f"test_{item_type}_{cid}"
     if iid in s.items or item_type not in game.sheets.items:
         raise ValueError(f"cannot give {cid!r} an item of type {item_type!r}")
@@ -67,7 +79,7 @@ def give_item(game: ArtifactGame, cid: str, item_type: str) -> str:
 def act_again(game: ArtifactGame, cid: str) -> None:
     """Let a character of the seat in turn take a second action this turn (a test that
     compares two shots without playing a round between them)."""
-    acted = game.state.turn.acted
+    acted = writable(game).turn.acted
     if cid not in acted:
         raise ValueError(f"{cid!r} has not acted this turn")
     acted.remove(cid)
@@ -77,7 +89,7 @@ def add_character(game: ArtifactGame, sheet: str, seat: str, square: int,
                   facing: str = "N") -> Character:
     """A character of the data files' ``sheet`` joining ``seat`` on ``square`` (a species'
     character the random lobby did not bring: a bug alien, the android Koch)."""
-    s = game.state
+    s = writable(game)
     if sheet in s.characters or sheet not in game.sheets.characters:
         raise ValueError(f"cannot add character {sheet!r}")
     if seat not in s.seats or not game.plan.passable(square):
@@ -110,37 +122,38 @@ def ship_flies_off(game: ArtifactGame, key: str) -> None:
     if not squares:
         raise ValueError(f"no region {region!r} on the deck plan")
     aboard = set(squares)
-    for char in game.state.characters.values():
+    for char in writable(game).characters.values():
         if char.square in aboard:
             char.eva = "away"
-    for item in game.state.items.values():
+    for item in writable(game).items.values():
         if item.holder is None and item.square in aboard:
             item.square, item.away = None, key
-    game.state.ships[key] = Ship(squares[0], docked=False, left=True)
+    writable(game).ships[key] = Ship(squares[0], docked=False, left=True)
 
 
 def ship_at(game: ArtifactGame, key: str, x: int, y: int, turns: int = 0, z: int = 0) -> None:
     """The ship ``key`` stands with its first control seat on (x, y), ``turns`` quarter turns
     clockwise from the way it is drawn, at level ``z`` (as a pilot will have flown it there
     over some turns; nobody is aboard unless moved there afterwards)."""
-    game.state.ships[key] = Ship(game.plan.sq(x, y), z=z, turns=turns, docked=False)
+    writable(game).ships[key] = Ship(game.plan.sq(x, y), z=z, turns=turns, docked=False)
 
 
 def shields_as_seen(game: ArtifactGame, seat: str, up: bool, round_: int = 1,
                     watching: bool = False) -> None:
     """The seat's map holds the shields as ``up``, learned in ``round_`` (as a map that saw
     them so and has not looked since keeps them, whatever they are now)."""
-    game.state.maps[game.state.map_of[seat]].shields = ShieldsSeen(up, round_, watching)
+    s = writable(game)
+    s.maps[s.map_of[seat]].shields = ShieldsSeen(up, round_, watching)
 
 
 def stop_ring(game: ArtifactGame) -> None:
     """Stop the gravity ring (as a disabled computer's emergency brakes will)."""
-    game.state.systems.ring_stopped = True
+    writable(game).systems.ring_stopped = True
 
 
 def lower_shields(game: ArtifactGame) -> None:
     """Drop the Feynman's shields (as a character at the telescope with a key will)."""
-    game.state.systems.shields_up = False
+    writable(game).systems.shields_up = False
 
 
 FACINGS = "NESW"
@@ -185,7 +198,7 @@ def break_open(game: ArtifactGame, windows=(), hatches=()) -> None:
     blown open, as a penetrating hit leaves them (rulebook: Hits to Map Features); the
     next action decompresses whatever a broken hull window lets out."""
     plan = game.drawn_plan
-    systems = game.state.systems
+    systems = writable(game).systems
     for a, b in windows:
         if plan.edge_between(plan.sq(*a), plan.sq(*b)) != "glass":
             raise ValueError(f"no window between {a} and {b}")
@@ -195,7 +208,7 @@ def break_open(game: ArtifactGame, windows=(), hatches=()) -> None:
         hatch = next(h.id for h in plan.hatches if h.name == name)
         systems.blown_hatches = sorted({*systems.blown_hatches, hatch})
         if hatch in game.state.locked:
-            game.state.locked.remove(hatch)
+            writable(game).locked.remove(hatch)
 
 
 #: Holes near the Example's start: the Command Pod's windows and four hatches around it.
@@ -227,13 +240,13 @@ def fights(seeds, rounds: int, *, holes: bool = False):
 
 def power_down(game: ArtifactGame) -> None:
     """The main computer shut down (both major terminals destroyed): the lifts stop."""
-    game.state.systems.shutdown = True
+    writable(game).systems.shutdown = True
 
 
 def set_item(game: ArtifactGame, iid: str, **fields) -> Item:
     """An item worn down as play would leave it: ``disabled`` ("overheated", "emp",
     "breached"), ``jammed``, ``charges`` (a spent medkit)."""
-    item = game.state.items[iid]
+    item = writable(game).items[iid]
     unknown = set(fields) - {"disabled", "jammed", "charges"}
     if unknown:
         raise ValueError(f"not an item's wear: {sorted(unknown)}")
@@ -245,8 +258,9 @@ def set_item(game: ArtifactGame, iid: str, **fields) -> Item:
 def hand_robot(game: ArtifactGame, robot: str, seat: str, status: str = "inactive") -> None:
     """One of the Feynman's robots made ``seat``'s character (as a Command Robot or an
     alien's power makes it), here left ``status``."""
-    char = game.state.characters[robot]
-    if char.seat is not None or seat not in game.state.seats:
+    s = writable(game)
+    char = s.characters[robot]
+    if char.seat is not None or seat not in s.seats:
         raise ValueError(f"cannot hand {robot!r} to {seat!r}")
     char.seat, char.status = seat, status
 
@@ -256,8 +270,8 @@ def destroy_terminal(game: ArtifactGame, xy: tuple[int, int]) -> None:
     square = game.plan.sq(*xy)
     if game.plan.feature[square] not in ("major_terminal", "minor_terminal"):
         raise ValueError(f"no computer terminal at {xy}")
-    game.state.systems.destroyed_terminals = sorted(
-        set(game.state.systems.destroyed_terminals) | {square})
+    systems = writable(game).systems
+    systems.destroyed_terminals = sorted(set(systems.destroyed_terminals) | {square})
 
 
 def lay_eggs(game: ArtifactGame, seat: str, hosts: tuple[str, ...]) -> None:
@@ -265,8 +279,9 @@ def lay_eggs(game: ArtifactGame, seat: str, hosts: tuple[str, ...]) -> None:
     Special Action lays one a turn; a test of the ending wants several at once)."""
     from game.artifact.state import Egg
 
-    chars = game.state.characters
-    if seat not in game.state.aliens or any(h not in chars for h in hosts):
+    s = writable(game)
+    chars = s.characters
+    if seat not in s.aliens or any(h not in chars for h in hosts):
         raise ValueError(f"cannot lay eggs for {seat!r} in {hosts!r}")
-    game.state.aliens[seat].eggs.extend(
-        Egg(chars[h].token, game.plan.xy(chars[h].square), game.state.round) for h in hosts)
+    s.aliens[seat].eggs.extend(
+        Egg(chars[h].token, game.plan.xy(chars[h].square), s.round) for h in hosts)

@@ -20,6 +20,8 @@ from game.artifact.seats import JUDGE
 from game.artifact.state import Egg, Notice
 from game.artifact.views import view_for
 
+from .arrange import writable
+
 
 def start_game(players: int, seed: int, *, gmen: bool | None = None,
                orders: dict | None = None) -> ArtifactGame:
@@ -413,7 +415,7 @@ def hazards_in_play(game: ArtifactGame, rng: random.Random) -> None:
     """Lights out in a few of the station's spaces and knockout gas in one, as a security
     action or a wrecked computer leaves them at Global Updates, so that the properties meet
     characters hidden by the dark and gas seen (or not) from afar."""
-    s = game.state
+    s = writable(game)
     plan = game.plan
     spaces = sorted({plan.space_name(sq) for sq in plan.region("Feynman")} - {""})
     s.dark = sorted(set(s.dark) | set(rng.sample(spaces, 6)))
@@ -423,7 +425,7 @@ def hazards_in_play(game: ArtifactGame, rng: random.Random) -> None:
 def _perturb_alien_secrets(twin: ArtifactGame, seat: str, rng: random.Random) -> int:
     """Every other alien seat's secrets (a map partner's too): its written notes, the powers
     it used, an egg, HAL's RAM marker, and where an invisible alien stands (nobody sees it)."""
-    s = twin.state
+    s = writable(twin)
     plan = twin.plan
     changes = 0
     for other, secrets in sorted(s.aliens.items()):
@@ -461,7 +463,7 @@ def perturb_hidden(game: ArtifactGame, seat: str,
     (every future roll). Returns the copy and how many things were moved or swapped (the
     notices and the RNG always differ); ``game`` is untouched."""
     twin = ArtifactGame.from_dict(json.loads(game.to_json()))
-    s = twin.state
+    s = writable(twin)
     plan = twin.plan
     sheets = twin.sheets
     seats = _map_seats(twin, seat)
@@ -586,7 +588,7 @@ def _perturb_systems(twin: ArtifactGame, seats: set, seen, book, rng: random.Ran
     computer's: a snoop's light switch waiting for Global Updates, a hacking attempt kept
     for HAL's next report, a terminal wrecked where the seat sees neither it nor anyone
     of its own at it."""
-    s = twin.state
+    s = writable(twin)
     changes = 0
     spaces = sorted({twin.plan.space_name(sq) for sq in twin.plan.region("Feynman")} - {""})
     if rng.random() < 0.4:
