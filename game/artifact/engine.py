@@ -470,8 +470,7 @@ class ArtifactGame(Table):
                 if char.sheet in FEYNMAN_ROBOTS:
                     entry = sightings.character_counter(s, self.plan, self.sheets, char)
                     book.last_known[char.token] = replace(entry, round=0)
-        for mid in sorted(s.maps):
-            sightings.refresh_map(s, self.plan, self.sheets, mid)
+        sightings.refresh_maps(s, self.plan, self.sheets, sorted(s.maps))
         aliens.start(self)
         events = self._begin_turn(0)
         return events
@@ -535,8 +534,7 @@ class ArtifactGame(Table):
         seat = s.turn.seat
         # Interactions: gas attacks and turns without air for the seat's own characters
         events: list[Event] = hazards.interactions(self, seat, self._rng)
-        for mid in sorted(s.maps):
-            sightings.refresh_map(s, self.plan, self.sheets, mid)
+        sightings.refresh_maps(s, self.plan, self.sheets, sorted(s.maps))
         hazards.end_of_turn(self)
         aliens.final_map_update(self, seat)
         events.append(Event("turn_ended", tuple(s.seats) + (JUDGE,), {"seat": seat}))

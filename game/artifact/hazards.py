@@ -156,7 +156,7 @@ def interactions(game, seat: str, rng) -> list[Event]:
     plan = game.drawn_plan
     told: list[tuple[Character, dict]] = []
     gas = set(s.systems.gas)
-    res = combat.Resolver(game, seat, rng)
+    res: combat.Resolver | None = None  # made for the first gas attack (most turns: none)
     own = sorted(game.own_characters(seat), key=lambda c: c.id)
     for char in own:
         if not on_board(game, char) or char.status == "dead" or not breathes(game, char):
@@ -175,6 +175,7 @@ def interactions(game, seat: str, rng) -> list[Event]:
         if char.status != "active" or protected or plan.space_name(char.square) not in gas:
             continue  # (the die is rolled only for those the gas can touch)
         previous = combat.STATUS_CODES.get(char.status, "L" if char.wound else "")
+        res = res or combat.Resolver(game, seat, rng)
         outcome = combat_dice.gas_attack(res.d6(), breathes=True, sealed_suit=protected,
                                          previous=previous, charts=res.charts)
         if outcome is None:
@@ -182,7 +183,7 @@ def interactions(game, seat: str, rng) -> list[Event]:
         res._apply(char, outcome)
         told.append((char, {"kind": "gassed", "character": char.id,
                             "result": outcome.effect.name}))
-    lost = situation.out_of_contact(game, own)
+    lost = situation.out_of_contact(game, own) if told else set()  # told only of these
     events: list[Event] = []
     telegrams: set[str] = set()
     for char, notice in told:
@@ -193,7 +194,7 @@ def interactions(game, seat: str, rng) -> list[Event]:
             events.append(game.notify(seat, {
                 "kind": "telegram", "counter": game.sheets.characters[char.sheet].counter,
                 "character": char.id}))
-    return events + res.events
+    return events + res.events if res is not None else events
 
 
 # ---- dark: the flashlight ------------------------------------------------------------------

@@ -9,11 +9,11 @@ Situation Update, and sees nothing on the way.
 
 from __future__ import annotations
 
-from . import available, combat, movement, ring, sightings, space, welding
+from . import available, combat, movement, ring, sightings, situation, space, welding
 from .deckplan import DeckPlan
 from .events import Event
 from .state import Character
-from .views import view_for
+from .views import map_counters
 
 HATCH_REASON_LOCKED = "the hatch is locked"
 STRUCK_DOWN = "struck down by the hostiles it left behind"
@@ -31,9 +31,8 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
     Returns the events and whether the move was interdicted."""
     s = game.state
     plan = game.plan
-    view = view_for(game, seat)
-    planned = movement.check_path(view, char.id, mode, path, facing, plan)
-    known = set(view.map.counters)
+    knows, known = mover_knowledge(game, seat)
+    planned = movement.check_path(None, char.id, mode, path, facing, plan, knows)
     opened = set(s.turn.opened)
     running = mode == "run"
     reason = None
@@ -139,6 +138,22 @@ def perform_move(game, seat: str, char: Character, mode: str, path,
             events.append(game.notify(seat, {"kind": "fleeting", "character": char.id,
                                              "glimpses": fleeting}))
     return events, reason is not None
+
+
+def mover_knowledge(game, seat: str) -> tuple[movement.Knowledge, set[str]]:
+    """What a move's check reads of ``seat``'s view, and the tokens on its map:
+    ``movement.knowledge(view_for(game, seat), game.plan)`` and ``set(view.map.counters)``,
+    from the same rule functions as the view's parts, without building the rest of it
+    (its items, notices, goals and the rest: the check reads none of them)."""
+    s = game.state
+    turn = s.turn
+    counters, _partners = map_counters(game, seat)
+    book = s.maps[s.map_of[seat]]
+    knows = movement.knowledge_of(
+        game.plan, situation.believed_characters(game, seat), counters, s.dark,
+        turn.opened if turn is not None and turn.seat == seat else (), book.lifts,
+        welding.known_welds(game, seat))
+    return knows, set(counters)
 
 
 def direction(plan: DeckPlan, a: int, b: int, default: str) -> str:

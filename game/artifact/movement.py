@@ -106,25 +106,33 @@ class Knowledge:
 def knowledge(view: SeatView, plan: DeckPlan | None = None) -> Knowledge:
     """What ``view`` tells about moving: occupied squares, hostiles, opened hatches, the
     lift cars and the dark squares."""
-    plan = plan or view_plan(view)
+    return knowledge_of(plan or view_plan(view), view.own.characters, view.map.counters,
+                        view.dark, view.turn.opened if view.turn else (), view.map.lifts,
+                        view.welded)
+
+
+def knowledge_of(plan: DeckPlan, own: dict[str, OwnCharacter], counters: dict,
+                 dark_names, opened, lifts: dict, welded) -> Knowledge:
+    """``knowledge`` from the parts of a view it reads: the seat's own character entries,
+    the counters on its map, the dark spaces' names, the hatches its characters opened this
+    turn, the lift cars as its map has them, the welds it knows (the engine hands these
+    over without building the whole view: ``interdiction.mover_knowledge``)."""
     occupied: dict = {}
     hostile: set = set()
-    for entry in view.own.characters.values():
+    for entry in own.values():
         if entry.square is not None and entry.status == "active" and entry.ma:
             sq = plan.sq(*entry.square)
             occupied[sq] = occupied.get(sq, 0) + 1
-    for counter in view.map.counters.values():
+    for counter in counters.values():
         if isinstance(counter, CharacterCounter) and counter.status == "active":
             sq = plan.sq(*counter.square)
             occupied[sq] = occupied.get(sq, 0) + 1
             hostile.add(sq)
-    dark_names = set(view.dark)
+    dark_names = set(dark_names)
     dark = frozenset(s for s in range(len(plan.terrain))
                      if plan.space_name(s) in dark_names) if dark_names else frozenset()
-    opened = view.turn.opened if view.turn else ()
-    return Knowledge(plan, view.own.characters, occupied, frozenset(hostile),
-                     frozenset(opened), dict(view.map.lifts), dark,
-                     frozenset(view.welded))
+    return Knowledge(plan, own, occupied, frozenset(hostile), frozenset(opened),
+                     dict(lifts), dark, frozenset(welded))
 
 
 def _stack_limit(plan: DeckPlan, square: int) -> int:
@@ -184,11 +192,12 @@ class PathPlan:
     spent: int
 
 
-def check_path(view: SeatView, cid: str, mode: str, path, facing: str,
+def check_path(view: SeatView | None, cid: str, mode: str, path, facing: str,
                plan: DeckPlan | None = None, known: Knowledge | None = None) -> PathPlan:
     """Legality of a move from the seat's knowledge; raises IllegalAction saying why.
-    ``known`` is ``knowledge(view)`` when the caller has it already."""
-    k = known or knowledge(view, plan)
+    ``known`` is ``knowledge(view)`` when the caller has it already (then ``view`` may be
+    None)."""
+    k = known or knowledge(view, plan)  # type: ignore[arg-type]
     plan = k.plan
     entry = k.own.get(cid)
     if entry is None or entry.square is None or not entry.ma:

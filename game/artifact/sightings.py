@@ -113,17 +113,23 @@ def is_robot(sheets: Sheets, observer: Character) -> bool:
 
 def visible_in(state: GameState, plan: DeckPlan, sheets: Sheets, seen: frozenset | set,
                seen_by_robots: frozenset | set, exclude_seats: set,
-               exclude_ids: frozenset = frozenset()) -> dict[str, Counter]:
+               exclude_ids: frozenset = frozenset(), *,
+               shared: Sights | None = None) -> dict[str, Counter]:
     """Counters for everything a map's observers see together: ``seen`` the squares some
     observer that is no robot sees, ``seen_by_robots`` those only robots or androids see
     (where an active character in a sneaksuit stays unseen). One pass over the characters
-    and items, whatever the number of observers."""
+    and items, whatever the number of observers (``shared``: what several maps' updates
+    read alike, worked out once)."""
     out: dict[str, Counter] = {}
     if not seen and not seen_by_robots:
         return out
-    for char in state.characters.values():
-        if (char.seat in exclude_seats or char.id in exclude_ids
-                or not is_physical(sheets, char)):
+    if shared is None:
+        bodies = [c for c in state.characters.values() if is_physical(sheets, c)]
+        counter_of = None
+    else:
+        bodies, counter_of = shared.bodies, shared.counter
+    for char in bodies:
+        if char.seat in exclude_seats or char.id in exclude_ids:
             continue
         if char.square in seen:
             pass
@@ -133,7 +139,8 @@ def visible_in(state: GameState, plan: DeckPlan, sheets: Sheets, seen: frozenset
                 continue
         else:
             continue
-        out[char.token] = character_counter(state, plan, sheets, char)
+        out[char.token] = (character_counter(state, plan, sheets, char) if counter_of is None
+                           else counter_of(char))
     for item in state.items.values():
         if item.holder is None and item.square is not None and (
                 item.square in seen or item.square in seen_by_robots):
@@ -188,15 +195,46 @@ def illusions_seen(state: GameState, plan: DeckPlan, seen: set | frozenset,
     return out
 
 
+class Sights:
+    """What every map's update reads alike, worked out once for several maps updated in a
+    row (``refresh_maps``): the dark squares, the characters on the map in body, those
+    looking, and each character's counter once asked for. A map update writes only its own
+    map, so these stay true from one map's update to the next."""
+
+    def __init__(self, state: GameState, plan: DeckPlan, sheets: Sheets) -> None:
+        self.state, self.plan = state, plan
+        self.dark = dark_squares(state, plan)
+        self.bodies = [c for c in state.characters.values() if is_physical(sheets, c)]
+        self.looking = [c for c in self.bodies if can_observe(sheets, c)]
+        self._sheets = sheets
+        self._counters: dict[str, CharacterCounter] = {}
+
+    def counter(self, char: Character) -> CharacterCounter:
+        found = self._counters.get(char.id)
+        if found is None:
+            found = self._counters[char.id] = character_counter(self.state, self.plan,
+                                                                self._sheets, char)
+        return found
+
+
+def refresh_maps(state: GameState, plan: DeckPlan, sheets: Sheets, map_ids) -> None:
+    """``refresh_map`` of each of ``map_ids`` in turn (every map at the end of a turn), what
+    they all read worked out once (``Sights``)."""
+    shared = Sights(state, plan, sheets)
+    for map_id in map_ids:
+        refresh_map(state, plan, sheets, map_id, shared=shared)
+
+
 def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *,
-                informants: bool = False) -> dict[str, Counter]:
+                informants: bool = False, shared: Sights | None = None) -> dict[str, Counter]:
     """Replace the map's counters by what its observers see now; returns the new counters.
 
     A seat whose forces are held (``state.held``: another seat changed them and it has
     not been told yet) looks from where it believes its characters are, and what its
     characters could only see from where they truly are waits for its own map update: a map
     whose seats are all held is left as it is, and lift cars are updated only from the
-    squares of observers that are where their seat knows them."""
+    squares of observers that are where their seat knows them. ``shared``: what the updates
+    of several maps in a row read alike (``refresh_maps``)."""
     seats = set(map_seats(state, map_id))
     held = {seat: state.held[seat] for seat in seats if seat in state.held}
     book = state.maps[map_id]
@@ -204,10 +242,14 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
         return dict(book.counters)
     believed = [b for forces in held.values() for b in forces.bodies.values()]
     exclude_ids = frozenset(b.id for b in believed)
-    dark = dark_squares(state, plan)
+    if shared is None:
+        dark = dark_squares(state, plan)
+        observers = [c for c in state.characters.values()
+                     if c.seat in seats and c.seat not in held and can_observe(sheets, c)]
+    else:
+        dark = shared.dark
+        observers = [c for c in shared.looking if c.seat in seats and c.seat not in held]
     counters: dict[str, Counter] = {}
-    observers = [c for c in state.characters.values()
-                 if c.seat in seats and c.seat not in held and can_observe(sheets, c)]
     if informants:
         for char in state.characters.values():
             master = char.informant_of
@@ -230,7 +272,8 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
             fov = observer_fov(state, plan, sheets, observer, dark)
             (seen_by_robots if is_robot(sheets, observer) else seen).update(fov)
     seen_by_robots -= seen
-    counters.update(visible_in(state, plan, sheets, seen, seen_by_robots, seats, exclude_ids))
+    counters.update(visible_in(state, plan, sheets, seen, seen_by_robots, seats, exclude_ids,
+                               shared=shared))
     counters.update(illusions_seen(state, plan, seen, seats))
     old = book.counters
     for token, entry in old.items():

@@ -225,6 +225,16 @@ def believed_informants(game, seat: str) -> list[Character]:
                   key=lambda c: c.id)
 
 
+def believed_characters(game, seat: str) -> dict[str, OwnCharacter]:
+    """The characters' half of ``believed_forces`` (a move's check reads no items)."""
+    held = held_forces(game.state, seat)
+    if held is not None:
+        return dict(held.characters)
+    s = game.state
+    return _entries(game, sorted((c for c in s.characters.values() if c.seat == seat),
+                                 key=lambda c: c.id))
+
+
 def believed_forces(game, seat: str) -> tuple[dict[str, OwnCharacter], dict[str, OwnItem]]:
     """What ``seat`` knows of its own characters and items: as held, or live. The entries
     are frozen records, shared with the held record (nothing copies them)."""

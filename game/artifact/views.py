@@ -20,7 +20,7 @@ from .codec import to_plain
 from .customize import things_to_place
 from .seats import JUDGE
 from .situation import believed_forces, believed_informants, partner_counters, xy_or_none
-from .state import GameState, snapshot
+from .state import Counter, GameState, snapshot
 from .table import Table
 from .victory import goals_for
 from .viewtypes import (
@@ -59,14 +59,7 @@ def view_for(game: Table | dict, seat: str) -> View:
     map_id = s.map_of[seat]
     book = s.maps[map_id]
     own_chars, own_items = believed_forces(game, seat)
-    counters = dict(book.counters)
-    partners: set[str] = set()
-    for partner in s.seats:  # a map-sharing partner's characters, as its seat knows them
-        if partner != seat and s.map_of[partner] == map_id:
-            theirs = partner_counters(game, partner)
-            counters.update(theirs)
-            # friends the engine's map does not hold (one it holds is its own sighting)
-            partners.update(t for t in theirs if t not in book.counters)
+    counters, partners = map_counters(game, seat)
     informants = {c.id: InformantEntry(c.counter, c.token, c.informant_when)
                   for c in believed_informants(game, seat)}
     turn = None
@@ -116,6 +109,24 @@ def view_for(game: Table | dict, seat: str) -> View:
         alien=snapshot(s.aliens[seat]) if seat in s.aliens else None,
         shields=book.shields,
     )
+
+
+def map_counters(game: Table, seat: str) -> tuple[dict[str, Counter], set[str]]:
+    """The counters on ``seat``'s map as its view shows them (its map's, and a map-sharing
+    partner's characters as that seat knows them), and the tokens of the partner's that
+    the map itself does not hold."""
+    s = game.state
+    map_id = s.map_of[seat]
+    book = s.maps[map_id]
+    counters = dict(book.counters)
+    partners: set[str] = set()
+    for partner in s.seats:  # a map-sharing partner's characters, as its seat knows them
+        if partner != seat and s.map_of[partner] == map_id:
+            theirs = partner_counters(game, partner)
+            counters.update(theirs)
+            # friends the engine's map does not hold (one it holds is its own sighting)
+            partners.update(t for t in theirs if t not in book.counters)
+    return counters, partners
 
 
 def plain_view_for(game: Table, seat: str) -> dict:

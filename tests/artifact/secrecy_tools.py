@@ -6,6 +6,7 @@ shape is adapted in one place."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import random
@@ -223,6 +224,24 @@ def random_step(game: ArtifactGame, rng: random.Random) -> tuple[str, A.Action]:
         if options:
             return seat, rng.choice(options)
     return seat, random_move(view, cid, plan, rng)
+
+
+def played_states(games, steps: int):
+    """For each (players, seed) of ``games``: a random game from its lobby (``quick_game``;
+    lights out and gas in the station for odd seeds, ``hazards_in_play``), yielded before
+    each of up to ``steps`` random steps of play (``random_step``, refusals included)."""
+    for players, seed in games:
+        game = quick_game(players, seed)
+        rng = random.Random(seed)
+        if seed % 2:
+            hazards_in_play(game, rng)
+        for _step in range(steps):
+            if game.phase != "play":
+                break
+            yield game
+            seat, action = random_step(game, rng)
+            with contextlib.suppress(ArtifactError):
+                game.apply(seat, action)
 
 
 #: Weapons a character can attack with without an item.
