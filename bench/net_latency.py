@@ -4,7 +4,10 @@ Runs a real host process (``python -m game host --players 8``: seven faction sea
 the Judge, the largest game) and, in this process, one client link per seat and the
 Judge, all polled by one loop with one clock. Like the raw fan-out's clients, each pass
 reads the sockets the poll found readable, stamping each frame as it comes off its
-socket; then each link decodes and applies what it read, as a client would. Two figures
+socket; then each link decodes and applies what it read, as a client would, and after
+each frame the sockets are read again, so a frame that came while another was decoded
+is stamped when it came, not once the decoding is done (an update's size is its frame's
+length, not a second encoding of what was decoded). Two figures
 come of that: when every client had its update's frame (what the raw fan-out measures
 too: the hub's share), and when every client had also applied it (nine clients' decoding
 one after another in this one process, where real clients do it side by side). Links
@@ -36,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from pathlib import Path
 
 import zmq
@@ -47,7 +51,6 @@ from baseline import alternating  # noqa: E402
 
 from game.artifact.seats import JUDGE  # noqa: E402
 from net.client import SeatLink  # noqa: E402
-from net.codec import encode  # noqa: E402
 from net.joinstring import parse  # noqa: E402
 
 SEED = 11
@@ -106,6 +109,7 @@ class Clients:
         self.arrival: dict[str, float] = {}  # update frame read off the socket
         self.applied: dict[str, float] = {}  # ... and decoded and applied by its link
         self._stamp = 0.0
+        self._size = 0  # bytes of the frame being handled (what the hub sent)
         self.links = {seat: SeatLink(self.ctx, parse(text), self._emit(seat), time.perf_counter)
                       for seat, text in joins.items()}
         self.poller = zmq.Poller()
@@ -120,9 +124,9 @@ class Clients:
             if kind == "update":
                 self.arrival[seat] = self._stamp
                 self.applied[seat] = time.perf_counter()
-                self.sizes[seat].append(len(encode(message)))
+                self.sizes[seat].append(self._size)
             elif kind == "snapshot":
-                self.snapshot_sizes[seat] = len(encode(message))
+                self.snapshot_sizes[seat] = self._size
             elif kind in ("ack", "error"):
                 self.acks[(seat, message.get("req"))] = message
         return emit
@@ -132,20 +136,29 @@ class Clients:
         while not until():
             if time.perf_counter() > deadline:
                 raise SystemExit("bench: timed out waiting for the hub")
-            frames = []
-            for sock, _ in self.poller.poll(5):
-                while True:
-                    try:
-                        frames.append((sock, sock.recv(zmq.NOBLOCK), time.perf_counter()))
-                    except zmq.Again:
-                        break
-            for sock, frame, self._stamp in frames:
+            frames: deque = deque()
+            self._read(frames, 5)
+            while frames:
+                sock, frame, self._stamp = frames.popleft()
+                self._size = len(frame)
                 self.by_socket[sock].handle(frame)
+                self._read(frames, 0)  # stamp what came while that frame was handled
             for link in self.links.values():
                 link.tick()
                 if link.socket not in self.by_socket:  # it reconnected: a new socket
                     self.poller.register(link.socket, zmq.POLLIN)
                     self.by_socket[link.socket] = link
+
+    def _read(self, frames: deque, timeout: int) -> None:
+        """Read every frame waiting on the readable sockets, each stamped as it comes off
+        its socket (before any of them is handled, so no client's decoding delays
+        another's stamp)."""
+        for sock, _ in self.poller.poll(timeout):
+            while True:
+                try:
+                    frames.append((sock, sock.recv(zmq.NOBLOCK), time.perf_counter()))
+                except zmq.Again:
+                    break
 
     def close(self) -> None:
         """Close every link and the context (a context left to the garbage collector
