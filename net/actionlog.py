@@ -146,7 +146,17 @@ class _Syncer(threading.Thread):
         writer gives up the interpreter at once, where this thread would otherwise wait
         for the writer's thread switch interval (or longer, for a processor) before it
         could start the fsync. A running fsync is not waited for: the next one begins
-        when it returns."""
+        when it returns.
+
+        Measured against waking the thread and returning at once, the two chosen action
+        by action in the same run of the hub's latency bench (300 actions a run): the
+        wait costs the write about 0.1 ms (a median of 0.22-0.29 ms against 0.12-0.14),
+        and where the fsync is quick (0.1 ms, a quiet disk) an action reached its
+        clients no sooner or later for it (medians 5.35 against 5.26 ms, 6.17 against
+        6.46). Where the disk is busy (fdatasync 0.4-2.4 ms, the machine's load 6-7)
+        the fsync outlasts the views it runs beside, and starting it up to a switch
+        interval sooner is what the action waits for: medians 8.41 against 10.95 ms
+        and 6.08 against 6.80 ms with the wait."""
         with self._cond:
             self.written = count
             self._cond.notify_all()

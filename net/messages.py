@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgpack import packb
+
 from net.errors import ProtocolError
 
 PROTOCOL_VERSION = 4
@@ -40,39 +42,45 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[str, bool]]] = {
 REFUSALS = frozenset({"bad_code", "unknown_seat", "bad_version", "wrong_key"})
 
 
-def _kind_ok(kind: str, value: Any) -> bool:
-    if kind == _STR:
-        return isinstance(value, str)
-    if kind == _INT:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind == _MAP:
-        return isinstance(value, dict)
-    if kind == _OPT_STR:
-        return value is None or isinstance(value, str)
-    raise AssertionError(kind)
+#: What each kind of field may hold, as exact types (a decoded frame holds only the
+#: plain types; ``bool`` is not an ``int`` here).
+_KIND_TYPES: dict[str, frozenset[type]] = {
+    _STR: frozenset({str}), _INT: frozenset({int}), _MAP: frozenset({dict}),
+    _OPT_STR: frozenset({str, type(None)})}
+#: ``CLIENT_MESSAGES`` as ``validate`` reads it: per type, the names it may carry, whether
+#: it carries a token, and (name, kind, types, required) of each field but the token,
+#: which is checked once, first (its absence has an answer of its own).
+_SCHEMA = {
+    kind: (frozenset({"type", *fields}), "token" in fields,
+           tuple((name, want, _KIND_TYPES[want], required)
+                 for name, (want, required) in fields.items() if name != "token"))
+    for kind, fields in CLIENT_MESSAGES.items()}
+_MISSING = object()
 
 
 def validate(message: dict[str, Any]) -> dict[str, Any]:
     """Check one decoded client message against the schema; return it unchanged."""
     kind = message.get("type")
-    if not isinstance(kind, str):
+    if type(kind) is not str:
         raise ProtocolError("bad_field", "message needs a string field 'type'")
-    fields = CLIENT_MESSAGES.get(kind)
-    if fields is None:
+    schema = _SCHEMA.get(kind)
+    if schema is None:
         raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
+    names, token, fields = schema
     for name in message:
-        if name != "type" and name not in fields:
+        if name not in names:
             raise ProtocolError("bad_field", f"{kind}: unexpected field {name[:40]!r}")
-    if "token" in fields and not isinstance(message.get("token"), str):
+    if token and type(message.get("token")) is not str:
         raise ProtocolError("not_authenticated", "say hello with your seat's code first "
                             "(and send the token of its welcome with every message)")
-    for name, (want, required) in fields.items():
-        if name not in message:
+    for name, want, types, required in fields:
+        value = message.get(name, _MISSING)
+        if value is _MISSING:
             if required:
                 raise ProtocolError("bad_field", f"{kind}: missing field {name!r}")
             continue
-        if not _kind_ok(want, message[name]):
-            got = type(message[name]).__name__
+        if type(value) not in types:
+            got = type(value).__name__
             raise ProtocolError("bad_field", f"{kind}: field {name!r} must be {want}, got {got}")
     req = message.get("req")
     if req is not None and not 0 <= req <= MAX_REQ:
@@ -82,6 +90,25 @@ def validate(message: dict[str, Any]) -> dict[str, Any]:
         if not text.strip() or len(text) > MAX_CHAT_CHARS:
             raise ProtocolError("bad_field", f"chat: text must be 1-{MAX_CHAT_CHARS} characters")
     return message
+
+
+#: The packed beginnings of an ``ack`` and an ``update`` (maps of 2 and 3 fields, in the
+#: order the constructors below give them): the hub sends one of each per seat and
+#: message, and packs only what differs (see ``ack_frame`` and ``update_frame``).
+_ACK_HEAD = b"\x82" + packb("type") + packb("ack") + packb("req")
+_UPDATE_HEAD = b"\x83" + packb("type") + packb("update") + packb("seq")
+_DIFF_KEY = packb("diff")
+
+
+def ack_frame(req: int) -> bytes:
+    """``encode(ack(req))``, byte for byte."""
+    return _ACK_HEAD + packb(req)
+
+
+def update_frame(seq: int, packed_ops: bytes) -> bytes:
+    """``encode(update(seq, ops))``, byte for byte, given ``encode(ops)``: a negotiation
+    line's ops are the same for every seat that reads it, so they are packed once."""
+    return _UPDATE_HEAD + packb(seq) + _DIFF_KEY + packed_ops
 
 
 def error(code: str, text: str, req: int | None = None) -> dict[str, Any]:

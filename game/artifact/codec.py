@@ -171,6 +171,21 @@ def _hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
                  for f in dataclasses.fields(cls))
 
 
+@cache
+def _names(cls: type) -> frozenset[str]:
+    """The field names of a dataclass."""
+    return frozenset(name for name, _tp, _req in _hints(cls))
+
+
+@cache
+def _shape(tp: Any) -> tuple[bool, Any, tuple]:
+    """Whether ``tp`` is a record class, and its generic origin and arguments: what
+    ``from_plain`` asks of a type for every value it reads, worked out once per type (a
+    move's path asks it of every square; the hub decodes an action per message and a
+    client its view after every update)."""
+    return dataclasses.is_dataclass(tp), typing.get_origin(tp), typing.get_args(tp)
+
+
 #: ``from_plain``'s ``reuse``: each plain list or map decoded, by its identity and the type
 #: it was decoded as, with the plain object (so its id is not reused) and the value built.
 Reuse = dict[tuple[int, Any], tuple[Any, Any]]
@@ -251,10 +266,12 @@ class _Decoder:
             if self.bounded and len(data) > MAX_STR:
                 raise self.fail(path, f"text of at most {MAX_STR} characters", data)
             return data
-        if dataclasses.is_dataclass(tp):
+        try:
+            record, origin, args = _shape(tp)
+        except TypeError:  # an unhashable type: asked each time
+            record, origin, args = _shape.__wrapped__(tp)
+        if record:
             return self.record(tp, data, path)
-        origin = typing.get_origin(tp)
-        args = typing.get_args(tp)
         if origin in (typing.Union, types.UnionType):
             return self.union(args, data, path)
         if origin in (list, tuple):
@@ -326,7 +343,7 @@ class _Decoder:
                     raise self.fail(f"{path}.{tag_key}", repr(tag), data.get(tag_key))
                 del data[tag_key]
         hints = _hints(cls)
-        names = {name for name, _tp, _req in hints}
+        names = _names(cls)
         if cls.__name__ == "Notice":
             about = {k: data.pop(k) for k in list(data) if k not in names}
             data["about"] = about
