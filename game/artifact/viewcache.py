@@ -5,26 +5,31 @@ are built again (what the hub sends after every action).
 an action it finds which seats' knowledge the action touched by comparing the state with a
 copy of it taken after the previous action, part by part:
 
-* the public frame (phase, round, whose turn, who may act) and every part of the state
-  that is not one seat's own (systems, ships, dark spaces, announcements, opportunity
-  fire ... and any part added later: a part this module does not know is public) touch
-  every seat;
+* every part of the state that is not one seat's own (systems, ships, dark spaces,
+  announcements, opportunity fire ... and any part added later: a part this module does
+  not know is public) touches every seat;
 * a map touches the seats that keep it; a seat's own entries (notices, votes, held forces,
   alien secrets) touch that seat; a character touches its owner and the seats it informs
   for or is controlled by; an item its owner and the owner of the character holding it;
   the turn's own record (who acted, hatches opened) the seat in turn;
 * a touched seat touches its map partners (a partner's characters show on a shared map).
 
-Outside the play phase every seat counts as touched. A touched seat's view is built by
-``view_for`` itself, so every field of a view, present and to come, is covered; its plain
-form takes back from the last one every part (a field, a counter, an own character) equal
-to what it was (``codec.to_plain_again``). An untouched seat keeps its last plain view, the same
-object, which the hub's diff passes over at once. The Judge's view holds the whole state:
-its frame is written anew, and of the state only the parts (or characters, items, maps)
-that changed since its last view. Plain forms of the frozen records a view shares with the
-state (notices, counters, own entries) are kept too (``codec.to_plain``'s ``memo``).
-``tests/artifact/test_artifact_viewcache.py`` checks after every action of random games
-that every seat's kept view equals a full rebuild.
+Outside the play phase, and when the phase changes, every seat counts as touched. A turn
+passed on or a round begun in play (the public frame: the round, whose turn, who may
+act) touches no seat by itself: the fields of a view that read the frame are written by
+one function, ``views.frame_fields``, which ``view_for`` calls too, and a seat the action
+did not touch otherwise keeps its last view record with those fields written anew.
+
+A touched seat's view is built by ``view_for`` itself, so every field of a view, present
+and to come, is covered; its plain form takes back from the last one every part (a field,
+a counter, an own character) equal to what it was (``codec.to_plain_again``). An
+untouched seat keeps its last plain view, the same object, which the hub's diff passes
+over at once (after a new frame: one that shares every other field with it). The
+Judge's view holds the whole state: its frame is written anew, and of the state only the
+parts (or characters, items, maps) that changed since its last view. Plain forms of the
+frozen records a view shares with the state (notices, counters, own entries) are kept too
+(``codec.to_plain``'s ``memo``). ``tests/artifact/test_artifact_viewcache.py`` checks
+after every action of random games that every seat's kept view equals a full rebuild.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -39,7 +45,7 @@ from .codec import to_plain, to_plain_again
 from .seats import JUDGE
 from .state import GameState
 from .table import Table
-from .views import _judge_view, view_for
+from .views import _judge_view, frame_fields, view_for
 
 __all__ = ["Marks", "PlainViews", "changes", "touched_seats"]
 
@@ -48,6 +54,9 @@ SEAT_PARTS = ("players", "species", "votes", "placed", "notices", "pending", "he
 #: Parts compared record by record, each touching the seats ``_character_seats`` or
 #: ``_item_seats`` name (``maps``: each changed map's seats); ``turn`` on its own.
 KEYED_PARTS = (*SEAT_PARTS, "characters", "items", "maps")
+#: Parts of the public frame: a seat's view reads them only in ``views.frame_fields`` (a
+#: change of phase touches every seat, by the frame itself).
+FRAME_PARTS = ("phase", "round")
 #: Parts never compared: the serial changes with every action and is read by no seat's
 #: view; the seed is in no view at all.
 UNREAD_PARTS = ("serial", "seed")
@@ -176,14 +185,15 @@ def changes(before: Marks, after: Marks) -> dict[str, list | None]:
 
 def touched_seats(game: Table, before: Marks, after: Marks,
                   changed: dict[str, list | None] | None = None) -> set[str]:
-    """The faction seats whose views may differ between ``before`` and ``after`` (with
-    ``changed``, the ``changes`` between them, if worked out already): every seat unless
-    the state shows otherwise (see the module docstring)."""
+    """The faction seats whose views may differ between ``before`` and ``after`` in more
+    than their frame fields (``views.frame_fields``; with ``changed``, the ``changes``
+    between them, if worked out already): every seat unless the state shows otherwise
+    (see the module docstring)."""
     if changed is None:
         changed = changes(before, after)
     s = game.state
     everyone = set(s.seats)
-    if before.frame != after.frame or after.frame[0] != "play":
+    if before.frame[0] != after.frame[0] or after.frame[0] != "play":
         return everyone
     was, now = before.parts, after.parts
     touched: set[str] = set()
@@ -209,9 +219,13 @@ def touched_seats(game: Table, before: Marks, after: Marks,
                 touched |= {seat for seat in s.seats if s.map_of[seat] == mid}
         elif name == "turn":
             old, new = was[name], now[name]
-            if old is None or new is None or old.get("seat") != new.get("seat"):
+            if old is None or new is None:
                 return everyone
-            touched.add(new.get("seat"))
+            if old.get("seat") == new.get("seat"):  # what it did: its own view's turn
+                touched.add(new.get("seat"))
+            # a turn passed on: every view's turn is in its frame, written anew
+        elif name in FRAME_PARTS:
+            continue  # written anew in every view kept
         elif name != "judge_notices":  # a public part (or one added since): everyone
             return everyone
     touched &= everyone
@@ -234,6 +248,8 @@ class PlainViews:
         self._plain: dict[str, dict[str, Any]] = {}
         #: The view record each kept plain view was written from.
         self._records: dict[str, Any] = {}
+        #: The frame (``Marks.frame``) each kept view record was written at.
+        self._frames: dict[str, tuple] = {}
         self._stale: set[str] = set()
         #: The plain state in the Judge's last view, and the changes made since then.
         self._judged: dict[str, Any] | None = None
@@ -241,8 +257,10 @@ class PlainViews:
         self._marks: Marks | None = None
         self._serial: int | None = None
         self._state: GameState | None = None
-        #: Seat views built and kept since made (a figure for the bench).
+        #: Seat views built, kept with their frame written anew, and kept as they were
+        #: since made (figures for the bench).
         self.built = 0
+        self.reframed = 0
         self.kept = 0
 
     def plain(self, seat: str) -> dict[str, Any]:
@@ -253,14 +271,21 @@ class PlainViews:
         if seat == JUDGE:
             return self._judge()
         kept = self._plain.get(seat)
+        frame = self._marks.frame  # type: ignore[union-attr]
+        record = self._records.get(seat)
         if kept is not None and seat not in self._stale:
-            self.kept += 1
-            return kept
-        self.built += 1
-        view = view_for(game, seat)
-        plain = to_plain_again(view, self._records.get(seat), kept, self._memo, PLAIN_DEPTH)
+            if self._frames[seat] == frame:
+                self.kept += 1
+                return kept
+            self.reframed += 1  # the turn or the round moved on, and nothing of its own
+            view = replace(record, **frame_fields(game, seat))
+        else:
+            self.built += 1
+            view = view_for(game, seat)
+        plain = to_plain_again(view, record, kept, self._memo, PLAIN_DEPTH)
         self._plain[seat] = plain
         self._records[seat] = view
+        self._frames[seat] = frame
         self._stale.discard(seat)
         return plain
 

@@ -15,6 +15,7 @@ records (``decode_view``).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from .codec import to_plain
 from .customize import things_to_place
@@ -41,8 +42,8 @@ from .viewtypes import (
 )
 from .welding import known_welds
 
-__all__ = ["View", "ViewError", "decode_view", "plain_view_for", "seat_view_from_judge_view",
-           "view_for"]
+__all__ = ["View", "ViewError", "decode_view", "frame_fields", "plain_view_for",
+           "seat_view_from_judge_view", "view_for"]
 
 def view_for(game: Table | dict, seat: str) -> View:
     """The view of ``seat`` (a faction seat id or JUDGE) of ``game``: a ``Table`` (the engine's
@@ -62,10 +63,6 @@ def view_for(game: Table | dict, seat: str) -> View:
     counters, partners = map_counters(game, seat)
     informants = {c.id: InformantEntry(c.counter, c.token, c.informant_when)
                   for c in believed_informants(game, seat)}
-    turn = None
-    if s.turn:
-        turn = (SeatTurn(seat, tuple(sorted(s.turn.acted)), tuple(sorted(s.turn.opened)))
-                if s.turn.seat == seat else SeatTurn(s.turn.seat))
     order = s.orders.get(seat)
     to_place: tuple[PlaceRow, ...] = ()
     if s.phase == "place" and not s.placed.get(seat):
@@ -74,8 +71,7 @@ def view_for(game: Table | dict, seat: str) -> View:
     covering = {c.id for c in game.own_characters(seat)}  # its own markers only
     return SeatView(
         seat=seat, faction=faction, player=s.players.get(seat),
-        phase=s.phase, round=s.round, turn_seat=game.turn_seat,
-        actors=tuple(sorted(x for x in game.actors() if x in (seat, JUDGE))),
+        **frame_fields(game, seat),
         seats=tuple(s.specs[x] for x in s.seats),
         encryption=s.encryption, my_vote=s.votes.get(seat),
         species=s.species.get(seat),
@@ -87,7 +83,6 @@ def view_for(game: Table | dict, seat: str) -> View:
         map=SeatMap(map_id, {k: counters[k] for k in sorted(counters)},
                     dict(book.last_known), dict(sorted(book.lifts.items()))),
         dark=tuple(sorted(s.dark)),
-        turn=turn,
         notices=tuple(s.notices[seat]),
         result=s.result,
         to_place=to_place,
@@ -127,6 +122,25 @@ def map_counters(game: Table, seat: str) -> tuple[dict[str, Counter], set[str]]:
             # friends the engine's map does not hold (one it holds is its own sighting)
             partners.update(t for t in theirs if t not in book.counters)
     return counters, partners
+
+
+def frame_fields(game: Table, seat: str) -> dict[str, Any]:
+    """The fields of ``seat``'s view that tell the frame of play: the phase, the round,
+    whose turn it is, who may act now (of the seat and the Judge) and the turn as the
+    seat knows it (the seat in turn also what it has done in it).
+
+    ``view_for`` writes them from here, and so does ``viewcache.PlainViews`` when a turn
+    ends or a round begins and the rest of a seat's view is as it was: no other field of
+    a view reads the round, the turn or who acts (``tests/artifact/test_artifact_viewcache.py``
+    changes only those and compares the views)."""
+    s = game.state
+    turn = None
+    if s.turn:
+        turn = (SeatTurn(seat, tuple(sorted(s.turn.acted)), tuple(sorted(s.turn.opened)))
+                if s.turn.seat == seat else SeatTurn(s.turn.seat))
+    return {"phase": s.phase, "round": s.round, "turn_seat": game.turn_seat,
+            "actors": tuple(sorted(x for x in game.actors() if x in (seat, JUDGE))),
+            "turn": turn}
 
 
 def plain_view_for(game: Table, seat: str) -> dict:

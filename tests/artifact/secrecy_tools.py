@@ -10,6 +10,7 @@ import contextlib
 import functools
 import json
 import random
+from collections.abc import Callable
 
 from game.artifact import actions as A
 from game.artifact import aliens, combat, computer, legal, sightings, space
@@ -120,28 +121,44 @@ def _try_apply(game: ArtifactGame, seat: str, candidates: list, rng: random.Rand
 
 @functools.cache
 def _lobby_snapshot(players: int, seed: int) -> str:
+    return play_lobby(players, seed).to_json()
+
+
+def play_lobby(players: int, seed: int,
+               after: Callable[[ArtifactGame], None] | None = None) -> ArtifactGame:
+    """A random game of ``players`` driven quickly through the lobby (the votes, purchases,
+    placements and the Judge's check) to its first turn of play, ``after(game)`` called
+    after every action (``quick_game`` starts from these)."""
+    def step(seat: str, candidates: list | None = None, action: A.Action | None = None) -> None:
+        if action is not None:
+            game.apply(seat, action)
+        else:
+            _try_apply(game, seat, candidates or [], rng)
+        if after is not None:
+            after(game)
+
     rng = random.Random(seed * 7919 + players)
     game = ArtifactGame.new({"players": players, "assignment": "random"}, seed)
     for seat in game.seats:
-        game.apply(seat, A.VoteEncryption(rng.random() < 0.5))
+        step(seat, action=A.VoteEncryption(rng.random() < 0.5))
     for seat in sorted(game.actors()):
-        _try_apply(game, seat, legal._purchase(game, seat), rng)
+        step(seat, legal._purchase(game, seat))
     for seat in game.seats:
-        _try_apply(game, seat, legal._place(game, seat), rng)
+        step(seat, legal._place(game, seat))
     for _attempt in range(60):  # the Judge settles clashes: the returned seat places again
         conflicts = game.placement_conflicts()
         if not conflicts:
             break
         moved = rng.choice(conflicts[0][1:])
-        game.apply(JUDGE, A.ReturnPlacement(moved, ""))
-        _try_apply(game, moved, legal._place(game, moved), rng)
+        step(JUDGE, action=A.ReturnPlacement(moved, ""))
+        step(moved, legal._place(game, moved))
     while game.phase == "judge_check":
         robots = [a for a in legal._judge_check(game, JUDGE) if isinstance(a, A.PlaceRobot)]
         if robots:
-            _try_apply(game, JUDGE, robots, rng)
+            step(JUDGE, robots)
         else:
-            game.apply(JUDGE, A.StartPlay())
-    return game.to_json()
+            step(JUDGE, action=A.StartPlay())
+    return game
 
 
 def quick_game(players: int, seed: int) -> ArtifactGame:

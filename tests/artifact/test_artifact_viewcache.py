@@ -2,17 +2,22 @@
 
 After every action of random games of 3 to 8 players (moves, pickups, combat, computer
 work, lifts, informants, the aliens' powers, the Judge's tools and messages, junk the
-engine refuses, turn ends and Global Updates; a third of the games in the dark with gas
-about, some characters put out in space by the Judge), every seat's kept view and the
-Judge's are compared, as packed bytes (so 1, 1.0 and True are told apart), with
-``plain_view_for`` of the same state. The view fields are not listed here: whatever
-``view_for`` builds is compared.
+engine refuses, many turn ends and new rounds, Global Updates; some games from the lobby
+through every phase of the setup, some ended by the Judge; a third of the games in the
+dark with gas about, some characters put out in space by the Judge), every seat's kept
+view and the Judge's are compared, as packed bytes (so 1, 1.0 and True are told apart),
+with ``plain_view_for`` of the same state. The view fields are not listed here: whatever
+``view_for`` builds is compared. A view kept across a turn's end with only its frame
+written anew (``views.frame_fields``) is checked both ways: against the full rebuild, and
+by changing nothing but the round and the turn in a copy of the state.
 """
 
 from __future__ import annotations
 
 import contextlib
 import random
+from collections import Counter
+from dataclasses import replace
 
 import msgpack
 import pytest
@@ -20,10 +25,12 @@ import pytest
 from game.artifact import actions as A
 from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
+from game.artifact.state import Turn, snapshot
+from game.artifact.table import Table
 from game.artifact.viewcache import Marks, PlainViews, _frozen, touched_seats
-from game.artifact.views import plain_view_for
+from game.artifact.views import frame_fields, plain_view_for, view_for
 
-from .secrecy_tools import hazards_in_play, quick_game, random_step
+from .secrecy_tools import hazards_in_play, play_lobby, quick_game, random_step
 
 GAMES = 48
 LOBBIES = 8  # per player count, as the secrecy properties use them
@@ -56,25 +63,139 @@ def _check(game, views: PlainViews, where: tuple) -> None:
 
 @pytest.mark.slow
 def test_kept_views_equal_a_full_rebuild_after_every_action():
-    kept = built = 0
+    kept = built = reframed = 0
+    frames: Counter[str] = Counter()
     for index in range(GAMES):
         rng = random.Random(31_000 + index)
-        game = quick_game(3 + index % 6, index // 6 % LOBBIES)
-        if index % 3 == 0:
-            hazards_in_play(game, rng)
-        views = PlainViews(game)
+        players = 3 + index % 6
+        views: PlainViews | None = None
+        if index % 8 == 5:  # through the lobby: every phase of the setup, one by one
+            def after(game, where=index, phases=[]) -> None:  # noqa: B006 (one per game)
+                nonlocal views
+                views = views or PlainViews(game)
+                frames["phase"] += bool(phases) and phases[-1] != game.phase
+                phases.append(game.phase)
+                _check(game, views, (where, "lobby", game.phase))
+            game = play_lobby(players, 100 + index, after)
+        else:
+            game = quick_game(players, index // 6 % LOBBIES)
+            if index % 3 == 0:  # (set before the views are kept: no action tells them)
+                hazards_in_play(game, rng)
+        views = views or PlainViews(game)
         _check(game, views, (index, "start"))
         space = _space_squares(game) if index % 4 == 1 else []
+        quick_turns = index % 2  # half the games end turns often: many rounds
         for step in range(rng.randrange(25, 60)):
             if game.phase != "play":
                 break
-            seat, action = _step(game, rng, space)
+            if quick_turns and rng.random() < 0.3:
+                seat, action = game.turn_seat, A.EndTurn()
+            else:
+                seat, action = _step(game, rng, space)
+            was = (game.phase, game.round, game.turn_seat)
             with contextlib.suppress(ArtifactError):
                 game.apply(seat, action)
+            frames.update(_frame_moves(was, game))
             _check(game, views, (index, step, seat, action))
+        if index % 4 == 3 and game.phase == "play":  # the Judge ends it: all is told
+            game.apply(JUDGE, A.EndGame())
+            frames.update(_frame_moves(("play",), game))
+            _check(game, views, (index, "over"))
         kept += views.kept
         built += views.built
+        reframed += views.reframed
     assert kept > built / 4  # the views kept are a good part of them: the test meets both
+    assert reframed > built / 4  # and so are those kept with their frame written anew
+    assert frames["turn"] > 500 and frames["round"] > 100 and frames["phase"] > 30, frames
+
+
+def _frame_moves(was: tuple, game) -> list[str]:
+    """Which of the phase, the round and the turn's seat an action changed."""
+    now = (game.phase, game.round, game.turn_seat)
+    return [name for name, a, b in zip(("phase", "round", "turn"), was, now, strict=False)
+            if a != b]
+
+
+def _with_frame_moved_on(game) -> Table:
+    """A copy of ``game``'s state in which only the round and the turn differ: a round
+    later, the next seat's turn begun, nothing done in it yet."""
+    state = snapshot(game.state)
+    turn = state.turn
+    index = (turn.index + 1) % len(state.seats)
+    state.turn = Turn(index, state.seats[index])
+    state.round += 1
+    return Table(state)
+
+
+def test_only_the_frame_fields_read_the_round_and_the_turn():
+    """Every field of a seat's view other than those ``frame_fields`` writes is the same
+    whatever the round and whoever's turn it is (the rest of the state unchanged), so a
+    view kept across a turn's end with its frame written anew is the view: in states
+    along random games, each seat's view of a copy with only the round and the turn
+    moved on equals its view of the game with the copy's frame fields written in. A
+    field added later that reads the round, the turn or who acts fails here until
+    ``frame_fields`` writes it."""
+    compared = moved = 0
+    for index in range(12):
+        rng = random.Random(47_000 + index)
+        game = quick_game(3 + index % 6, index % LOBBIES)
+        if index % 3 == 0:
+            hazards_in_play(game, rng)
+        for _step_no in range(rng.randrange(10, 30)):
+            if rng.random() < 0.3:
+                twin = _with_frame_moved_on(game)
+                for seat in game.seats:
+                    mine, theirs = view_for(game, seat), view_for(twin, seat)
+                    assert replace(mine, **frame_fields(twin, seat)) == theirs, (index, seat)
+                    moved += mine.turn != theirs.turn
+                    compared += 1
+            seat, action = random_step(game, rng)
+            with contextlib.suppress(ArtifactError):
+                game.apply(seat, action)
+            if game.phase != "play":
+                break
+    assert compared > 200 and moved == compared
+
+
+def test_a_frame_moved_on_alone_is_written_into_every_kept_view():
+    """Nothing but the round and the turn changed (as no action does alone: a new round
+    brings Global Updates, which touch every seat): every seat's view is kept with each
+    frame field written anew, none built again, and each equals a full rebuild."""
+    game = quick_game(6, 3)
+    views = PlainViews(game)
+    before = {x: views.plain(x) for x in game.seats}
+    moved = _with_frame_moved_on(game).state
+    s = game.state
+    s.round, s.turn, s.serial = moved.round, moved.turn, s.serial + 1
+    built = views.built
+    for x in game.seats:
+        now = views.plain(x)
+        assert now is not before[x] and now["seats"] is before[x]["seats"]
+        assert now["round"] == s.round and now["turn_seat"] == s.turn.seat
+        assert _packed(now) == _packed(plain_view_for(game, x)), x
+    assert views.built == built and views.reframed == len(game.seats)
+
+
+def test_a_turn_passed_on_writes_the_frame_of_every_kept_view():
+    """A turn ended in a game of eight: the seats it touched in nothing else keep their
+    view records with the frame written anew (not built again), and every view says
+    whose turn it is now, as a full rebuild does."""
+    game = quick_game(8, 2)
+    views = PlainViews(game)
+    for seat in [*game.seats, JUDGE]:
+        views.plain(seat)
+    before = {x: views.plain(x) for x in game.seats}
+    ended = game.turn_seat
+    game.apply(ended, A.EndTurn())
+    assert game.turn_seat != ended
+    now = {x: views.plain(x) for x in game.seats}
+    assert views.reframed >= 3  # most seats learnt nothing but the frame
+    for x in game.seats:
+        assert now[x]["turn_seat"] == game.turn_seat
+        assert now[x]["turn"]["seat"] == game.turn_seat
+        assert _packed(now[x]) == _packed(plain_view_for(game, x)), x
+    kept = [x for x in game.seats if now[x]["own"] is before[x]["own"]]
+    assert len(kept) >= 3  # what did not change is the very plain form it had
 
 
 def test_a_move_touches_its_seat_and_map_partners_not_everyone():
