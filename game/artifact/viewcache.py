@@ -35,8 +35,6 @@ after every action of random games that every seat's kept view equals a full reb
 from __future__ import annotations
 
 import dataclasses
-import operator
-from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -62,73 +60,64 @@ FRAME_PARTS = ("phase", "round")
 UNREAD_PARTS = ("serial", "seed")
 
 
-def _copy_part(name: str, value: Any) -> Any:
-    """What is kept of one part of the state to compare it after the next action: a copy
-    later rule functions cannot change (``_frozen``)."""
-    return _frozen(value)
-
-
-#: Values kept as they are: primitives and whatever ``_frozen`` finds frozen.
+#: Values a copy shares as they are (a tuple or a frozenset is looked into).
 _ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
 @cache
 def _fields_of(kind: type) -> tuple[str, ...] | None:
-    """The fields ``_frozen`` copies of a class: all of a mutable record's, None for a
-    frozen record or anything else (shared as it is: nothing changes those once made)."""
+    """The fields ``_copy`` copies of a class: all of a mutable record's, None for a frozen
+    record or anything else (shared as it is: nothing changes those once made).
+
+    A copy is compared with the live record by the record's own equality, so a mutable
+    record must compare every field: one that does not is refused here (a change to it
+    would go unseen)."""
     if not dataclasses.is_dataclass(kind) or kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
         return None
-    return tuple(f.name for f in dataclasses.fields(kind))
+    fields = dataclasses.fields(kind)
+    if not kind.__dataclass_params__.eq or not all(f.compare for f in fields):  # type: ignore[attr-defined]
+        raise TypeError(f"{kind.__name__} does not compare all its fields: the view cache "
+                        "cannot tell whether it changed")
+    return tuple(f.name for f in fields)
 
 
 @cache
-def _getter(kind: type) -> Callable[[Any], tuple]:
-    names = _fields_of(kind) or ()
-    if len(names) == 1:
-        one = operator.attrgetter(names[0])
-        return lambda value: (one(value),)
-    return operator.attrgetter(*names)
-
-
 def _shared(kind: type) -> bool:
-    """Whether values of ``kind`` are kept by ``_frozen`` as they are without a look
-    inside (a tuple is looked into: it may hold a list)."""
+    """Whether ``_copy`` keeps values of ``kind`` as they are without a look inside (a
+    tuple is looked into: it may hold a list)."""
     return kind in _ATOMS or _fields_of(kind) is None and kind not in (list, tuple, dict, set)
 
 
-class _Row(tuple):
-    """A mutable record as ``_frozen`` keeps it: its class, then its fields' values frozen
-    (equal rows: equal records). ``get(name)`` reads a field."""
-
-    __slots__ = ()
-
-    def get(self, name: str) -> Any:
-        kind = self[0]
-        return self[1 + _fields_of(kind).index(name)]  # type: ignore[union-attr]
+def _all_shared(values: Any) -> bool:
+    return all(map(_shared, set(map(type, values))))
 
 
-def _frozen(value: Any) -> Any:
-    """A copy of ``value`` (any part of the state) that compares equal to the copy of an
-    equal value and that later rule functions cannot change: lists become tuples, maps
-    are copied, a mutable record becomes a ``_Row``, and frozen records are shared. Like
-    ``state.snapshot``, cheaper, since nothing is built back into records."""
+def _copy(value: Any) -> Any:
+    """A copy of ``value`` (any part of the state) equal to it, that later rule functions
+    cannot change: lists, maps, sets and mutable records are copied all the way down, a
+    tuple only if something inside needs it, frozen records are shared. Like
+    ``state.snapshot``, which shares every tuple."""
     kind = type(value)
     if kind in _ATOMS:
         return value
-    if kind is list or kind is tuple:
-        items = tuple(value)
-        if all(map(_shared, map(type, items))):
-            return items
-        return tuple([_frozen(v) for v in items])
+    if kind is list:
+        return list(value) if _all_shared(value) else [_copy(v) for v in value]
+    if kind is tuple:
+        return value if _all_shared(value) else tuple([_copy(v) for v in value])
     if kind is dict:
-        if all(map(_shared, map(type, value.values()))):
+        if _all_shared(value.values()):
             return dict(value)
-        return {k: _frozen(v) for k, v in value.items()}
-    if kind is set or kind is frozenset:
-        return frozenset(value)
-    if _fields_of(kind) is None:
+        return {k: _copy(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    names = _fields_of(kind)
+    if names is None:
         return value
-    return _Row((kind, *[v if type(v) in _ATOMS else _frozen(v) for v in _getter(kind)(value)]))
+    copy = object.__new__(kind)
+    for name in names:
+        item = getattr(value, name)
+        object.__setattr__(copy, name, item if type(item) in _ATOMS else _copy(item))
+    return copy
 
 
 def _compared_parts() -> tuple[str, ...]:
@@ -139,24 +128,50 @@ _PARTS = _compared_parts()
 
 
 class Marks:
-    """The parts of the state as they were after one action, and the public frame."""
+    """The parts of the state as they were after one action (private copies), the public
+    frame, and with ``before`` (the marks of the state after the previous action) the
+    ``changes`` since then.
 
-    __slots__ = ("frame", "parts")
+    Made from ``before``, only what changed is copied: each part of the state is compared
+    with its copy in ``before`` (the records' own equality, mostly in C), and a part equal
+    to it keeps that copy (nothing changes it); of a part kept per seat, record or map,
+    only the entries that changed are copied again. An action changes a few characters,
+    maps and notices; copying the whole state after each one cost more than the views."""
 
-    def __init__(self, game: Table) -> None:
+    __slots__ = ("changed", "frame", "parts")
+
+    def __init__(self, game: Table, before: Marks | None = None) -> None:
         s = game.state
         self.frame = (s.phase, s.round, game.turn_seat, tuple(sorted(game.actors())))
-        self.parts = {name: _copy_part(name, getattr(s, name)) for name in _PARTS}
+        self.changed: dict[str, list | None] | None = None
+        if before is None:
+            self.parts = {name: _copy(getattr(s, name)) for name in _PARTS}
+            return
+        was = before.parts
+        parts: dict[str, Any] = {}
+        changed: dict[str, list | None] = {}
+        for name in _PARTS:
+            old, live = was[name], getattr(s, name)
+            if old == live:
+                parts[name] = old
+            elif name in KEYED_PARTS and type(old) is dict and type(live) is dict:
+                keys = _changed_keys(old, live)
+                fresh = set(keys)
+                parts[name] = {k: _copy(v) if k in fresh else old[k] for k, v in live.items()}
+                changed[name] = keys
+            else:
+                parts[name] = _copy(live)
+                changed[name] = None
+        self.parts, self.changed = parts, changed
 
 
-def _character_seats(char: _Row) -> set[str]:
-    return {seat for seat in (char.get("seat"), char.get("informant_of"),
-                              char.get("controlled_by"), char.get("home_seat"))
+def _character_seats(char: Any) -> set[str]:
+    return {seat for seat in (char.seat, char.informant_of, char.controlled_by, char.home_seat)
             if seat is not None}
 
 
-def _item_seats(item: _Row, characters: dict[str, _Row]) -> set[str]:
-    owner, holding = item.get("owner"), item.get("holder")
+def _item_seats(item: Any, characters: dict[str, Any]) -> set[str]:
+    owner, holding = item.owner, item.holder
     seats = {owner} if owner is not None else set()
     holder = characters.get(holding) if holding else None
     if holder is not None:
@@ -179,7 +194,8 @@ def changes(before: Marks, after: Marks) -> dict[str, list | None]:
         old, new = was[name], now[name]
         if old is new or old == new:
             continue
-        out[name] = _changed_keys(old, new) if name in KEYED_PARTS else None
+        keyed = name in KEYED_PARTS and type(old) is dict and type(new) is dict
+        out[name] = _changed_keys(old, new) if keyed else None
     return out
 
 
@@ -221,8 +237,8 @@ def touched_seats(game: Table, before: Marks, after: Marks,
             old, new = was[name], now[name]
             if old is None or new is None:
                 return everyone
-            if old.get("seat") == new.get("seat"):  # what it did: its own view's turn
-                touched.add(new.get("seat"))
+            if old.seat == new.seat:  # what it did: its own view's turn
+                touched.add(new.seat)
             # a turn passed on: every view's turn is in its frame, written anew
         elif name in FRAME_PARTS:
             continue  # written anew in every view kept
@@ -323,12 +339,13 @@ class PlainViews:
         s = self.game.state
         if s is self._state and s.serial == self._serial:
             return
-        marks = Marks(self.game)
+        marks = Marks(self.game, self._marks)
         if self._marks is None:
             self._stale |= set(self._plain)
             self._judged = None
         else:  # compared by value: a state put back whole (a refused action) is compared too
-            changed = changes(self._marks, marks)
+            changed = marks.changed
+            assert changed is not None
             self._stale |= touched_seats(self.game, self._marks, marks, changed)
             for name, keys in changed.items():
                 if name in self._unjudged:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 import msgpack
 import pytest
@@ -27,7 +27,7 @@ from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
 from game.artifact.state import Turn, snapshot
 from game.artifact.table import Table
-from game.artifact.viewcache import Marks, PlainViews, _frozen, touched_seats
+from game.artifact.viewcache import Marks, PlainViews, _copy, changes, touched_seats
 from game.artifact.views import frame_fields, plain_view_for, view_for
 
 from .secrecy_tools import hazards_in_play, play_lobby, quick_game, random_step
@@ -246,8 +246,59 @@ def test_the_kept_copy_sees_a_change_deep_inside_any_container():
     tuple inside a map is copied too, so a change made to it in place is seen."""
     inner = ["a"]
     part = {"x": [("k", inner)], "y": {"z": (1, [2])}}
-    kept = _frozen(part)
+    kept = _copy(part)
+    assert kept == part
     inner.append("b")
-    assert _frozen(part) != kept
+    assert kept != part
     part["y"]["z"][1].append(3)
-    assert _frozen(part) != _frozen({"x": [("k", ["a", "b"])], "y": {"z": (1, [2])}})
+    assert _copy(part) != {"x": [("k", ["a", "b"])], "y": {"z": (1, [2])}}
+
+
+def test_a_record_that_leaves_a_field_out_of_its_equality_is_refused():
+    """The copy of a record is compared with the live one by the record's own equality:
+    a mutable record that does not compare every field would hide a change to it."""
+
+    @dataclass
+    class Partial:
+        shown: int
+        hidden: list = field(default_factory=list, compare=False)
+
+    with pytest.raises(TypeError, match="Partial does not compare all its fields"):
+        _copy({"x": Partial(1)})
+
+
+def test_marks_made_from_the_last_equal_marks_made_afresh_after_every_action():
+    """``Marks(game, before)`` copies only what changed since ``before``: after every
+    action of random games its copies equal the state's fresh copy (and the state), its
+    changes are those of the fresh copy, and what it kept it shares with ``before``."""
+    shared = fresh = 0
+    for index in range(10):
+        rng = random.Random(53_000 + index)
+        game = quick_game(3 + index % 6, index % LOBBIES)
+        if index % 3 == 0:
+            hazards_in_play(game, rng)
+        before = Marks(game)
+        for _step_no in range(rng.randrange(20, 50)):
+            seat, action = _step(game, rng, [])
+            with contextlib.suppress(ArtifactError):
+                game.apply(seat, action)
+            now, afresh = Marks(game, before), Marks(game)
+            assert now.frame == afresh.frame
+            assert now.parts == afresh.parts
+            assert {name: getattr(game.state, name) for name in now.parts} == now.parts
+            assert _same_changes(now.changed, changes(before, afresh))
+            for name, part in now.parts.items():
+                if part is before.parts[name]:
+                    shared += 1
+                elif name not in now.changed:
+                    fresh += 1
+            before = now
+            if game.phase != "play":
+                break
+    assert fresh == 0 and shared > 1000
+
+
+def _same_changes(a: dict | None, b: dict) -> bool:
+    return a is not None and a.keys() == b.keys() and all(
+        (a[k] is None) == (b[k] is None) and sorted(a[k] or []) == sorted(b[k] or [])
+        for k in a)
