@@ -77,13 +77,21 @@ def out_of_contact(game, chars: list[Character]) -> set[str]:
     return {c.id for c in lost if c.square not in seen}
 
 
-def _entries(game, chars: list[Character]) -> dict[str, OwnCharacter]:
+def _entries(game, chars: list[Character],
+             known: dict[str, OwnCharacter] | None = None) -> dict[str, OwnCharacter]:
     """The seat's own entries of ``chars`` (all its characters), each character it has
-    lost contact with shown off its map, status unknown (``OUT_OF_CONTACT``)."""
+    lost contact with shown off its map, status unknown (``OUT_OF_CONTACT``).
+
+    ``known`` (see ``believed_forces``) holds ``own_character_entry`` of some of them
+    as they are now; the others are written and added to it."""
     lost = out_of_contact(game, chars)
     out = {}
     for char in chars:
-        entry = own_character_entry(game, char)
+        entry = known.get(char.id) if known is not None else None
+        if entry is None:
+            entry = own_character_entry(game, char)
+            if known is not None:
+                known[char.id] = entry
         if char.id in lost:
             entry = replace(entry, status=OUT_OF_CONTACT, square=None, wound=False,
                             carrying=None, carried_by=(), ma=None)
@@ -235,12 +243,18 @@ def believed_characters(game, seat: str) -> dict[str, OwnCharacter]:
                                  key=lambda c: c.id))
 
 
-def believed_forces(game, seat: str) -> tuple[dict[str, OwnCharacter], dict[str, OwnItem]]:
+def believed_forces(game, seat: str, known: dict[str, OwnCharacter] | None = None
+                    ) -> tuple[dict[str, OwnCharacter], dict[str, OwnItem]]:
     """What ``seat`` knows of its own characters and items: as held, or live. The entries
-    are frozen records, shared with the held record (nothing copies them)."""
+    are frozen records, shared with the held record (nothing copies them).
+
+    ``known``, a map of character id -> ``own_character_entry`` kept by the caller, lends
+    the entries it holds and receives those written: the caller must drop every entry
+    whose character, or what the entry reads, may have changed (``viewcache.PlainViews``
+    does, by its comparison of the state after each action)."""
     held = held_forces(game.state, seat)
     if held is not None:
         return dict(held.characters), dict(held.items)
     chars, items = _own(game, seat)
-    return (_entries(game, chars),
+    return (_entries(game, chars, known),
             {i.id: own_item_entry(game, i) for i in items})

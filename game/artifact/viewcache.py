@@ -55,6 +55,11 @@ KEYED_PARTS = (*SEAT_PARTS, "characters", "items", "maps")
 #: Parts of the public frame: a seat's view reads them only in ``views.frame_fields`` (a
 #: change of phase touches every seat, by the frame itself).
 FRAME_PARTS = ("phase", "round")
+#: Parts no own character's entry reads (``situation.own_character_entry``: it reads its
+#: character, the records of the items it carries and of the casualty it carries, the
+#: phase and the deck plan): a change to any other part drops every entry kept.
+ENTRY_BLIND_PARTS = (*SEAT_PARTS, "maps", "turn", "round", "judge_notices", "announcements",
+                     "opportunity", "attacks")
 #: Parts never compared: the serial changes with every action and is read by no seat's
 #: view; the seed is in no view at all.
 UNREAD_PARTS = ("serial", "seed")
@@ -267,6 +272,8 @@ class PlainViews:
         #: The frame (``Marks.frame``) each kept view record was written at.
         self._frames: dict[str, tuple] = {}
         self._stale: set[str] = set()
+        #: Own characters' entries as they are now (``situation.believed_forces``).
+        self._known: dict[str, Any] = {}
         #: The plain state in the Judge's last view, and the changes made since then.
         self._judged: dict[str, Any] | None = None
         self._unjudged: dict[str, set | None] = {}
@@ -297,7 +304,7 @@ class PlainViews:
             view = replace(record, **frame_fields(game, seat))
         else:
             self.built += 1
-            view = view_for(game, seat)
+            view = view_for(game, seat, self._known)
         plain = to_plain_again(view, record, kept, self._memo, PLAIN_DEPTH)
         self._plain[seat] = plain
         self._records[seat] = view
@@ -343,10 +350,12 @@ class PlainViews:
         if self._marks is None:
             self._stale |= set(self._plain)
             self._judged = None
+            self._known.clear()
         else:  # compared by value: a state put back whole (a refused action) is compared too
             changed = marks.changed
             assert changed is not None
             self._stale |= touched_seats(self.game, self._marks, marks, changed)
+            self._forget_entries(changed)
             for name, keys in changed.items():
                 if name in self._unjudged:
                     was = self._unjudged[name]
@@ -357,6 +366,29 @@ class PlainViews:
         self._marks, self._serial, self._state = marks, s.serial, s
         if len(self._memo) > self.MEMO_MAX:
             self._memo.clear()
+
+    def _forget_entries(self, changed: dict[str, list | None]) -> None:
+        """Drop the kept own entries the changes may have made wrong: all of them after a
+        change to a part they read as a whole, else those of the characters changed and
+        of those carrying a changed item or a changed casualty."""
+        known = self._known
+        if not known or not changed:
+            return
+        chars = changed.get("characters", ())
+        items = changed.get("items", ())
+        if chars is None or items is None or not all(
+                name in ENTRY_BLIND_PARTS or name in ("characters", "items") for name in changed):
+            known.clear()
+            return
+        if not chars and not items:
+            return
+        chars, items = set(chars), set(items)
+        live = self.game.state.characters
+        for cid in list(known):
+            char = live.get(cid)
+            if (char is None or cid in chars or char.carrying in chars or char.suit in items
+                    or not items.isdisjoint(char.items)):
+                del known[cid]
 
 
 #: How deep ``to_plain_again`` looks for equal parts: a view's fields, their fields (a

@@ -21,7 +21,7 @@ from .codec import to_plain
 from .customize import things_to_place
 from .seats import JUDGE
 from .situation import believed_forces, believed_informants, partner_counters, xy_or_none
-from .state import Counter, GameState, snapshot
+from .state import Counter, GameState, OwnCharacter, snapshot
 from .table import Table
 from .victory import goals_for
 from .viewtypes import (
@@ -45,9 +45,12 @@ from .welding import known_welds
 __all__ = ["View", "ViewError", "decode_view", "frame_fields", "plain_view_for",
            "seat_view_from_judge_view", "view_for"]
 
-def view_for(game: Table | dict, seat: str) -> View:
+def view_for(game: Table | dict, seat: str,
+             known: dict[str, OwnCharacter] | None = None) -> View:
     """The view of ``seat`` (a faction seat id or JUDGE) of ``game``: a ``Table`` (the engine's
-    ``ArtifactGame`` is one), or a state dict as made by ``ArtifactGame.to_dict``."""
+    ``ArtifactGame`` is one), or a state dict as made by ``ArtifactGame.to_dict``.
+
+    ``known``: own characters' entries kept between calls (``situation.believed_forces``)."""
     if isinstance(game, dict):
         game = Table.from_dict(game)
     s = game.state
@@ -59,7 +62,7 @@ def view_for(game: Table | dict, seat: str) -> View:
     faction = game.faction_of(seat)
     map_id = s.map_of[seat]
     book = s.maps[map_id]
-    own_chars, own_items = believed_forces(game, seat)
+    own_chars, own_items = believed_forces(game, seat, known)
     counters, partners = map_counters(game, seat)
     informants = {c.id: InformantEntry(c.counter, c.token, c.informant_when)
                   for c in believed_informants(game, seat)}

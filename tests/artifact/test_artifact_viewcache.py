@@ -23,6 +23,7 @@ import msgpack
 import pytest
 
 from game.artifact import actions as A
+from game.artifact import situation
 from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
 from game.artifact.state import Turn, snapshot
@@ -228,6 +229,40 @@ def test_a_move_touches_its_seat_and_map_partners_not_everyone():
     assert views.plain(seat)["own"] != before[seat]["own"]
     for x in game.seats:
         assert _packed(views.plain(x)) == _packed(plain_view_for(game, x))
+
+
+def test_a_view_built_again_writes_only_the_own_entries_that_changed(monkeypatch):
+    """After a step in a game of eight, the mover's view and its map partners' are built
+    again, and of their own characters' entries only those of characters the step changed
+    are written anew: the others are lent by the entries kept from the last views
+    (``believed_forces``'s ``known``). Every view equals a full rebuild."""
+    game = quick_game(8, 4)
+    views = PlainViews(game)
+    for seat in [*game.seats, JUDGE]:
+        views.plain(seat)
+    rng = random.Random(8)
+    seat = game.turn_seat
+    before = snapshot(game.state.characters)
+    for _ in range(80):
+        mover, action = random_step(game, rng)
+        if mover == seat and isinstance(action, A.Move):
+            with contextlib.suppress(ArtifactError):
+                game.apply(seat, action)
+                break
+    else:
+        pytest.fail("no move applied")
+    changed = {cid for cid, char in game.state.characters.items() if before.get(cid) != char}
+    written: list[str] = []
+    write = situation.own_character_entry
+    monkeypatch.setattr(situation, "own_character_entry",
+                        lambda game, char: written.append(char.id) or write(game, char))
+    built = views.built
+    kept = {x: views.plain(x) for x in game.seats}
+    monkeypatch.undo()
+    assert views.built - built >= 2  # the mover's seat and its partner's at least
+    assert action.character in written and set(written) <= changed, (written, changed)
+    for x in game.seats:
+        assert _packed(kept[x]) == _packed(plain_view_for(game, x)), x
 
 
 def test_a_public_change_touches_every_seat():
