@@ -7,15 +7,19 @@ the plain view of every seat and of the Judge, as the hub sends them: once with
 ``plain_view_for`` for each (the full rebuild), once with one ``PlainViews`` kept across
 the game. The two are timed alternately in the same run on fresh games, by CPU time,
 and the best round of each is printed (per play-phase action: median, 95th percentile
-and worst), with the ratio, the number of seat views built and kept, and the engine's
-own ``apply`` for scale.
+and worst), with the ratio, the number of seat views built, kept with their frame
+written anew (a turn passed on) and kept as they were, the kept views' medians for the
+moves and the turn ends apart, and the engine's own ``apply`` for scale. ``--pause``
+sleeps that many seconds before each action, as players take seconds between actions:
+the processor's caches have gone cold by then, and every action costs more.
 
-    .venv/bin/python bench/artifact_views.py [--actions N] [--rounds N]
+    .venv/bin/python bench/artifact_views.py [--actions N] [--rounds N] [--pause S]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -35,13 +39,17 @@ from net.codec import MAX_HUB_FRAME, decode, encode  # noqa: E402
 from net.diff import diff, patch  # noqa: E402
 
 
-def play(script: list, kept: bool) -> tuple[list[float], list[float], PlainViews | None]:
-    """CPU seconds of every play-phase action's views, and of its ``apply``."""
+def play(script: list, kept: bool, pause: float = 0.0
+         ) -> tuple[list[float], list[float], PlainViews | None, list[str]]:
+    """CPU seconds of every play-phase action's views, and of its ``apply``, and the
+    action's kind."""
     game = ArtifactGame.new({"players": 8, "assignment": "random"}, SEED)
     who = [*game.seats, JUDGE]
     views = PlainViews(game) if kept else None
-    times, applies = [], []
+    times, applies, kinds = [], [], []
     for seat, action in script:
+        if pause:
+            time.sleep(pause)
         start = time.process_time()
         game.apply(seat, action)
         applied = time.process_time()
@@ -54,7 +62,8 @@ def play(script: list, kept: bool) -> tuple[list[float], list[float], PlainViews
         if game.phase == "play":
             times.append(done - applied)
             applies.append(applied - start)
-    return times, applies, views
+            kinds.append(type(action).__name__)
+    return times, applies, views, kinds
 
 
 def decoding(script: list, rounds: int) -> tuple[list[float], list[float]]:
@@ -104,27 +113,35 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=160)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--pause", type=float, default=0.0, metavar="SECONDS")
     args = parser.parse_args(argv)
-    if min(args.actions, args.rounds) < 1:
-        parser.error("--actions and --rounds must be 1 or more")
+    if min(args.actions, args.rounds) < 1 or not 0 <= args.pause <= 10:
+        parser.error("--actions and --rounds must be 1 or more, --pause 0 to 10 seconds")
     script = make_script(args.actions)
-    best: dict[bool, tuple[list[float], list[float], PlainViews | None]] = {}
+    best: dict[bool, tuple[list[float], list[float], PlainViews | None, list[str]]] = {}
     for _ in range(args.rounds):
         for kept in (False, True):
-            run = play(script, kept)
+            run = play(script, kept, args.pause)
             if kept not in best or sum(run[0]) < sum(best[kept][0]):
                 best[kept] = run
-    full, applies, _ = best[False]
-    ours, _, views = best[True]
+    full, applies, _, kinds = best[False]
+    ours, _, views, _ = best[True]
     assert views is not None
+    pause = f", {args.pause} s before each action" if args.pause else ""
     print(f"eight players, {len(script)} actions, {len(full)} of them in play; every seat's "
-          f"view and the Judge's after each, plain; best of {args.rounds} rounds by CPU time")
+          f"view and the Judge's after each, plain; best of {args.rounds} rounds by CPU "
+          f"time{pause}; load average {os.getloadavg()[0]:.1f}")
     print(f"full rebuild (plain_view_for): {figures(full)}")
     print(f"kept views (PlainViews):       {figures(ours)}")
     print(f"ratio kept/full: median {statistics.median(ours) / statistics.median(full):.2f}x, "
           f"total {sum(ours) / sum(full):.2f}x")
-    print(f"seat views built {views.built}, kept {views.kept} (the Judge's is built part by "
-          f"part)")
+    for kind in sorted(set(kinds)):
+        mine = [x for x, k in zip(ours, kinds, strict=True) if k == kind]
+        theirs = [x for x, k in zip(full, kinds, strict=True) if k == kind]
+        print(f"  {kind} ({len(mine)}): kept median {1000 * statistics.median(mine):.2f} ms, "
+              f"full {1000 * statistics.median(theirs):.2f} ms")
+    print(f"seat views built {views.built}, kept with the frame written anew "
+          f"{views.reframed}, kept {views.kept} (the Judge's is built part by part)")
     print(f"the engine's apply of those actions: {figures(applies)}")
     full_decode, kept_decode = decoding(script, args.rounds)
     print("the clients' decode of every changed view after an action, as records:")

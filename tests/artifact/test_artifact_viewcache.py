@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 import msgpack
@@ -117,6 +118,17 @@ def _frame_moves(was: tuple, game) -> list[str]:
             if a != b]
 
 
+def _random_games(count: int, seed: int) -> Iterator[tuple[int, random.Random, Table]]:
+    """``count`` random games of 3 to 8 players at their first turn of play, a third of
+    them in the dark with gas about, each with its own random source."""
+    for index in range(count):
+        rng = random.Random(seed + index)
+        game = quick_game(3 + index % 6, index % LOBBIES)
+        if index % 3 == 0:
+            hazards_in_play(game, rng)
+        yield index, rng, game
+
+
 def _with_frame_moved_on(game) -> Table:
     """A copy of ``game``'s state in which only the round and the turn differ: a round
     later, the next seat's turn begun, nothing done in it yet."""
@@ -137,11 +149,7 @@ def test_only_the_frame_fields_read_the_round_and_the_turn():
     field added later that reads the round, the turn or who acts fails here until
     ``frame_fields`` writes it."""
     compared = moved = 0
-    for index in range(12):
-        rng = random.Random(47_000 + index)
-        game = quick_game(3 + index % 6, index % LOBBIES)
-        if index % 3 == 0:
-            hazards_in_play(game, rng)
+    for index, rng, game in _random_games(12, 47_000):
         for _step_no in range(rng.randrange(10, 30)):
             if rng.random() < 0.3:
                 twin = _with_frame_moved_on(game)
@@ -307,11 +315,7 @@ def test_marks_made_from_the_last_equal_marks_made_afresh_after_every_action():
     action of random games its copies equal the state's fresh copy (and the state), its
     changes are those of the fresh copy, and what it kept it shares with ``before``."""
     shared = fresh = 0
-    for index in range(10):
-        rng = random.Random(53_000 + index)
-        game = quick_game(3 + index % 6, index % LOBBIES)
-        if index % 3 == 0:
-            hazards_in_play(game, rng)
+    for _index, rng, game in _random_games(10, 53_000):
         before = Marks(game)
         for _step_no in range(rng.randrange(20, 50)):
             seat, action = _step(game, rng, [])
