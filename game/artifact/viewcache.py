@@ -26,16 +26,18 @@ a counter, an own character) equal to what it was (``codec.to_plain_again``). An
 untouched seat keeps its last plain view, the same object, which the hub's diff passes
 over at once (after a new frame: one that shares every other field with it). The
 Judge's view holds the whole state: its frame is written anew, and of the state only the
-parts (or characters, items, maps) that changed since its last view. Plain forms of the
-frozen records a view shares with the state (notices, counters, own entries) are kept too
-(``codec.to_plain``'s ``memo``). ``tests/artifact/test_artifact_viewcache.py`` checks
-after every action of random games that every seat's kept view equals a full rebuild.
+parts (or characters, items, maps, seats' entries) that changed since its last view.
+Plain forms of the frozen records a view shares with the state (notices, counters, own
+entries) are kept too (``codec.to_plain``'s ``memo``).
+``tests/artifact/test_artifact_viewcache.py`` checks after every action of random games
+that every seat's kept view equals a full rebuild.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import replace
+import operator
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -301,7 +303,7 @@ class PlainViews:
                 self.kept += 1
                 return kept
             self.reframed += 1  # the turn or the round moved on, and nothing of its own
-            view = replace(record, **frame_fields(game, seat))
+            view = _replaced(record, frame_fields(game, seat))
         else:
             self.built += 1
             view = view_for(game, seat, self._known)
@@ -314,7 +316,8 @@ class PlainViews:
 
     def _judge(self) -> dict[str, Any]:
         """The Judge's view: its frame written anew, its state part by part, a part (or a
-        character, item or map) the actions since the last one did not change kept."""
+        character, item, map or one seat's entry) the actions since the last one did not
+        change kept."""
         game = self.game
         s = game.state
         plain = to_plain(_judge_view(game, None), self._memo)  # type: ignore[arg-type]
@@ -331,7 +334,7 @@ class PlainViews:
                 state[name] = old[name]
                 continue
             keys = self._unjudged.get(name)
-            if keys is None or name not in ("characters", "items", "maps"):
+            if keys is None or name not in KEYED_PARTS:
                 state[name] = to_plain(value, self._memo)
                 continue
             before = old[name]
@@ -389,6 +392,22 @@ class PlainViews:
             if (char is None or cid in chars or char.carrying in chars or char.suit in items
                     or not items.isdisjoint(char.items)):
                 del known[cid]
+
+
+def _replaced(record: Any, changes: dict[str, Any]) -> Any:
+    """``dataclasses.replace(record, **changes)`` for a record whose fields are all set by
+    its ``__init__`` (a view), its fields read in one C call."""
+    kind = type(record)
+    names, read = _reader(kind)
+    values = dict(zip(names, read(record), strict=True))
+    values.update(changes)
+    return kind(**values)
+
+
+@cache
+def _reader(kind: type) -> tuple[tuple[str, ...], Callable[[Any], tuple]]:
+    names = tuple(f.name for f in dataclasses.fields(kind))
+    return names, operator.attrgetter(*names)
 
 
 #: How deep ``to_plain_again`` looks for equal parts: a view's fields, their fields (a
