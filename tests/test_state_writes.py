@@ -10,10 +10,11 @@ through a name bound to such a thing (``s = game.state``, ``char = s.characters[
 Two test modules are the exceptions, each documented: ``tests/artifact/arrange.py``
 (situations no action reaches yet: locked hatches, dark spaces, a spare item) and
 ``tests/artifact/secrecy_tools.py`` (the noninterference twins, which differ only in what a
-seat cannot see). Even they write only through ``arrange.writable(game)``, which drops the
-engine's undo copy taken ahead of the next action (``ArtifactGame.prepare_undo``) before
-handing out the state, and only they call it. The Herald's engine and its tests are not in
-scope: its state is another record with its own rules.
+seat cannot see, or only in the round and the turn). Even they write only through
+``arrange.writable(game)``, which drops the engine's undo copy taken ahead of the next
+action (``ArtifactGame.prepare_undo``) before handing out the state, and only they call
+it. The Herald's engine and its tests are not in scope: its state is another record with
+its own rules.
 """
 
 from __future__ import annotations

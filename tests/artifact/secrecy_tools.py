@@ -19,7 +19,8 @@ from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
 from game.artifact.movement import path_to, reachable
 from game.artifact.seats import JUDGE
-from game.artifact.state import Egg, Notice
+from game.artifact.state import Egg, Notice, Turn, snapshot
+from game.artifact.table import Table
 from game.artifact.views import view_for
 
 from .arrange import writable
@@ -456,6 +457,25 @@ def hazards_in_play(game: ArtifactGame, rng: random.Random) -> None:
     spaces = sorted({plan.space_name(sq) for sq in plan.region("Feynman")} - {""})
     s.dark = sorted(set(s.dark) | set(rng.sample(spaces, 6)))
     s.systems.gas = sorted(set(s.systems.gas) | {rng.choice(spaces)})
+
+
+def frame_moved_on(game: ArtifactGame) -> Table:
+    """A copy of ``game``'s state in which only the round and the turn differ: a round
+    later, the next seat's turn begun, nothing done in it yet."""
+    state = snapshot(game.state)
+    index = (state.turn.index + 1) % len(state.seats)
+    state.turn = Turn(index, state.seats[index])
+    state.round += 1
+    return Table(state)
+
+
+def move_frame_on(game: ArtifactGame) -> None:
+    """Move ``game``'s round and turn on as ``frame_moved_on`` does and change nothing else
+    (no action does that alone: a new round brings Global Updates), the serial raised so
+    that views kept of it notice."""
+    moved = frame_moved_on(game).state
+    s = writable(game)
+    s.round, s.turn, s.serial = moved.round, moved.turn, s.serial + 1
 
 
 def _perturb_alien_secrets(twin: ArtifactGame, seat: str, rng: random.Random) -> int:

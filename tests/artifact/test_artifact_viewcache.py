@@ -27,12 +27,19 @@ from game.artifact import actions as A
 from game.artifact import situation
 from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
-from game.artifact.state import Turn, snapshot
+from game.artifact.state import snapshot
 from game.artifact.table import Table
 from game.artifact.viewcache import Marks, PlainViews, _copy, changes, touched_seats
 from game.artifact.views import frame_fields, plain_view_for, view_for
 
-from .secrecy_tools import hazards_in_play, play_lobby, quick_game, random_step
+from .secrecy_tools import (
+    frame_moved_on,
+    hazards_in_play,
+    move_frame_on,
+    play_lobby,
+    quick_game,
+    random_step,
+)
 
 GAMES = 48
 LOBBIES = 8  # per player count, as the secrecy properties use them
@@ -129,17 +136,6 @@ def _random_games(count: int, seed: int) -> Iterator[tuple[int, random.Random, T
         yield index, rng, game
 
 
-def _with_frame_moved_on(game) -> Table:
-    """A copy of ``game``'s state in which only the round and the turn differ: a round
-    later, the next seat's turn begun, nothing done in it yet."""
-    state = snapshot(game.state)
-    turn = state.turn
-    index = (turn.index + 1) % len(state.seats)
-    state.turn = Turn(index, state.seats[index])
-    state.round += 1
-    return Table(state)
-
-
 def test_only_the_frame_fields_read_the_round_and_the_turn():
     """Every field of a seat's view other than those ``frame_fields`` writes is the same
     whatever the round and whoever's turn it is (the rest of the state unchanged), so a
@@ -152,7 +148,7 @@ def test_only_the_frame_fields_read_the_round_and_the_turn():
     for index, rng, game in _random_games(12, 47_000):
         for _step_no in range(rng.randrange(10, 30)):
             if rng.random() < 0.3:
-                twin = _with_frame_moved_on(game)
+                twin = frame_moved_on(game)
                 for seat in game.seats:
                     mine, theirs = view_for(game, seat), view_for(twin, seat)
                     assert replace(mine, **frame_fields(twin, seat)) == theirs, (index, seat)
@@ -173,9 +169,8 @@ def test_a_frame_moved_on_alone_is_written_into_every_kept_view():
     game = quick_game(6, 3)
     views = PlainViews(game)
     before = {x: views.plain(x) for x in game.seats}
-    moved = _with_frame_moved_on(game).state
+    move_frame_on(game)
     s = game.state
-    s.round, s.turn, s.serial = moved.round, moved.turn, s.serial + 1
     built = views.built
     for x in game.seats:
         now = views.plain(x)
