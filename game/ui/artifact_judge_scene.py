@@ -47,7 +47,7 @@ from game.ui.artifact_pieces import (
     seat_short,
     seat_title,
 )
-from game.ui.fold_column import Fold, Folding, draw_fold_panel, fold_bar, fold_heights, title_rect
+from game.ui.fold_column import Fold, fold_bar, fold_heights
 from game.ui.scene import Command
 from game.ui.widgets import Button, ScrollText, draw_tooltip, fit_text, panel_height
 
@@ -66,9 +66,9 @@ class ArtifactJudgeScene(ArtifactMapScene):
     MINI_SHARE = 0.5  # the minimap's most height, as a share of the column's width
     # The column's folding panels, top to bottom, with the lines each shows at least when
     # open and its share of the height left over (the switch is as tall as its buttons).
-    PANELS = ("switch", "roster", "told", "chat")
+    FOLDS = ("switch", "list", "log", "chat")
     ROSTER_LINES, TOLD_LINES, CHAT_LINES = 8, 3, 2
-    WEIGHTS = {"roster": 2.0, "told": 1.0, "chat": 1.0}
+    WEIGHTS = {"list": 2.0, "log": 1.0, "chat": 1.0}
 
     def __init__(self, source) -> None:
         super().__init__(source, cam_top=34)
@@ -86,7 +86,6 @@ class ArtifactJudgeScene(ArtifactMapScene):
         self._seat_views: dict[str, dict] = {}
         self._switch_rows = 1
         self._switch_need = 0  # the switch's height for its buttons' type (set when drawn)
-        self.folding = Folding()
         # (folded bar, panel title, line, least negotiation panel) in pixels, measured
         # from the window's type when drawn (``_measure``)
         self._measures: tuple[int, int, int, int] | None = None
@@ -106,9 +105,9 @@ class ArtifactJudgeScene(ArtifactMapScene):
         k = self.k
         bar, head, line, chat = self._measures or self._guess()
         switch = max(round((76 if self._switch_rows == 1 else 112) * k), self._switch_need)
-        least = {"switch": switch, "roster": head + self.ROSTER_LINES * line,
-                 "told": head + self.TOLD_LINES * line, "chat": chat}
-        folds = [Fold(key, least[key], self.WEIGHTS.get(key, 0.0)) for key in self.PANELS]
+        least = {"switch": switch, "list": head + self.ROSTER_LINES * line,
+                 "log": head + self.TOLD_LINES * line, "chat": chat}
+        folds = [Fold(key, least[key], self.WEIGHTS.get(key, 0.0)) for key in self.FOLDS]
         top = side.y + 6
         room = side.bottom - top - 4  # the minimap, the gap under it and the panels
         # the minimap draws the deck at a whole number of pixels a square
@@ -117,20 +116,17 @@ class ArtifactJudgeScene(ArtifactMapScene):
         minis = [h * n + 2 for n in range(1, most + 1)]
         if self.folding.chosen is None:
             short = room - minis[0] < sum(least.values())
-            self.folding.auto = (frozenset(p for p in self.PANELS if p != "roster")
+            self.folding.auto = (frozenset(p for p in self.FOLDS if p != "list")
                                  if short else frozenset())
         folded = self.folding.folded
-        need = sum(bar if key in folded else least[key] for key in self.PANELS)
+        need = sum(bar if key in folded else least[key] for key in self.FOLDS)
         mini = next((m for m in reversed(minis) if room - m >= need), minis[0])
         self.mini_rect = pygame.Rect(side.x + 6, top, side.w - 12, mini)
         y = self.mini_rect.bottom + 4
         heights = fold_heights(folds, folded, side.bottom - y, bar)
-        rects = {}
-        for key in self.PANELS:
-            rects[key] = pygame.Rect(side.x, y, side.w, heights[key])
+        for key in self.FOLDS:
+            setattr(self, f"{key}_rect", pygame.Rect(side.x, y, side.w, heights[key]))
             y += heights[key]
-        self.switch_rect, self.list_rect = rects["switch"], rects["roster"]
-        self.log_rect, self.chat_rect = rects["told"], rects["chat"]
 
     def _guess(self) -> tuple[int, int, int, int]:
         """The column's measures before the window's type is known (the first layout)."""
@@ -158,12 +154,6 @@ class ArtifactJudgeScene(ArtifactMapScene):
         self._measure(ctx)
         super().on_resize(ctx)
 
-    def fold(self, key: str) -> None:
-        """Fold panel ``key`` of the column to its title, or open it again."""
-        self.folding.toggle(key)
-        if key == "chat" and key in self.folding.folded:
-            self.chat.line.active = False  # its typing line is gone with it
-        self.layout(self.size)
 
     @property
     def captures_text(self) -> bool:
@@ -478,9 +468,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
             return self._locked_handle(event, ctx)
         if self.view is None:
             return self._waiting_handle(event, ctx)
-        pos = getattr(event, "pos", ctx.mouse)
-        if "chat" not in self.folding.folded and (self.chat_rect.collidepoint(pos)
-                                                  or self.chat.line.active):
+        if self.chat_takes(event, ctx):
             sent = self.chat.handle(event, ctx)
             if sent:
                 self.source.chat(sent[0], sent[1])
@@ -517,10 +505,8 @@ class ArtifactJudgeScene(ArtifactMapScene):
         return None
 
     def scrollers(self) -> list[tuple[pygame.Rect, ScrollText]]:
-        folded = self.folding.folded
-        return [(rect, panel) for key, rect, panel in (("roster", self.list_rect, self.roster),
-                                                       ("told", self.log_rect, self.log))
-                if key not in folded]
+        roster = [] if "list" in self.folding.folded else [(self.list_rect, self.roster)]
+        return roster + super().scrollers()
 
     def click_map(self, pos, ctx) -> None:
         if self.levels is not None:
@@ -580,7 +566,7 @@ class ArtifactJudgeScene(ArtifactMapScene):
             self._draw_waiting(surface, ctx)
             return
         doc = self.source.doc
-        self.buttons = []
+        self.buttons, self.fold_titles = [], []
         self._fit_bar(ctx, view)
         seconds = turn_seconds_left(self._timer, ctx.time - self._timer_seen, view)
         draw_turn_bar(surface, ctx, self.top_rect, view,
@@ -605,15 +591,12 @@ class ArtifactJudgeScene(ArtifactMapScene):
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.cam.rect, 1)
         self.renderer.minimap(surface, ctx, self.mini_rect, self.cam, pieces, hatches, lifts)
         self._draw_switch(surface, ctx, view)
-        inner = self._fold_panel(surface, ctx, "roster", self.list_rect,
+        inner = self._fold_panel(surface, ctx, "list", self.list_rect,
                                  "Every character and item")
         if inner is not None:
             self.roster.draw(surface, ctx, inner, ctx.type.small)
-        inner = self._fold_panel(surface, ctx, "told", self.log_rect,
-                                 "What each seat was told", len(self.log.entries))
-        if inner is not None:
-            self.log.draw(surface, ctx, inner, ctx.type.small)
-        self._draw_chat(surface, ctx, view)
+        self._draw_log(surface, ctx, "What each seat was told")
+        self._draw_chat(surface, ctx, view.state.seats, True)
         self._draw_bar(surface, ctx, view)
         if self.levels is None:
             self._draw_adjudication(surface, ctx, view)
@@ -626,32 +609,6 @@ class ArtifactJudgeScene(ArtifactMapScene):
                      if r.collidepoint(ctx.mouse)]
             if names:
                 draw_tooltip(surface, ctx, ", ".join(names), ctx.mouse)
-
-    def _fold_panel(self, surface, ctx, key: str, rect: pygame.Rect, title: str,
-                    entries: int | None = None) -> pygame.Rect | None:
-        """Panel ``key`` of the column with its fold marker, its title a button that folds
-        or opens it; a folded panel's title says how many entries came since it folded.
-        The content rect, or None when folded."""
-        folded = key in self.folding.folded
-        new = self.folding.unread(key, entries) if entries is not None else 0
-        if new:
-            title = f"{title} ({new} new)"
-        self.buttons.append(Button(f"fold:{key}", title, title_rect(ctx, rect)))
-        return draw_fold_panel(surface, ctx, rect, title, folded)
-
-    def _draw_chat(self, surface, ctx, view) -> None:
-        if "chat" not in self.folding.folded:
-            self.folding.unread("chat", len(self.chat.log.entries))
-            self.buttons.append(Button("fold:chat", "Negotiation",
-                                       title_rect(ctx, self.chat_rect)))
-            self.chat.draw(surface, ctx, self.chat_rect, view.state.seats, True,
-                           panel=lambda s, r, c, t: draw_fold_panel(s, c, r, t, False))
-            return
-        self._fold_panel(surface, ctx, "chat", self.chat_rect, "Negotiation",
-                         len(self.chat.log.entries))
-        # nothing of it is left to click or type in
-        self.chat.buttons = []
-        self.chat.line.rect = pygame.Rect(0, 0, 0, 0)
 
     def _draw_switch(self, surface, ctx, view) -> None:
         seats = view.state.seats

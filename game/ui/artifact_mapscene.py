@@ -20,6 +20,7 @@ from game.ui import theme
 from game.ui.artifact_hazard_layer import HazardLayer
 from game.ui.artifact_map import Camera, DeckRenderer
 from game.ui.artifact_panels import ChatPanel, solid_panel
+from game.ui.fold_column import Folding, draw_fold_panel, fold_bar, title_rect
 from game.ui.scene import Command, Quit, Reset, Scene
 from game.ui.widgets import Button, ScrollText, draw_wrapped
 
@@ -48,6 +49,7 @@ class ArtifactMapScene(Scene, ABC):
     LIST_SHARE = 0.45       # the lists' share of the column under the minimap
     LOG_SHARE = 0.27        # the notices' share of it
     MINI_SMALL = 1.0        # in a small window, the minimap's most height (share of the column)
+    FOLDS: tuple[str, ...] = ("log", "chat")  # the column's panels a click on a title folds
 
     def __init__(self, source, cam_top: int) -> None:
         self.source = source
@@ -74,6 +76,10 @@ class ArtifactMapScene(Scene, ABC):
         self._waiting_since: float | None = None  # view time the window began to wait
         self._centred = False
         self.bar_need = 0                   # the tool bar's height when more than usual
+        self.folding = Folding()            # which panels of the column are folded
+        # the column's titles as drawn, each a button (undrawn) that folds or opens its panel
+        self.fold_titles: list[Button] = []
+        self._fold_bar: int | None = None   # a folded panel's height in the window's type
 
     # ------------------------------------------------------------------ layout
 
@@ -108,6 +114,18 @@ class ArtifactMapScene(Scene, ABC):
                                     int(rest * self.LOG_SHARE))
         self.chat_rect = pygame.Rect(self.side_rect.x, self.log_rect.bottom, side,
                                      self.side_rect.bottom - self.log_rect.bottom)
+        folded = self.folding.folded & {"log", "chat"}
+        if folded:  # folded to their titles: the notices, else the list, get the height
+            bar = self._fold_bar or round(47 * self.k)
+            heights = {"list": self.list_rect.h, "log": self.log_rect.h,
+                       "chat": self.chat_rect.h}
+            for key in folded:
+                heights["list" if "log" in folded else "log"] += heights[key] - bar
+                heights[key] = bar
+            y = self.list_rect.y
+            for key in ("list", "log", "chat"):
+                setattr(self, f"{key}_rect", pygame.Rect(self.side_rect.x, y, side, heights[key]))
+                y += heights[key]
 
     def layout_lists(self, side: int, top: int, rest: int) -> None:
         """Set ``list_rect`` (and whatever sits above it) from ``top`` down; ``rest`` is the
@@ -267,7 +285,21 @@ class ArtifactMapScene(Scene, ABC):
 
     def scrollers(self) -> list[tuple[pygame.Rect, ScrollText]]:
         """The scrolling panels the mouse wheel reaches, in the order they are tried."""
-        return [(self.log_rect, self.log)]
+        return [] if "log" in self.folding.folded else [(self.log_rect, self.log)]
+
+    def chat_takes(self, event: pygame.event.Event, ctx) -> bool:
+        """The negotiation panel has the event: it is over the panel, or the panel's line
+        is being typed in (a folded panel takes nothing)."""
+        return "chat" not in self.folding.folded and (
+            self.chat_rect.collidepoint(getattr(event, "pos", ctx.mouse))
+            or self.chat.line.active)
+
+    def fold(self, key: str) -> None:
+        """Fold panel ``key`` of the column to its title, or open it again."""
+        self.folding.toggle(key)
+        if key == "chat" and key in self.folding.folded:
+            self.chat.line.active = False  # its typing line is gone with it
+        self.layout(self.size)
 
     @abstractmethod
     def click_button(self, key: str, ctx) -> Command | None:
@@ -323,7 +355,7 @@ class ArtifactMapScene(Scene, ABC):
         return True, None
 
     def _button_at(self, pos) -> Button | None:
-        for b in reversed(self.buttons):
+        for b in [*reversed(self.buttons), *self.fold_titles]:
             if b.contains(pos):
                 return b
         return None
@@ -362,6 +394,48 @@ class ArtifactMapScene(Scene, ABC):
 
             return Reset(LauncherScene("No answer from the host: check the join string."))
         return Quit()
+
+    def _measure_folds(self, ctx) -> bool:
+        """Measure a folded panel in the window's type; True when it changed (the column
+        is to be laid out again)."""
+        bar = fold_bar(ctx)
+        if bar == self._fold_bar:
+            return False
+        self._fold_bar = bar
+        return True
+
+    def _fold_panel(self, surface, ctx, key: str, rect: pygame.Rect, title: str,
+                    entries: int | None = None) -> pygame.Rect | None:
+        """Panel ``key`` of the column with its fold marker, its title a button that folds
+        or opens it; a folded panel's title says how many entries came since it folded.
+        The content rect, or None when folded."""
+        folded = key in self.folding.folded
+        new = self.folding.unread(key, entries) if entries is not None else 0
+        if new:
+            title = f"{title} ({new} new)"
+        self.fold_titles.append(Button(f"fold:{key}", title, title_rect(ctx, rect)))
+        return draw_fold_panel(surface, ctx, rect, title, folded)
+
+    def _draw_log(self, surface, ctx, title: str) -> None:
+        inner = self._fold_panel(surface, ctx, "log", self.log_rect, title,
+                                 len(self.log.entries))
+        if inner is not None:
+            self.log.draw(surface, ctx, inner, ctx.type.small)
+
+    def _draw_chat(self, surface, ctx, seats: list[str], encryption: bool | None) -> None:
+        """The negotiation panel, or its title alone when folded."""
+        if "chat" not in self.folding.folded:
+            self.folding.unread("chat", len(self.chat.log.entries))
+            self.fold_titles.append(Button("fold:chat", "Negotiation",
+                                           title_rect(ctx, self.chat_rect)))
+            self.chat.draw(surface, ctx, self.chat_rect, seats, encryption,
+                           panel=lambda s, r, c, t: draw_fold_panel(s, c, r, t, False))
+            return
+        self._fold_panel(surface, ctx, "chat", self.chat_rect, "Negotiation",
+                         len(self.chat.log.entries))
+        # nothing of it is left to click or type in
+        self.chat.buttons = []
+        self.chat.line.rect = pygame.Rect(0, 0, 0, 0)
 
     def _draw_bar_ground(self, surface: pygame.Surface) -> pygame.Rect:
         rect = self.bar_rect

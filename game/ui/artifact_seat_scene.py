@@ -585,7 +585,9 @@ class ArtifactSeatScene(ArtifactMapScene):
     def click_button(self, key: str, ctx) -> Command | None:
         kind, _, arg = key.partition(":")
         view = self.view
-        if kind == "vote":
+        if kind == "fold":
+            self.fold(arg)
+        elif kind == "vote":
             self.send(A.VoteEncryption(arg == "yes"), ctx)
         elif kind == "ready" and self.placement is not None:
             self.send(self.placement.action(), ctx)
@@ -876,8 +878,7 @@ class ArtifactSeatScene(ArtifactMapScene):
             swallow, self._swallow = self._swallow, ""
             if event.text.lower() == swallow:
                 return None  # the C that focused the line is not part of the message
-        sent = self.chat.handle(event, ctx) if self.chat_rect.collidepoint(
-            getattr(event, "pos", ctx.mouse)) or self.chat.line.active else None
+        sent = self.chat.handle(event, ctx) if self.chat_takes(event, ctx) else None
         if sent:
             text, to = sent
             self.source.chat(text, to)
@@ -946,6 +947,8 @@ class ArtifactSeatScene(ArtifactMapScene):
         elif key == pygame.K_e and self.my_turn():
             self.send(A.EndTurn(), ctx)
         elif key == pygame.K_c:
+            if "chat" in self.folding.folded:
+                self.fold("chat")  # open the negotiation to type in it
             self.chat.line.active = True
             self._swallow = "c"
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -1057,14 +1060,15 @@ class ArtifactSeatScene(ArtifactMapScene):
                 self.status,
                 None if seconds_left is None else int(seconds_left), ctx.sound.muted,
                 self.chat.to, len(self.chat.log.entries), self.chat.log.offset,
+                self.folding.folded,
                 len(self.log.entries), self.log.offset, self.cam.cell, round(self.cam.ox),
                 round(self.cam.oy), tuple((p.key, p.square, p.pos, p.ghost) for p in pieces))
 
     def _draw_chrome(self, surface, ctx, view, doc, pieces, hatches, lifts,
                      seconds_left) -> None:
         """The turn bar, the side column (minimap, lists, notices, negotiation) and the
-        tool bar; ``self.buttons`` is what they hold."""
-        self.buttons = []
+        tool bar; ``self.buttons`` is what they hold (and ``fold_titles`` the titles)."""
+        self.buttons, self.fold_titles = [], []
         draw_turn_bar(surface, ctx, self.top_rect, view, doc.get("presence", {}), seconds_left,
                       self.seat, ctx.sound.muted)
         self.renderer.minimap(surface, ctx, self.mini_rect, self.cam, pieces, hatches, lifts)
@@ -1072,10 +1076,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             self._draw_lobby(surface, ctx, view, doc)
         else:
             self._draw_forces(surface, ctx, view)
-        inner = draw_panel(surface, self.log_rect, ctx, "Notices")
-        self.log.draw(surface, ctx, inner, ctx.type.small)
-        self.chat.draw(surface, ctx, self.chat_rect, [s.id for s in view.seats],
-                       view.encryption)
+        self._draw_log(surface, ctx, "Notices")
+        self._draw_chat(surface, ctx, [s.id for s in view.seats], view.encryption)
         self._draw_bar(surface, ctx, view, self._bar_plan)
 
     def draw(self, surface: pygame.Surface, ctx) -> None:
@@ -1090,6 +1092,8 @@ class ArtifactSeatScene(ArtifactMapScene):
             surface.fill(theme.BG)
             self._draw_waiting(surface, ctx)
             return
+        if self._measure_folds(ctx):
+            self.layout(self.size)
         seconds_left = turn_seconds_left(self._timer, ctx.time - self._timer_seen, view)
         ov, key = self.overlays()
         pieces = self.pieces()

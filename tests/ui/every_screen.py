@@ -245,6 +245,12 @@ def artifact_seat(app: App) -> None:
     app.apply(Reset(ArtifactSeatScene(_table("play").source("pirates"))))
 
 
+def artifact_seat_folded(app: App) -> None:
+    """A seat in play with its negotiation folded to its title (the notices get its room)."""
+    artifact_seat(app)
+    app.stack[-1].fold("chat")
+
+
 def artifact_carrier(app: App) -> None:
     """A seat in play with a character selected that carries items (a full action bar)."""
     from game.artifact.example import example_game
@@ -450,7 +456,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "rules": rules, "end": end,
     "artifact_lobby": artifact_lobby, "artifact_purchase": artifact_purchase,
     "artifact_purchase_pirates": artifact_purchase_pirates,
-    "artifact_seat": artifact_seat, "artifact_locked": artifact_locked,
+    "artifact_seat": artifact_seat, "artifact_seat_folded": artifact_seat_folded,
+    "artifact_locked": artifact_locked,
     "artifact_carrier": artifact_carrier, "artifact_facing": artifact_facing,
     "artifact_path": artifact_path, "artifact_over": artifact_over,
     "artifact_targeting": artifact_targeting,

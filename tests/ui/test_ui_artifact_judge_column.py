@@ -1,6 +1,7 @@
-"""The Judge's side column: its panels fold to their titles at a click and give their
-height to the others, a small window starts with the roster of every character open and
-the rest folded, and the wheel scrolls the lists. Driven by synthetic pygame events."""
+"""The side column's folding panels: on the Judge's screen they fold to their titles at a
+click and give their height to the others, a small window starts with the roster of every
+character open and the rest folded, and the wheel scrolls the lists; on a seat's screen
+the notices and the negotiation fold the same way. Driven by synthetic pygame events."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from every_screen import drawn_notes, drawn_texts, open_screen
 from game.ui.app import App
 from game.ui.fold_column import Fold, fold_heights, title_rect
 
-OTHERS = frozenset({"switch", "told", "chat"})
+OTHERS = frozenset({"switch", "log", "chat"})
 
 
 @pytest.fixture
@@ -46,9 +47,7 @@ def key(app: App, k: int, text: str = "") -> None:
 
 def fold_title(app: App, panel: str) -> None:
     """Click the title of the column's panel ``panel``."""
-    scene = app.stack[-1]
-    rect = {"switch": scene.switch_rect, "roster": scene.list_rect, "told": scene.log_rect,
-            "chat": scene.chat_rect}[panel]
+    rect = getattr(app.stack[-1], f"{panel}_rect")
     click(app, title_rect(app.ctx, rect).center)
 
 
@@ -102,8 +101,8 @@ def test_a_click_on_a_title_folds_it_and_the_roster_gets_its_height(home):
         assert before >= 6
         texts = drawn_texts(app)
         assert "Placement conflicts: none" in texts
-        fold_title(app, "told")
-        assert scene.folding.folded == {"told"}
+        fold_title(app, "log")
+        assert scene.folding.folded == {"log"}
         texts = drawn_texts(app)
         assert "Placement conflicts: none" not in texts  # folded to its title
         assert "WHAT EACH SEAT WAS TOLD" in texts
@@ -113,7 +112,7 @@ def test_a_click_on_a_title_folds_it_and_the_roster_gets_its_height(home):
         assert not [b for b in scene.chat.buttons if b.key.startswith("to:")]
         two = len(roster_lines(app))
         assert two > one
-        fold_title(app, "told")  # open again: it takes its height back
+        fold_title(app, "log")  # open again: it takes its height back
         assert scene.folding.folded == {"chat"}
         assert "Placement conflicts: none" in drawn_texts(app)
         assert len(roster_lines(app)) < two
@@ -133,7 +132,7 @@ def test_every_panel_open_in_a_small_window_still_fits(home):
     app = judge_at(home, (640, 400))
     try:
         scene = app.stack[-1]
-        for panel in ("switch", "told", "chat"):
+        for panel in ("switch", "log", "chat"):
             fold_title(app, panel)
         assert scene.folding.folded == frozenset()
         assert app.render_checked() == []
@@ -185,7 +184,7 @@ def test_keys_and_clicks_still_work_with_the_panels_folded(home):
         seats = scene.state.seats
         key(app, pygame.K_2, "2")  # the switch is folded: its keys still switch
         assert scene.as_seat == seats[1]
-        label = [b.label for b in scene.buttons if b.key == "fold:switch"][0]
+        label = [b.label for b in scene.fold_titles if b.key == "fold:switch"][0]
         assert label == "See the map as: Company"  # the folded title names the seat
         key(app, pygame.K_0, "0")
         assert scene.as_seat is None
@@ -196,13 +195,13 @@ def test_keys_and_clicks_still_work_with_the_panels_folded(home):
         app.step()
         line = scene.chat.line.rect.center
         fold_title(app, "chat")
-        fold_title(app, "roster")  # every panel folded: the titles stack under the minimap
+        fold_title(app, "list")  # every panel folded: the titles stack under the minimap
         assert scene.chat_rect.bottom < line[1]
         # where the negotiation's typing line was: nothing to type in while it is folded
         click(app, line)
         assert not scene.chat.line.active and not scene.captures_text
-        assert scene.folding.folded == OTHERS | {"roster"}
-        fold_title(app, "roster")
+        assert scene.folding.folded == OTHERS | {"list"}
+        fold_title(app, "list")
         fold_title(app, "chat")
         click(app, scene.chat.line.rect.center)
         assert scene.chat.line.active
@@ -221,7 +220,7 @@ def test_a_folded_panel_says_how_much_came_since_it_folded(home):
     app = judge_at(home, (1024, 640))
     try:
         scene = app.stack[-1]
-        fold_title(app, "told")
+        fold_title(app, "log")
         before = len(scene.log.entries)
         scene.click_button("skip_turn", app.ctx)  # the seat is told its turn was skipped
         app.step()
@@ -229,9 +228,36 @@ def test_a_folded_panel_says_how_much_came_since_it_folded(home):
         assert came > 0
         texts = drawn_texts(app)
         assert f"WHAT EACH SEAT WAS TOLD ({came} NEW)" in texts, texts
-        fold_title(app, "told")
+        fold_title(app, "log")
         texts = drawn_texts(app)
         assert "WHAT EACH SEAT WAS TOLD" in texts
         assert not any("NEW)" in t for t in texts)
+    finally:
+        app.ctx.close_all()
+
+
+def test_a_seats_notices_and_negotiation_fold_in_a_small_window(home):
+    # At 640x400 a seat's notices hold one line under its forces and the negotiation.
+    app = App((640, 400), mute=True, data_dir=home)
+    try:
+        open_screen(app, "artifact_seat")
+        scene = app.stack[-1]
+        assert scene.folding.folded == frozenset()  # a seat starts as it always has
+        app.step()
+        notices, forces = scene.log.room, scene.list_rect.h
+        fold_title(app, "chat")
+        assert scene.folding.folded == {"chat"}
+        assert scene.log.room >= notices + 3  # the negotiation's height went to the notices
+        assert not [b for b in scene.chat.buttons if b.key.startswith("to:")]
+        assert app.render_checked() == []
+        fold_title(app, "log")  # both folded: the forces get the height
+        assert scene.list_rect.h > forces
+        assert app.render_checked() == []
+        # C opens the folded negotiation and types in it
+        key(app, pygame.K_c, "c")
+        assert "chat" not in scene.folding.folded and scene.chat.line.active
+        app.step([pygame.event.Event(pygame.TEXTINPUT, text="c"),
+                  pygame.event.Event(pygame.TEXTINPUT, text="hi")])
+        assert scene.chat.line.text == "hi"
     finally:
         app.ctx.close_all()

@@ -185,7 +185,7 @@ def test_a_buttons_second_line_keeps_clear_of_its_icon_and_hotkey(home, size):
 
 
 SMALL_ARTIFACT = ("artifact_lobby", "artifact_purchase", "artifact_purchase_pirates",
-                  "artifact_placement", "artifact_seat",
+                  "artifact_placement", "artifact_seat", "artifact_seat_folded",
                   "artifact_targeting", "judge_lobby", "judge_play", "judge_column_open",
                   "judge_end_levels", "hosting")
 
