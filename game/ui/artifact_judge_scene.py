@@ -154,7 +154,6 @@ class ArtifactJudgeScene(ArtifactMapScene):
         self._measure(ctx)
         super().on_resize(ctx)
 
-
     @property
     def captures_text(self) -> bool:
         return self.chat.line.active or self.text.active

@@ -49,7 +49,6 @@ class ArtifactMapScene(Scene, ABC):
     LIST_SHARE = 0.45       # the lists' share of the column under the minimap
     LOG_SHARE = 0.27        # the notices' share of it
     MINI_SMALL = 1.0        # in a small window, the minimap's most height (share of the column)
-    FOLDS: tuple[str, ...] = ("log", "chat")  # the column's panels a click on a title folds
 
     def __init__(self, source, cam_top: int) -> None:
         self.source = source
@@ -114,7 +113,7 @@ class ArtifactMapScene(Scene, ABC):
                                     int(rest * self.LOG_SHARE))
         self.chat_rect = pygame.Rect(self.side_rect.x, self.log_rect.bottom, side,
                                      self.side_rect.bottom - self.log_rect.bottom)
-        folded = self.folding.folded & {"log", "chat"}
+        folded = self.folding.folded & {"log", "chat"}  # the list holds buttons: never folded
         if folded:  # folded to their titles: the notices, else the list, get the height
             bar = self._fold_bar or round(47 * self.k)
             heights = {"list": self.list_rect.h, "log": self.log_rect.h,
