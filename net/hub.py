@@ -90,6 +90,9 @@ _MORE = int(zmq.SNDMORE | zmq.NOBLOCK)
 _LAST = int(zmq.NOBLOCK)
 #: Python's thread switch interval while the hub serves, in seconds (see ``Hub.run``).
 SWITCH_INTERVAL = 0.0005
+#: The quiet, in milliseconds, the hub waits for after its last message before it takes the
+#: engine's undo copy for the next action (see ``Hub.run``).
+UNDO_QUIET_MS = 10
 #: While the hub is never idle, a young collection runs after this many times the
 #: collector's threshold of new objects (see ``_collect``).
 BUSY_COLLECT = 20
@@ -344,23 +347,25 @@ class Hub:
         Garbage is collected between messages, not while an action is worked out
         (``_collect``): the young generation fills up in a few actions and one action
         in a few dozen would otherwise pay for a collection, an older one for tens of
-        milliseconds. Then, while still nothing waits to be read, the engine takes the
-        copy of its state that a refused next action is put back from
-        (``ArtifactGame.prepare_undo``; at once if it is still current), so that the next
-        action does not pay for it: the frames of the last action have left by then."""
+        milliseconds. Once nothing has come for ``UNDO_QUIET_MS`` (and nothing waits),
+        the engine takes the copy of its state that a refused next action is put back from
+        (``ArtifactGame.prepare_undo``), so that the next action does not pay for it. Not
+        at once after an action: its frames have left the hub then, but the sockets' I/O
+        thread and the clients are still at them, and on a machine of two cores the copy's
+        half millisecond would come before they arrive."""
         poller = zmq.Poller()
         poller.register(self.router, zmq.POLLIN)
         poller.register(self._monitor, zmq.POLLIN)
         wait_ms = min(200, max(10, int(self.heartbeat * 100)))
         with _serving():
             while self._running:
-                ready = dict(poller.poll(wait_ms))
+                ready = dict(poller.poll(wait_ms if self.game.undo_ready else UNDO_QUIET_MS))
                 if ready:
                     self.drain(events=self._monitor in ready)
                 self.tick()
                 idle = not self._more_waiting()
                 _collect(idle=idle)
-                if idle and not self._more_waiting():
+                if not ready and idle:
                     self.game.prepare_undo()
 
     def drain(self, events: bool = True) -> None:
