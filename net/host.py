@@ -23,8 +23,10 @@ import platformdirs
 
 from game.artifact.actions import action_from_dict
 from game.artifact.datafiles import data_fingerprint, data_mismatch
+from game.artifact.deckplan import feynman
 from game.artifact.engine import ArtifactGame
 from game.artifact.errors import ArtifactError
+from game.artifact.preload import preload
 from game.artifact.seats import JUDGE, describe_mix
 from net.actionlog import ActionLog
 from net.errors import LogError, NetError
@@ -79,7 +81,13 @@ def _codes_ok(codes: Any, seats: tuple[str, ...]) -> bool:
 
 
 def prepare(options: HostOptions) -> tuple[Any, ActionLog, dict[str, str], dict[str, Any] | None]:
-    """Engine, open log, seat codes and CURVE keys, new or resumed."""
+    """Engine, open log, seat codes and CURVE keys, new or resumed; every data file the
+    rules read is loaded first (``preload``), so a damaged one stops the host before
+    anyone joins."""
+    try:
+        preload(feynman())
+    except ArtifactError as exc:
+        raise NetError(str(exc)) from None
     if options.resume is not None:
         log, contents, _ = ActionLog.resume(options.resume, salvage=options.salvage)
         header = contents.header

@@ -349,6 +349,12 @@ class SightTable:
         features = self.features[(dx < 0) + 2 * (dy < 0)] >> ((my * w + mx) * _BITS)
         return not features & self.offset(abs(dx), abs(dy))
 
+    def walk_all(self) -> None:
+        """Walk now every line an area of the plan can need (``_area``), not on the first
+        look from each area: a host does it before play (``preload``)."""
+        for area in range(len(self.members)):
+            self._area(area)
+
     def seen_from(self, origin: int, facing: str) -> tuple[int, ...]:
         """The squares seen from ``origin`` facing ``facing``, in any light."""
         key = 4 * origin + _FACING_INDEX.get(facing, 3)

@@ -85,3 +85,64 @@ def test_a_log_played_with_other_data_files_is_refused_in_one_line(tmp_path):
                                                     seed=3))
     log.close()
     assert read(tmp_path / "new.alog")[0].header["data"] == data_fingerprint()
+
+
+#: Run in a fresh interpreter (the loaders keep what they loaded for the whole process):
+#: start a host's game, then print which loaders hold their data and whether the deck
+#: plan's sight table has walked every area. With ``DAMAGED``, the victory sheets are a
+#: broken copy first, and the host's refusal is printed.
+_PRELOAD_PROBE = r"""
+import shutil, sys
+from pathlib import Path
+import game.artifact.datafiles as datafiles
+tmp = Path(sys.argv[1])
+if sys.argv[2] == "damaged":
+    data = tmp / "data"
+    shutil.copytree(datafiles.DATA_DIR, data)
+    (data / "victory.toml").write_text("[[level\n", encoding="utf-8")
+    datafiles.DATA_DIR = data
+from game.artifact import (alien_sheets, combat_charts, customize, deckplan, informants,
+                           space, victory)
+from game.artifact.sight import sight_table
+from net.errors import NetError
+from net.host import HostOptions, prepare
+try:
+    game, log, _, _ = prepare(HostOptions(players=4, seed=5, save=tmp / "g.alog"))
+except NetError as exc:
+    print("refused:", exc)
+    raise SystemExit(0)
+log.close()
+loaders = (space.space_data, combat_charts.default_charts, victory.default_victory,
+           informants.default_informants, alien_sheets.default_aliens, customize.ship_stores)
+print(*(f.cache_info().currsize for f in loaders))
+table = sight_table(deckplan.feynman())
+print("areas", len(table._areas), len(table.members))
+"""
+
+
+def _preload_probe(tmp_path, mode: str) -> str:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    done = subprocess.run([sys.executable, "-c", _PRELOAD_PROBE, str(tmp_path), mode],
+                          capture_output=True, text=True, timeout=120, env=env, cwd=root)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_a_host_loads_every_data_file_and_the_sight_lines_before_anyone_joins(tmp_path):
+    # Loaded on first use, they made the action that starts play take 40-60 ms.
+    lines = _preload_probe(tmp_path, "intact").splitlines()
+    assert lines[0] == "1 1 1 1 1 1"
+    _, walked, areas = lines[1].split()
+    assert walked == areas and int(areas) > 0
+
+
+def test_a_damaged_data_file_stops_the_host_before_anyone_joins(tmp_path):
+    out = _preload_probe(tmp_path, "damaged")
+    assert out.startswith("refused:") and "victory.toml" in out
+    assert len(out.strip().splitlines()) == 1
