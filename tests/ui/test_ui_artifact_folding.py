@@ -5,8 +5,10 @@ the notices and the negotiation fold the same way. Driven by synthetic pygame ev
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import pygame
-import pytest
 from every_screen import drawn_notes, drawn_texts, open_screen
 
 from game.ui.app import App
@@ -15,16 +17,15 @@ from game.ui.fold_column import Fold, fold_heights, title_rect
 OTHERS = frozenset({"switch", "log", "chat"})
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-def judge_at(home, size: tuple[int, int]) -> App:
+@contextlib.contextmanager
+def screen_at(home, size: tuple[int, int], name: str = "judge_play") -> Iterator[App]:
+    """An app at ``size`` showing the screen ``name`` (the Judge's in play), closed after."""
     app = App(size, mute=True, data_dir=home)
-    open_screen(app, "judge_play")
-    return app
+    try:
+        open_screen(app, name)
+        yield app
+    finally:
+        app.ctx.close_all()
 
 
 def click(app: App, pos) -> None:
@@ -78,8 +79,7 @@ def test_fold_heights_share_the_room_and_lists_give_way_before_buttons():
 def test_a_small_window_opens_the_roster_alone_with_six_lines_or_more(home):
     # At 640x400 the roster of every character got its heading and one line; the
     # told log three, under a minimap, the seat switch and the negotiation.
-    app = judge_at(home, (640, 400))
-    try:
+    with screen_at(home, (640, 400)) as app:
         scene = app.stack[-1]
         assert scene.folding.folded == OTHERS
         lines = roster_lines(app)
@@ -88,13 +88,10 @@ def test_a_small_window_opens_the_roster_alone_with_six_lines_or_more(home):
         assert app.render_checked() == []
         # the minimap shrank first: its deck at one pixel a square
         assert scene.mini_rect.h == scene.plan.height + 2
-    finally:
-        app.ctx.close_all()
 
 
 def test_a_click_on_a_title_folds_it_and_the_roster_gets_its_height(home):
-    app = judge_at(home, (1024, 640))
-    try:
+    with screen_at(home, (1024, 640)) as app:
         scene = app.stack[-1]
         assert scene.folding.folded == frozenset()  # room for every panel open
         before = len(roster_lines(app))
@@ -124,13 +121,10 @@ def test_a_click_on_a_title_folds_it_and_the_roster_gets_its_height(home):
         app.resize((1024, 640))
         app.step()
         assert scene.folding.folded == {"chat"}
-    finally:
-        app.ctx.close_all()
 
 
 def test_every_panel_open_in_a_small_window_still_fits(home):
-    app = judge_at(home, (640, 400))
-    try:
+    with screen_at(home, (640, 400)) as app:
         scene = app.stack[-1]
         for panel in ("switch", "log", "chat"):
             fold_title(app, panel)
@@ -140,13 +134,10 @@ def test_every_panel_open_in_a_small_window_still_fits(home):
         assert len(switch) == 5 and all(scene.switch_rect.contains(r) for r in switch)
         assert scene.roster.room >= 1 and scene.log.room >= 1
         assert scene.chat_rect.bottom <= 400
-    finally:
-        app.ctx.close_all()
 
 
 def test_the_wheel_scrolls_the_roster_which_keeps_its_place_when_refreshed(home):
-    app = judge_at(home, (640, 400))
-    try:
+    with screen_at(home, (640, 400)) as app:
         scene = app.stack[-1]
         first = roster_lines(app)
         over = scene.roster.rect.center
@@ -173,13 +164,10 @@ def test_the_wheel_scrolls_the_roster_which_keeps_its_place_when_refreshed(home)
         # the wheel over a folded panel's title scrolls nothing
         wheel(app, scene.log_rect.center, 1)
         assert scene.log.offset == 0
-    finally:
-        app.ctx.close_all()
 
 
 def test_keys_and_clicks_still_work_with_the_panels_folded(home):
-    app = judge_at(home, (640, 400))
-    try:
+    with screen_at(home, (640, 400)) as app:
         scene = app.stack[-1]
         seats = scene.state.seats
         key(app, pygame.K_2, "2")  # the switch is folded: its keys still switch
@@ -212,13 +200,10 @@ def test_keys_and_clicks_still_work_with_the_panels_folded(home):
         assert not scene.chat.line.active
         key(app, pygame.K_3, "3")
         assert scene.as_seat == seats[2]
-    finally:
-        app.ctx.close_all()
 
 
 def test_a_folded_panel_says_how_much_came_since_it_folded(home):
-    app = judge_at(home, (1024, 640))
-    try:
+    with screen_at(home, (1024, 640)) as app:
         scene = app.stack[-1]
         fold_title(app, "log")
         before = len(scene.log.entries)
@@ -232,15 +217,11 @@ def test_a_folded_panel_says_how_much_came_since_it_folded(home):
         texts = drawn_texts(app)
         assert "WHAT EACH SEAT WAS TOLD" in texts
         assert not any("NEW)" in t for t in texts)
-    finally:
-        app.ctx.close_all()
 
 
 def test_a_seats_notices_and_negotiation_fold_in_a_small_window(home):
     # At 640x400 a seat's notices hold one line under its forces and the negotiation.
-    app = App((640, 400), mute=True, data_dir=home)
-    try:
-        open_screen(app, "artifact_seat")
+    with screen_at(home, (640, 400), "artifact_seat") as app:
         scene = app.stack[-1]
         assert scene.folding.folded == frozenset()  # a seat starts as it always has
         app.step()
@@ -259,5 +240,3 @@ def test_a_seats_notices_and_negotiation_fold_in_a_small_window(home):
         app.step([pygame.event.Event(pygame.TEXTINPUT, text="c"),
                   pygame.event.Event(pygame.TEXTINPUT, text="hi")])
         assert scene.chat.line.text == "hi"
-    finally:
-        app.ctx.close_all()

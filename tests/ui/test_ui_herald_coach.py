@@ -15,12 +15,6 @@ from game.ui.scene import Reset
 from game.ui.settings import load_settings
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def _new_game(size=(1280, 800), game=None):
     app = App(size, mute=True)
     scene = HeraldScene(game or HeraldGame.new(3))

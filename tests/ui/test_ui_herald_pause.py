@@ -16,12 +16,6 @@ from game.ui.scene import Reset
 from game.ui.settings import Settings, load_settings, save_settings, settings_path
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def _game(home, size=(1280, 800)):
     app = App(size, mute=True)
     scene = HeraldScene(HeraldGame.new(6), autosave=autosave_path(home))

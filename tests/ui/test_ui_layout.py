@@ -17,12 +17,6 @@ from game.ui.text_registry import RecordingSurface, TextRegistry, problems, unde
 from game.ui.widgets import Button, draw_panel, draw_wrapped
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("LASTFRONTIER_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("screen", sorted(SCREENS))
