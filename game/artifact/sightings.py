@@ -234,7 +234,7 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
     characters could only see from where they truly are waits for its own map update: a map
     whose seats are all held is left as it is, and lift cars are updated only from the
     squares of observers that are where their seat knows them. ``shared``: what the updates
-    of several maps in a row read alike (``refresh_maps``)."""
+    of several maps in a row read alike (``refresh_maps``); made here for one map alone."""
     seats = set(map_seats(state, map_id))
     held = {seat: state.held[seat] for seat in seats if seat in state.held}
     book = state.maps[map_id]
@@ -242,13 +242,9 @@ def refresh_map(state: GameState, plan: DeckPlan, sheets: Sheets, map_id: str, *
         return dict(book.counters)
     believed = [b for forces in held.values() for b in forces.bodies.values()]
     exclude_ids = frozenset(b.id for b in believed)
-    if shared is None:
-        dark = dark_squares(state, plan)
-        observers = [c for c in state.characters.values()
-                     if c.seat in seats and c.seat not in held and can_observe(sheets, c)]
-    else:
-        dark = shared.dark
-        observers = [c for c in shared.looking if c.seat in seats and c.seat not in held]
+    shared = shared or Sights(state, plan, sheets)
+    dark = shared.dark
+    observers = [c for c in shared.looking if c.seat in seats and c.seat not in held]
     counters: dict[str, Counter] = {}
     if informants:
         for char in state.characters.values():
