@@ -114,7 +114,6 @@ def _own(game, seat: str) -> tuple[list[Character], list[Item]]:
     markers on the floor), each sorted by id."""
     s = game.state
     sheets = game.sheets
-    chars = sorted((c for c in s.characters.values() if c.seat == seat), key=lambda c: c.id)
     items = []
     for item in sorted(s.items.values(), key=lambda i: i.id):
         holder = s.characters.get(item.holder) if item.holder else None
@@ -123,7 +122,13 @@ def _own(game, seat: str) -> tuple[list[Character], list[Item]]:
                          and sheets.items[item.type].marker)
         if carried or hidden_marker:
             items.append(item)
-    return chars, items
+    return _own_characters(game, seat), items
+
+
+def _own_characters(game, seat: str) -> list[Character]:
+    """The seat's characters, sorted by id."""
+    return sorted((c for c in game.state.characters.values() if c.seat == seat),
+                  key=lambda c: c.id)
 
 
 def partner_counters(game, seat: str) -> dict[str, CharacterCounter]:
@@ -238,9 +243,7 @@ def believed_characters(game, seat: str) -> dict[str, OwnCharacter]:
     held = held_forces(game.state, seat)
     if held is not None:
         return dict(held.characters)
-    s = game.state
-    return _entries(game, sorted((c for c in s.characters.values() if c.seat == seat),
-                                 key=lambda c: c.id))
+    return _entries(game, _own_characters(game, seat))
 
 
 def believed_forces(game, seat: str, known: dict[str, OwnCharacter] | None = None
