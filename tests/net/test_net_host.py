@@ -115,8 +115,10 @@ log.close()
 loaders = (space.space_data, combat_charts.default_charts, victory.default_victory,
            informants.default_informants, alien_sheets.default_aliens, customize.ship_stores)
 print(*(f.cache_info().currsize for f in loaders))
-table = sight_table(deckplan.feynman())
+plan = deckplan.feynman()
+table = sight_table(plan)
 print("areas", len(table._areas), len(table.members))
+print("outside", "outside" in plan.memo)
 """
 
 
@@ -140,6 +142,7 @@ def test_a_host_loads_every_data_file_and_the_sight_lines_before_anyone_joins(tm
     assert lines[0] == "1 1 1 1 1 1"
     _, walked, areas = lines[1].split()
     assert walked == areas and int(areas) > 0
+    assert lines[2] == "outside True"  # what of space each square looks out on: 3 ms more
 
 
 def test_a_damaged_data_file_stops_the_host_before_anyone_joins(tmp_path):
