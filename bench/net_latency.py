@@ -249,10 +249,10 @@ def play_start(script: list[tuple[str, object]]) -> int:
 
 
 def bench_actions(clients: Clients, script: list[tuple[str, object]]
-                  ) -> tuple[list[float], list[float], int]:
+                  ) -> tuple[list[float], list[float], int, list[tuple[float, str]]]:
     """Each action of the script; the wait ends when every changed seat has its update
-    (its frame, and applied)."""
-    times, applied = [], []
+    (its frame, and applied). Also each action's time with its kind (for the slowest)."""
+    times, applied, kinds = [], [], []
     changed_total = 0
     for seat, action in script:
         before = clients.seqs()
@@ -271,7 +271,8 @@ def bench_actions(clients: Clients, script: list[tuple[str, object]]
         if clients.arrival:
             times.append(max(clients.arrival.values()) - start)
             applied.append(max(clients.applied.values()) - start)
-    return times, applied, changed_total
+            kinds.append((times[-1], type(action).__name__))
+    return times, applied, changed_total, kinds
 
 
 def bench_raw(n_clients: int, sizes: list[list[int]]) -> list[float]:
@@ -356,6 +357,7 @@ def run_pass(root: Path, script: list, rounds: int, folder: Path, raw: bool) -> 
         out["act"], out["act_applied"] = lobby[0] + play[0], lobby[1] + play[1]
         out["changed"] = lobby[2] + play[2]
         out["play"] = play[0]
+        out["kinds"] = lobby[3] + play[3]
         out["act_cpu"] = []
         if idle_cpu is not None and cpu is not None and after is not None and play[0]:
             idle_rate = (cpu - idle_cpu) / (idle_end - idle_start)
@@ -437,6 +439,9 @@ def main() -> int:
               f"{figures(merged(ours, 'act_applied'))}")
         play = merged(ours, "play")
         print(f"  ... the {len(play)} of them in play: {figures(play)}")
+        slowest = sorted(merged(ours, "kinds"), reverse=True)[:6]
+        print("  ... the slowest: " + ", ".join(f"{kind} {1000 * time:.2f} ms"
+                                                for time, kind in slowest))
         cpu = merged(ours, "act_cpu")
         if cpu:
             print(f"the host's own CPU time per engine action in play (/proc, every thread, "
