@@ -10,7 +10,8 @@ frames sent). CPU time of the process (``process_time``: every thread, the fsync
 too) per action in play is printed for the whole and for the engine's ``apply``, the
 views, the diffs and the log's write, the machine's load aside. The work the hub's loop
 does once an action's frames have left, while nothing waits to be read (the engine's
-undo copy for the next action, ``ArtifactGame.prepare_undo``), is off the action's path
+undo copy for the next action, ``ArtifactGame.prepare_undo``, and its look from every
+character, ``ArtifactGame.prepare_sight``), is off the action's path
 and printed as a figure of its own ("idle"), with the sum of both.
 
 With ``--baseline REF`` the hub of that git commit (its ``game`` and ``net`` exported to
@@ -92,7 +93,8 @@ def measure(actions: int) -> dict:
             hub._release()
             times, idle = [], []
             # the hub's idle work between actions, in trees that have it
-            between = getattr(game, "prepare_undo", None)
+            between = [getattr(game, name) for name in ("prepare_undo", "prepare_sight")
+                       if hasattr(game, name)]
             for index, (seat, action) in enumerate(script):
                 if index == split:  # the lobby's actions are not counted
                     parts.update(dict.fromkeys(parts, 0.0))
@@ -101,8 +103,8 @@ def measure(actions: int) -> dict:
                 hub._push()
                 hub._release()
                 done = time.process_time()
-                if between is not None:
-                    between()
+                for work in between:
+                    work()
                 if index >= split:
                     times.append(done - start)
                     idle.append(time.process_time() - done)

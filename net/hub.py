@@ -349,7 +349,8 @@ class Hub:
         in a few dozen would otherwise pay for a collection, an older one for tens of
         milliseconds. Once nothing has come for ``UNDO_QUIET_MS`` (and nothing waits),
         the engine takes the copy of its state that a refused next action is put back from
-        (``ArtifactGame.prepare_undo``), so that the next action does not pay for it. Not
+        (``ArtifactGame.prepare_undo``), and looks from where every character stands
+        (``ArtifactGame.prepare_sight``), so that the next action does not pay for either. Not
         at once after an action: its frames have left the hub then, but the sockets' I/O
         thread and the clients are still at them, and on a machine of two cores the copy's
         half millisecond would come before they arrive."""
@@ -367,6 +368,7 @@ class Hub:
                 _collect(idle=idle)
                 if not ready and idle:
                     self.game.prepare_undo()
+                    self.game.prepare_sight()
 
     def drain(self, events: bool = True) -> None:
         """Handle what is waiting, each connection within its allowances.

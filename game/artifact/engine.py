@@ -36,6 +36,7 @@ from . import (
     legal,
     movement,
     ships,
+    sight,
     sightings,
     situation,
     victory,
@@ -100,6 +101,8 @@ class ArtifactGame(Table):
         self._rng = rng
         #: ``prepare_undo``'s copy: (the state it copies, its serial, the pickled copy).
         self._undo: tuple[GameState, int, bytes] | None = None
+        #: The state and serial ``prepare_sight`` last looked from.
+        self._sighted: tuple[GameState, int] | None = None
 
     # ---- construction ------------------------------------------------------------------------
     @classmethod
@@ -229,6 +232,25 @@ class ArtifactGame(Table):
         ``forget_undo`` first. Taking it again while it is still current costs nothing."""
         if not self._undo_current():
             self._undo = (self._s, self._s.serial, self._pickled())
+
+    def prepare_sight(self) -> None:
+        """Look now from where every character on the map stands, as it faces, so that
+        the next action's map updates find those fields of view worked out: the plan's
+        sight table and its outside views keep what they find (``sight.field_of_view``).
+
+        A host calls this while idle, with ``prepare_undo``. It changes nothing of the
+        game (what is kept depends on the deck plan alone, never on the state), and above
+        all it spares the action that starts play: every map's first update looks from
+        every character at once (about 2 ms of the 4 that action took). Looking again
+        from the same state costs nothing."""
+        s = self._s
+        if self._sighted is not None and self._sighted[0] is s and self._sighted[1] == s.serial:
+            return
+        plan = self.plan
+        for char in s.characters.values():
+            if char.square is not None and char.facing in FACINGS:
+                sight.field_of_view(plan, char.square, char.facing)
+        self._sighted = (s, s.serial)
 
     def forget_undo(self) -> None:
         """Drop ``prepare_undo``'s copy: the state is about to be changed from outside the

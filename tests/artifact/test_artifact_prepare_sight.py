@@ -1,0 +1,79 @@
+"""The look a host takes while idle from where every character stands
+(``ArtifactGame.prepare_sight``): it fills the deck plan's sight table and outside views
+for the next action's map updates, and changes nothing of the game."""
+
+from __future__ import annotations
+
+from game.artifact import actions as A
+from game.artifact.deckplan import FACINGS
+from game.artifact.engine import ArtifactGame
+from game.artifact.seats import JUDGE
+from game.artifact.sight import sight_table
+from game.artifact.space import outside
+
+
+def _placed(seed: int) -> ArtifactGame:
+    """An eight-player game whose forces and robots are all placed, each seat in spaces
+    of its own: the Judge's check, with only the start of play left."""
+    game = ArtifactGame.new({"players": 8, "assignment": "random"}, seed)
+    tries: dict[str, int] = {}
+    while True:
+        if game.phase == "judge_check":
+            legal = game.legal_actions(JUDGE)
+            fixes = [a for a in legal if isinstance(a, (A.ReturnPlacement, A.PlaceRobot))]
+            if not fixes:
+                return game
+            game.apply(JUDGE, fixes[0])
+            continue
+        seat = sorted(game.actors())[0]
+        options = game.legal_actions(seat)
+        tries[seat] = tries.get(seat, -1) + 1  # a seat sent back tries somewhere else
+        pick = (5 * game.seats.index(seat) + tries[seat]) if game.phase == "place" else 0
+        game.apply(seat, options[pick % len(options)])
+
+
+def _looks(game: ArtifactGame) -> list[tuple[int, str]]:
+    return [(c.square, c.facing) for c in game.state.characters.values()
+            if c.square is not None and c.facing in FACINGS]
+
+
+def test_the_look_fills_the_sight_table_for_every_character_and_changes_nothing():
+    game = _placed(11)
+    plan = game.plan
+    table = sight_table(plan)
+    table.seen.clear()  # caches of the plan alone: worked out again on use
+    plan.memo.pop("outside_views", None)
+    looks = _looks(game)
+    assert len(looks) > 15
+    game.prepare_undo()
+    before, serial = game.to_json(), game.state.serial
+    game.prepare_sight()
+    assert game.to_json() == before and game.state.serial == serial
+    assert game.undo_ready  # the look is no change the undo copy must follow
+    index = {facing: i for i, facing in enumerate(FACINGS)}
+    assert all(4 * square + index[facing] in table.seen for square, facing in looks)
+    out = outside(plan)
+    looking_out = {(square, facing) for square, facing in looks
+                   if plan.terrain[square] == "space" or square in out.windows}
+    assert looking_out <= set(plan.memo.get("outside_views", {}))
+
+
+def test_the_look_is_taken_once_per_state():
+    game = _placed(11)
+    table = sight_table(game.plan)
+    game.prepare_sight()
+    table.seen.clear()
+    game.prepare_sight()  # the same state: nothing looked at again
+    assert not table.seen
+    game.apply(JUDGE, A.StartPlay())
+    table.seen.clear()
+    game.prepare_sight()  # a new state: looked at again
+    assert table.seen
+
+
+def test_play_starts_the_same_with_or_without_the_look():
+    looked, plain = _placed(23), _placed(23)
+    sight_table(looked.plan).seen.clear()
+    looked.prepare_sight()
+    assert looked.apply(JUDGE, A.StartPlay()) == plain.apply(JUDGE, A.StartPlay())
+    assert looked.to_json() == plain.to_json()
