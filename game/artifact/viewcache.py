@@ -14,9 +14,12 @@ copy of it taken after the previous action, part by part:
   the turn's own record (who acted, hatches opened) the seat in turn;
 * a touched seat touches its map partners (a partner's characters show on a shared map).
 
-Outside the play phase, and when the phase changes, every seat counts as touched. A turn
-passed on or a round begun in play (the public frame: the round, whose turn, who may
-act) touches no seat by itself: the fields of a view that read the frame are written by
+When the phase changes, every seat counts as touched (what a seat places, its own
+characters' moves and the end's reveal read the phase). In the lobby as in play, a vote,
+a purchase or a placement touches its own seat (and the seats a change to a public part
+touches: every one). A turn passed on or a round begun in play, or a seat done with its
+part of the lobby (the public frame: the round, whose turn, who may act) touches no seat
+by itself: the fields of a view that read the frame are written by
 one function, ``views.frame_fields``, which ``view_for`` calls too, and a seat the action
 did not touch otherwise keeps its last view record with those fields written anew.
 
@@ -216,7 +219,7 @@ def touched_seats(game: Table, before: Marks, after: Marks,
         changed = changes(before, after)
     s = game.state
     everyone = set(s.seats)
-    if before.frame[0] != after.frame[0] or after.frame[0] != "play":
+    if before.frame[0] != after.frame[0]:
         return everyone
     was, now = before.parts, after.parts
     touched: set[str] = set()

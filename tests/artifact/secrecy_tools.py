@@ -126,8 +126,10 @@ def _lobby_snapshot(players: int, seed: int) -> str:
 
 
 def play_lobby(players: int, seed: int,
-               after: Callable[[ArtifactGame], None] | None = None) -> ArtifactGame:
-    """A random game of ``players`` driven quickly through the lobby (the votes, purchases,
+               after: Callable[[ArtifactGame], None] | None = None,
+               assignment: str = "random") -> ArtifactGame:
+    """A random game of ``players`` driven quickly through the lobby (with ``assignment``
+    "judge", the Judge's giving out of seats and species first; the votes, purchases,
     placements and the Judge's check) to its first turn of play, ``after(game)`` called
     after every action (``quick_game`` starts from these)."""
     def step(seat: str, candidates: list | None = None, action: A.Action | None = None) -> None:
@@ -139,7 +141,9 @@ def play_lobby(players: int, seed: int,
             after(game)
 
     rng = random.Random(seed * 7919 + players)
-    game = ArtifactGame.new({"players": players, "assignment": "random"}, seed)
+    game = ArtifactGame.new({"players": players, "assignment": assignment}, seed)
+    while game.phase == "assign":
+        step(JUDGE, legal._assign(game, JUDGE))
     for seat in game.seats:
         step(seat, action=A.VoteEncryption(rng.random() < 0.5))
     for seat in sorted(game.actors()):

@@ -3,7 +3,8 @@
 After every action of random games of 3 to 8 players (moves, pickups, combat, computer
 work, lifts, informants, the aliens' powers, the Judge's tools and messages, junk the
 engine refuses, many turn ends and new rounds, Global Updates; some games from the lobby
-through every phase of the setup, some ended by the Judge; a third of the games in the
+through every phase of the setup, the Judge giving out the seats in some, some ended by
+the Judge; a third of the games in the
 dark with gas about, some characters put out in space by the Judge), every seat's kept
 view and the Judge's are compared, as packed bytes (so 1, 1.0 and True are told apart),
 with ``plain_view_for`` of the same state. The view fields are not listed here: whatever
@@ -84,8 +85,12 @@ def test_kept_views_equal_a_full_rebuild_after_every_action():
                 views = views or PlainViews(game)
                 frames["phase"] += bool(phases) and phases[-1] != game.phase
                 phases.append(game.phase)
+                before = views.built
                 _check(game, views, (where, "lobby", game.phase))
-            game = play_lobby(players, 100 + index, after)
+                frames["lobby, some seats kept"] += views.built - before < len(game.seats)
+            # half of them with the Judge giving out the seats and species
+            game = play_lobby(players, 100 + index, after,
+                              "judge" if index % 16 == 13 else "random")
         else:
             game = quick_game(players, index // 6 % LOBBIES)
             if index % 3 == 0:  # (set before the views are kept: no action tells them)
@@ -116,6 +121,7 @@ def test_kept_views_equal_a_full_rebuild_after_every_action():
     assert kept > built / 4  # the views kept are a good part of them: the test meets both
     assert reframed > built / 4  # and so are those kept with their frame written anew
     assert frames["turn"] > 500 and frames["round"] > 100 and frames["phase"] > 30, frames
+    assert frames["lobby, some seats kept"] > 60, frames  # a vote, a purchase, a placement
 
 
 def _frame_moves(was: tuple, game) -> list[str]:
