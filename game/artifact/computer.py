@@ -76,7 +76,10 @@ def major_terminals_gone(game) -> bool:
     destroyed, the pod's counting as destroyed once the pod has detached."""
     plan = game.drawn_plan
     cut_off = set().union(*(c.squares for c in detached_crafts(game)))
-    majors = [sq for sq, f in enumerate(plan.feature) if f == "major_terminal"]
+    majors = plan.memo.get("major_terminals")
+    if majors is None:  # asked at every turn's end: the plan's squares are read once
+        majors = plan.memo["major_terminals"] = tuple(
+            sq for sq, f in enumerate(plan.feature) if f == "major_terminal")
     return bool(majors) and all(sq in game.state.systems.destroyed_terminals
                                 or sq in cut_off for sq in majors)
 
