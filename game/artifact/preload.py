@@ -7,8 +7,9 @@ before it takes players, for two reasons: a damaged data file is refused with it
 one-line message before anyone has joined (not in the middle of the first turn), and the
 action that starts play does not pay for loading (it took 40-60 ms that way, where an
 action in play takes a few). The deck plan's sight table and its lines of sight are
-built here too, for the same reason, and so is what of space each square of the plan can
-look out on (``space.outside``: about 3 ms, paid by the first map update otherwise).
+built here too, for the same reason, and so are what of space each square of the plan can
+look out on (``space.outside``: about 3 ms, paid by the first map update otherwise) and
+the squares the shields show from (``sightings.shields_view``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .informants import default_informants
 from .sheets import default_sheets
 from .ships import crafts
 from .sight import sight_table
+from .sightings import shields_view
 from .space import outside, space_data
 from .victory import default_victory
 
@@ -41,3 +43,4 @@ def preload(plan: DeckPlan) -> None:
     crafts()
     sight_table(plan).walk_all()
     outside(plan)
+    shields_view(plan)
