@@ -14,8 +14,10 @@ copy of it taken after the previous action, part by part:
   the turn's own record (who acted, hatches opened) the seat in turn;
 * a touched seat touches its map partners (a partner's characters show on a shared map).
 
-When the phase changes, every seat counts as touched (what a seat places, its own
-characters' moves and the end's reveal read the phase). In the lobby as in play, a vote,
+When play begins or ends, every seat counts as touched (its own characters' moves and
+the end's reveal read the phase). From one part of the lobby to another, the phase is
+read besides the frame only by what a seat has still to place: entering or leaving the
+placement touches the seats not yet placed. In the lobby as in play, a vote,
 a purchase or a placement touches its own seat (and the seats a change to a public part
 touches: every one). A turn passed on or a round begun in play, or a seat done with its
 part of the lobby (the public frame: the round, whose turn, who may act) touches no seat
@@ -47,7 +49,7 @@ from typing import Any
 from .codec import to_plain, to_plain_again
 from .seats import JUDGE
 from .state import GameState
-from .table import Table
+from .table import LOBBY_PHASES, Table
 from .views import _judge_view, frame_fields, view_for
 
 __all__ = ["Marks", "PlainViews", "changes", "touched_seats"]
@@ -57,9 +59,12 @@ SEAT_PARTS = ("players", "species", "votes", "placed", "notices", "pending", "he
 #: Parts compared record by record, each touching the seats ``_character_seats`` or
 #: ``_item_seats`` name (``maps``: each changed map's seats); ``turn`` on its own.
 KEYED_PARTS = (*SEAT_PARTS, "characters", "items", "maps")
-#: Parts of the public frame: a seat's view reads them only in ``views.frame_fields`` (a
-#: change of phase touches every seat, by the frame itself).
+#: Parts of the public frame: a seat's view reads them only in ``views.frame_fields`` (and
+#: the phase also what a seat has still to place, its own characters' moves and the reveal:
+#: see ``touched_seats``).
 FRAME_PARTS = ("phase", "round")
+#: The phases of the lobby (``table.LOBBY_PHASES``).
+_LOBBY = frozenset(LOBBY_PHASES)
 #: Parts no own character's entry reads (``situation.own_character_entry``: it reads its
 #: character, the records of the items it carries and of the casualty it carries, the
 #: phase and the deck plan): a change to any other part drops every entry kept.
@@ -219,10 +224,17 @@ def touched_seats(game: Table, before: Marks, after: Marks,
         changed = changes(before, after)
     s = game.state
     everyone = set(s.seats)
-    if before.frame[0] != after.frame[0]:
-        return everyone
-    was, now = before.parts, after.parts
     touched: set[str] = set()
+    phases = {before.frame[0], after.frame[0]}
+    if len(phases) > 1:
+        if not phases <= _LOBBY:  # play begins (own characters' moves) or ends (the reveal)
+            return everyone
+        # from one part of the lobby to another: besides the frame, only what a seat has
+        # still to place reads the phase (such a seat is touched otherwise too, as the
+        # rules stand: its forces were just built, or the Judge just sent it back)
+        if "place" in phases:
+            touched.update(seat for seat in everyone if not s.placed.get(seat))
+    was, now = before.parts, after.parts
     for name, keys in changed.items():
         if name in SEAT_PARTS:
             assert keys is not None

@@ -133,9 +133,11 @@ def frame_fields(game: Table, seat: str) -> dict[str, Any]:
     seat knows it (the seat in turn also what it has done in it).
 
     ``view_for`` writes them from here, and so does ``viewcache.PlainViews`` when a turn
-    ends or a round begins and the rest of a seat's view is as it was: no other field of
-    a view reads the round, the turn or who acts (``tests/artifact/test_artifact_viewcache.py``
-    changes only those and compares the views)."""
+    ends, a round begins or the lobby moves on and the rest of a seat's view is as it was:
+    no other field of a view reads the round, the turn or who acts, and the phase only
+    what a seat has still to place, its own characters' moves and the end's reveal
+    (``tests/artifact/test_artifact_viewcache.py`` changes only those and compares the
+    views)."""
     s = game.state
     turn = None
     if s.turn:

@@ -29,7 +29,7 @@ from game.artifact import situation
 from game.artifact.errors import ArtifactError
 from game.artifact.seats import JUDGE
 from game.artifact.state import snapshot
-from game.artifact.table import Table
+from game.artifact.table import LOBBY_PHASES, Table
 from game.artifact.viewcache import Marks, PlainViews, _copy, changes, touched_seats
 from game.artifact.views import frame_fields, plain_view_for, view_for
 
@@ -166,6 +166,39 @@ def test_only_the_frame_fields_read_the_round_and_the_turn():
             if game.phase != "play":
                 break
     assert compared > 200 and moved == compared
+
+
+def test_between_parts_of_the_lobby_the_phase_is_read_by_the_frame_and_what_is_left_to_place():
+    """A change of phase within the lobby touches, besides each view's frame, only the
+    seats with something left to place when the placement begins or ends
+    (``touched_seats``): at every step of random lobbies, each seat's view of a copy with
+    only the phase changed, to each other part of the lobby, equals its view of the game
+    with the copy's frame fields written in, for every seat but those. A field added
+    later that reads the phase fails here until ``touched_seats`` counts it."""
+    compared = 0
+    phases_met: set[str] = set()
+
+    def after(game) -> None:
+        nonlocal compared
+        if game.phase not in LOBBY_PHASES:
+            return
+        phases_met.add(game.phase)
+        for other in LOBBY_PHASES:
+            if other == game.phase:
+                continue
+            state = snapshot(game.state)
+            state.phase = other
+            twin = Table(state)
+            for seat in game.seats:
+                if "place" in (game.phase, other) and not game.state.placed.get(seat):
+                    continue  # what it has still to place shows in one phase only
+                mine, theirs = view_for(game, seat), view_for(twin, seat)
+                assert replace(mine, **frame_fields(twin, seat)) == theirs, (game.phase, other)
+                compared += 1
+
+    for index in range(4):
+        play_lobby(3 + index + index // 2 * 2, 200 + index, after, ("judge", "random")[index % 2])
+    assert phases_met == set(LOBBY_PHASES) and compared > 1000, (phases_met, compared)
 
 
 def test_a_frame_moved_on_alone_is_written_into_every_kept_view():
