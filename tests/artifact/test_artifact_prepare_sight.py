@@ -11,25 +11,20 @@ from game.artifact.seats import JUDGE
 from game.artifact.sight import sight_table
 from game.artifact.space import outside
 
+from .secrecy_tools import play_lobby
+
 
 def _placed(seed: int) -> ArtifactGame:
-    """An eight-player game whose forces and robots are all placed, each seat in spaces
-    of its own: the Judge's check, with only the start of play left."""
-    game = ArtifactGame.new({"players": 8, "assignment": "random"}, seed)
-    tries: dict[str, int] = {}
-    while True:
+    """An eight-player game whose forces and robots are all placed: the Judge's check,
+    with only the start of play left (the last such state of a random lobby)."""
+    last: dict = {}
+
+    def after(game: ArtifactGame) -> None:
         if game.phase == "judge_check":
-            legal = game.legal_actions(JUDGE)
-            fixes = [a for a in legal if isinstance(a, (A.ReturnPlacement, A.PlaceRobot))]
-            if not fixes:
-                return game
-            game.apply(JUDGE, fixes[0])
-            continue
-        seat = sorted(game.actors())[0]
-        options = game.legal_actions(seat)
-        tries[seat] = tries.get(seat, -1) + 1  # a seat sent back tries somewhere else
-        pick = (5 * game.seats.index(seat) + tries[seat]) if game.phase == "place" else 0
-        game.apply(seat, options[pick % len(options)])
+            last["game"] = game.to_dict()
+
+    play_lobby(8, seed, after)
+    return ArtifactGame.from_dict(last["game"])
 
 
 def _looks(game: ArtifactGame) -> list[tuple[int, str]]:
