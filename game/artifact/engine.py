@@ -244,7 +244,7 @@ class ArtifactGame(Table):
         every character at once (about 2 ms of the 4 that action took). Looking again
         from the same state costs nothing."""
         s = self._s
-        if self._sighted is not None and self._sighted[0] is s and self._sighted[1] == s.serial:
+        if self._of_this_state(self._sighted):
             return
         plan = self.plan
         for char in s.characters.values():
@@ -263,8 +263,13 @@ class ArtifactGame(Table):
         return self._undo_current()
 
     def _undo_current(self) -> bool:
-        undo = self._undo
-        return undo is not None and undo[0] is self._s and undo[1] == self._s.serial
+        return self._of_this_state(self._undo)
+
+    def _of_this_state(self, taken: tuple | None) -> bool:
+        """Whether ``taken`` (a record starting with a state and its serial) was taken of
+        the state as it stands: the same state object (a refusal puts back a new one) with
+        the same serial (every accepted action raises it)."""
+        return taken is not None and taken[0] is self._s and taken[1] == self._s.serial
 
     def _undo_bytes(self) -> bytes:
         """The pickled state before an action: ``prepare_undo``'s if current, else now."""
