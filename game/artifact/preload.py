@@ -30,9 +30,9 @@ __all__ = ["preload"]
 
 
 def preload(plan: DeckPlan) -> None:
-    """Load every data file the rules read and build ``plan``'s sight table and outside
-    (each is kept once loaded, so a second call costs nothing). Raises ``DataError``
-    naming a damaged file."""
+    """Load every data file the rules read and work out ``plan``'s sight table, outside
+    and the squares the shields show from (each is kept once made, so a second call
+    costs nothing). Raises ``DataError`` naming a damaged file."""
     default_sheets()
     default_charts()
     default_victory()
