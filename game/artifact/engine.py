@@ -65,6 +65,7 @@ from .state import (
     OwnCharacter,
     Setup,
     Turn,
+    snapshot,
 )
 from .table import LOBBY_PHASES, Table, saved_state
 from .views import view_for
@@ -103,6 +104,13 @@ class ArtifactGame(Table):
         self._undo: tuple[GameState, int, bytes] | None = None
         #: The state and serial ``prepare_sight`` last looked from.
         self._sighted: tuple[GameState, int] | None = None
+        #: ``ponder``'s work: (the state it started from, its serial, the seat, the action,
+        #: the private copy the action was applied to, the events it gave).
+        self._pondered: tuple[GameState, int, str, A.Action, ArtifactGame, list[Event]] \
+            | None = None
+        #: What the last taken-over ``ponder`` left behind (the state before it), let go
+        #: at the next one.
+        self._let_go: object | None = None
 
     # ---- construction ------------------------------------------------------------------------
     @classmethod
@@ -199,8 +207,21 @@ class ArtifactGame(Table):
         return True
 
     def apply(self, seat: str, action: A.Action | dict) -> list[Event]:
-        """Validate and perform ``action`` for ``seat``; on any error nothing changes."""
+        """Validate and perform ``action`` for ``seat``; on any error nothing changes.
+
+        If ``ponder`` already worked this very action out from the state as it stands, the
+        state it left on its private copy is taken over instead of doing the work again:
+        the same rule functions on an equal state with the same dice give the same game."""
         action = self._admit(seat, action)
+        pondered = self._pondered
+        if self._of_this_state(pondered) and pondered[2] == seat and pondered[3] == action:
+            trial, events = pondered[4], pondered[5]  # type: ignore[index]
+            # the state left behind is let go at the next ``ponder``, while idle, not now
+            self._let_go, self._pondered = pondered, None
+            self._s = trial._s
+            self._rng.setstate(trial._rng.getstate())
+            self._undo = None
+            return list(events)
         # Only the pickled bytes are kept: they become a state again after a refusal
         # alone, so an accepted action pays for half of ``_private_copy``, or for none of
         # it when ``prepare_undo`` took the copy beforehand.
@@ -252,10 +273,57 @@ class ArtifactGame(Table):
                 sight.field_of_view(plan, char.square, char.facing)
         self._sighted = (s, s.serial)
 
+    def likely_action(self) -> tuple[str, A.Action] | None:
+        """The action most likely to come next, worth pondering while a host idles: the
+        Judge starting play once the forces stand checked, and in play the seat in turn
+        ending it (every turn ends so, a few actions after it began). None otherwise: a
+        move or an attack has too many forms to guess."""
+        if self._s.phase == "judge_check":
+            return JUDGE, A.StartPlay()
+        seat = self.turn_seat
+        if self._s.phase == "play" and seat is not None:
+            return seat, A.EndTurn()
+        return None
+
+    def ponder(self, seat: str, action: A.Action) -> ArtifactGame | None:
+        """Work ``action`` by ``seat`` out now, on a private copy of the game, so that
+        ``apply`` only takes the copy's state over if that action comes next (a host calls
+        this while idle, with ``likely_action``; see ``net.hub.Hub.run``). Returns the copy,
+        as the action leaves it (a view of it may be built ahead too), or None if the
+        action would be refused.
+
+        Nothing of this game changes. The copy is used only while it was made from the state
+        as it stands (the test of ``prepare_undo``'s copy), and asking again for the same
+        action costs nothing. Whatever the copy's rule functions raise, refused or not, is
+        left to the real action to raise again when it comes."""
+        kept = self._pondered
+        if self._of_this_state(kept) and kept[2] == seat and kept[3] == action:  # type: ignore[index]
+            return kept[4]  # type: ignore[index]
+        # Let go here, not when the action came: freeing a whole copy of the state takes
+        # about a millisecond (one that was not taken over is kept till now, never used).
+        self._pondered = self._let_go = None
+        try:
+            action = self._admit(seat, action)
+            rng = random.Random()
+            rng.setstate(self._rng.getstate())
+            # A copy that shares the frozen records (``state.snapshot``), not one that
+            # shares nothing: the state taken over then holds the very records it held
+            # before wherever the action left them alone, as after an action done here,
+            # and the view cache and the hub's diff pass over those at a glance.
+            trial = ArtifactGame(snapshot(self._s), rng, self.drawn_plan, self.sheets)
+            events = trial._dispatch(seat, action)
+        except Exception:  # noqa: BLE001 (the real action meets it again, and is refused)
+            return None
+        trial._s.serial += 1
+        self._pondered = (self._s, self._s.serial, seat, action, trial, events)
+        return trial
+
     def forget_undo(self) -> None:
-        """Drop ``prepare_undo``'s copy: the state is about to be changed from outside the
-        rules (a test's arranged situation), so the copy would no longer be of it."""
+        """Drop ``prepare_undo``'s copy (and ``ponder``'s): the state is about to be
+        changed from outside the rules (a test's arranged situation), so the copy would no
+        longer be of it."""
         self._undo = None
+        self._pondered = None
 
     @property
     def undo_ready(self) -> bool:
