@@ -40,6 +40,7 @@ that every seat's kept view equals a full rebuild.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import operator
 from collections.abc import Callable
@@ -302,6 +303,31 @@ class PlainViews:
         self.built = 0
         self.reframed = 0
         self.kept = 0
+
+    def fork(self, game: Table) -> PlainViews:
+        """These views, kept apart, for ``game``: a private copy of this one's game that an
+        action was worked out on ahead (``ArtifactGame.ponder``). What the copy builds
+        changes nothing here; if the game takes the copy's state over, ``rebind`` hands the
+        copy's views to it. The plain forms of frozen records are shared: the memo holds
+        every record it names, so an id in it is never another record's."""
+        other = copy.copy(self)
+        other.game = game
+        other._plain = dict(self._plain)
+        other._records = dict(self._records)
+        other._frames = dict(self._frames)
+        other._stale = set(self._stale)
+        other._known = dict(self._known)
+        other._unjudged = dict(self._unjudged)
+        return other
+
+    def rebind(self, game: Table) -> bool:
+        """Serve ``game`` from now on, if it stands in the very state these views were
+        last brought up to (it took over the state of the copy they were forked for).
+        Whether it did: views of any other state are no use to it."""
+        if game.state is not self._state or game.state.serial != self._serial:
+            return False
+        self.game = game
+        return True
 
     def plain(self, seat: str) -> dict[str, Any]:
         """``views.plain_view_for(self.game, seat)``: the same object as last time if the

@@ -375,3 +375,39 @@ def _same_changes(a: dict | None, b: dict) -> bool:
     return a is not None and a.keys() == b.keys() and all(
         (a[k] is None) == (b[k] is None) and sorted(a[k] or []) == sorted(b[k] or [])
         for k in a)
+
+
+def test_views_forked_for_a_pondered_action_serve_the_game_that_takes_it_over():
+    """A host works the likely next action out ahead and builds some views of the game it
+    leaves (``ArtifactGame.ponder``, ``PlainViews.fork``): whether the game then takes that
+    state over (the views are rebound to it) or another action comes (the forked views are
+    dropped, and those kept go on), every view equals a full rebuild."""
+    rebound = dropped = 0
+    for _index, rng, game in _random_games(8, 54_000):
+        views = PlainViews(game)
+        _check(game, views, (_index, "start"))
+        for step in range(rng.randrange(20, 45)):
+            if game.phase != "play":
+                break
+            seats = [*game.seats, JUDGE]
+            trial = game.ponder(*game.likely_action())
+            forked, ahead = None, []
+            if trial is not None:
+                forked = views.fork(trial)
+                ahead = rng.sample(seats, rng.randrange(len(seats) + 1))
+                for seat in ahead:
+                    forked.plain(seat)  # some built ahead, the rest when asked
+            if rng.random() < 0.4:
+                seat, action = game.turn_seat, A.EndTurn()
+            else:
+                seat, action = _step(game, rng, [])
+            with contextlib.suppress(ArtifactError):
+                game.apply(seat, action)
+            if forked is not None and forked.rebind(game):
+                assert game.state is trial.state
+                views, rebound = forked, rebound + 1
+            else:  # another state, or none built ahead (they never looked at the copy)
+                assert forked is None or game.state is not trial.state or not ahead
+                dropped += forked is not None
+            _check(game, views, (_index, step, seat, action))
+    assert rebound > 40 and dropped > 40
