@@ -10,9 +10,11 @@ frames sent). CPU time of the process (``process_time``: every thread, the fsync
 too) per action in play is printed for the whole and for the engine's ``apply``, the
 views, the diffs and the log's write, the machine's load aside. The work the hub's loop
 does once an action's frames have left, while nothing waits to be read (the engine's
-undo copy for the next action, ``ArtifactGame.prepare_undo``, and its look from every
-character, ``ArtifactGame.prepare_sight``), is off the action's path
-and printed as a figure of its own ("idle"), with the sum of both.
+undo copy for the next action, ``ArtifactGame.prepare_undo``, its look from every
+character, ``ArtifactGame.prepare_sight``, and the likely next action worked out ahead with
+every seat's view of it, ``Hub._think``), is off the action's path and printed as a figure
+of its own ("idle"), with the sum of both; an action taken over from that work costs the
+action itself little.
 
 With ``--baseline REF`` the hub of that git commit (its ``game`` and ``net`` exported to
 a temporary folder) is measured the same way in a process of its own, in rounds
@@ -95,6 +97,7 @@ def measure(actions: int) -> dict:
             # the hub's idle work between actions, in trees that have it
             between = [getattr(game, name) for name in ("prepare_undo", "prepare_sight")
                        if hasattr(game, name)]
+            between += [hub._think] if hasattr(hub, "_think") else []
             for index, (seat, action) in enumerate(script):
                 if index == split:  # the lobby's actions are not counted
                     parts.update(dict.fromkeys(parts, 0.0))
@@ -103,8 +106,10 @@ def measure(actions: int) -> dict:
                 hub._push()
                 hub._release()
                 done = time.process_time()
+                on_path = dict(parts)  # the idle work's views and diffs are not the action's
                 for work in between:
                     work()
+                parts.update(on_path)
                 if index >= split:
                     times.append(done - start)
                     idle.append(time.process_time() - done)

@@ -27,7 +27,7 @@ import secrets
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -254,6 +254,16 @@ class Hub:
         self._held: list[tuple[bytes, bytes, _Conn | None]] = []
         self._views: dict[str, tuple[int, dict[str, Any], Prints]] = {}
         self._plain_views = PlainViews(game)
+        #: The likely next action being worked out ahead while idle (``_think``): the state
+        #: and serial it is for, and the steps still to take (None: all taken).
+        self._thinking: tuple[Any, int, Iterator[bool] | None] | None = None
+        #: What it found: the views of the game as that action would leave it, and for a
+        #: seat, its plain view there with the fingerprint taken against the view it was
+        #: given last (the one kept in ``_views`` then).
+        self._thought: PlainViews | None = None
+        self._thought_prints: dict[str, tuple[dict[str, Any], dict[str, Any], Prints]] = {}
+        #: What ``_take_thought`` dropped, let go at the next ``_think``.
+        self._let_go: Any = None
         self._presence: dict[str, str] = {}
         self._turn_key: tuple[Any, ...] | None = None
         self._deadline: float | None = None
@@ -349,18 +359,20 @@ class Hub:
         in a few dozen would otherwise pay for a collection, an older one for tens of
         milliseconds. Once nothing has come for ``UNDO_QUIET_MS`` (and nothing waits),
         the engine takes the copy of its state that a refused next action is put back from
-        (``ArtifactGame.prepare_undo``), and looks from where every character stands
-        (``ArtifactGame.prepare_sight``), so that the next action does not pay for either. Not
-        at once after an action: its frames have left the hub then, but the sockets' I/O
-        thread and the clients are still at them, and on a machine of two cores the copy's
-        half millisecond would come before they arrive."""
+        (``ArtifactGame.prepare_undo``), looks from where every character stands
+        (``ArtifactGame.prepare_sight``), and works out ahead the action likely to come
+        next, with every seat's view of the game it would leave (``_think``), so that the
+        next action does not pay for any of it. Not at once after an action: its frames
+        have left the hub then, but the sockets' I/O thread and the clients are still at
+        them, and on a machine of two cores the copy's half millisecond would come before
+        they arrive."""
         poller = zmq.Poller()
         poller.register(self.router, zmq.POLLIN)
         poller.register(self._monitor, zmq.POLLIN)
         wait_ms = min(200, max(10, int(self.heartbeat * 100)))
         with _serving():
             while self._running:
-                ready = dict(poller.poll(wait_ms if self.game.undo_ready else UNDO_QUIET_MS))
+                ready = dict(poller.poll(wait_ms if self.settled else UNDO_QUIET_MS))
                 if ready:
                     self.drain(events=self._monitor in ready)
                 self.tick()
@@ -369,6 +381,79 @@ class Hub:
                 if not ready and idle:
                     self.game.prepare_undo()
                     self.game.prepare_sight()
+                    self._think()
+                    _collect(idle=not self._more_waiting())  # what the thinking left
+
+    @property
+    def settled(self) -> bool:
+        """Whether the idle work for the state as it stands is all done (``run`` then
+        waits a full pass for a message): the undo copy taken, the likely next action
+        worked out as far as it goes."""
+        state = self.game.state
+        thinking = self._thinking
+        return (self.game.undo_ready and thinking is not None and thinking[0] is state
+                and thinking[1] == state.serial and thinking[2] is None)
+
+    def _think(self) -> None:
+        """Take the steps of ``_pondering`` for the state as it stands, one after another
+        while no message waits: a message that comes meanwhile waits one step at most (the
+        engine's part, about a millisecond, or one seat's view), and the steps left are
+        taken at the next quiet."""
+        self._let_go = None
+        state = self.game.state
+        thinking = self._thinking
+        if thinking is None or thinking[0] is not state or thinking[1] != state.serial:
+            self._thought, self._thought_prints = None, {}
+            thinking = (state, state.serial, self._pondering())
+        steps = thinking[2]
+        while steps is not None:
+            if next(steps, None) is None:
+                steps = None
+            elif self._more_waiting():
+                break
+        self._thinking = (thinking[0], thinking[1], steps)
+
+    def _pondering(self) -> Iterator[bool]:
+        """The steps of working out the likely next action ahead (``ArtifactGame.ponder``):
+        the engine's part, then each seat's view of the game it leaves, with its fingerprint
+        against the view the seat has now. Nothing of it is sent, or seen by anyone, unless
+        that action comes next and the game takes the result over (``_take_thought``): the
+        updates are then those the action would have made anyway."""
+        likely = self.game.likely_action()
+        if likely is None:
+            return
+        trial = self.game.ponder(*likely)
+        if trial is None:
+            return
+        yield True
+        views = self._plain_views.fork(trial)
+        self._thought = views
+        for seat, channel in self._seats.items():
+            if channel.conn is None or channel.doc is None:
+                continue  # built when it comes, as for an action (``_push``)
+            view = views.plain(seat)
+            cached = self._views.get(seat)
+            if cached is not None and cached[1] is not view:
+                self._thought_prints[seat] = (
+                    view, cached[1], fingerprint(view, 3, cached[1], cached[2]))
+            yield True
+
+    def _take_thought(self) -> None:
+        """After an accepted action: if the game took over the state ``_think`` worked out
+        ahead, its views (and the fingerprints of the seats' views not sent since) serve
+        from now on. Otherwise what was worked out is dropped."""
+        views, prints = self._thought, self._thought_prints
+        # let go at the next ``_think``, while idle: freeing them takes time
+        self._let_go = (views, prints, self._thinking, self._plain_views)
+        self._thought, self._thought_prints, self._thinking = None, {}, None
+        if views is None or not views.rebind(self.game):
+            return
+        self._plain_views = views
+        count = self.log.count
+        for seat, (view, base, found) in prints.items():
+            cached = self._views.get(seat)
+            if cached is not None and cached[1] is base:
+                self._views[seat] = (count, view, found)
 
     def drain(self, events: bool = True) -> None:
         """Handle what is waiting, each connection within its allowances.
@@ -580,6 +665,7 @@ class Hub:
         # Written now, fsynced in the background; every frame from here on is held back
         # until the fsync returned (see _send_frame), so nobody hears of it before then.
         self.log.write(seat, action.to_dict())
+        self._take_thought()
         self._reset_turn_timer()
 
     def _skip_turn(self) -> None:
