@@ -16,7 +16,8 @@ are ticked for their heartbeats once per pass. Measures:
 * negotiation: a seat sends a public chat message; every document changes;
 * engine actions: the seat whose turn it is acts; every seat whose view changed gets its
   update (the wait ends when the last of them has it); the slowest are named by kind
-  (in a short script, the few that start play set the p99);
+  (in a short script, the few that build every view, such as the last purchase of the
+  lobby, set the p99 over every action);
 * a raw pyzmq fan-out in the same run: a bare ROUTER process that, on one trigger
   message, sends the same number of bytes to the same number of DEALERs as the hub sent
   for a negotiation round; the ratio hub/raw is what the hub's work costs;
