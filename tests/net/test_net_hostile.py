@@ -257,6 +257,14 @@ def test_private_talk_needs_the_encryption_agreement_except_with_the_judge(hub):
 
 def test_a_flooding_client_does_not_starve_others(hub):
     pirates = hello(hub, "pirates")
+    read: list[bytes] = []  # what the hub decoded (a refused message is not decoded)
+    handle = hub.hub._handle
+
+    def counted(ident: bytes, frames: list[bytes], *args: Any) -> None:
+        read.append(frames[-1])
+        handle(ident, frames, *args)
+
+    hub.hub._handle = counted  # type: ignore[method-assign]
     flood = hub.raw(sndhwm=0)
     for _ in range(3000):
         flood.send(b"\xc1", zmq.NOBLOCK)
@@ -266,9 +274,11 @@ def test_a_flooding_client_does_not_starve_others(hub):
     codes = []
     while (message := recv(flood, timeout=1.0)) is not None:
         codes.append(message["code"])
-    assert "rate_limited" in codes
-    assert codes.count("malformed") < 3000  # the excess was dropped, not processed
-    assert codes.count("malformed") >= CONN_BUDGET
+    # Answered both ways. How many answers reach it depends on how fast the flooder's
+    # own queue empties (the hub drops what would overfill it): count what the hub read.
+    assert "rate_limited" in codes and "malformed" in codes
+    flooded = read.count(b"\xc1")
+    assert CONN_BUDGET <= flooded < 3000  # the burst was read, the excess dropped unread
 
 
 def test_a_client_seeing_a_stale_or_gapped_sequence_asks_for_a_snapshot(tmp_path):
