@@ -84,6 +84,14 @@ def _private_copy(state: GameState) -> GameState:
     return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
+def _dice_copy(rng: random.Random) -> random.Random:
+    """A random source that rolls what ``rng`` would roll, for a copy of the game that an
+    action is tried on (``is_legal``, ``ponder``)."""
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return copy
+
+
 def _rng_from_list(data: list) -> random.Random:
     rng = random.Random()
     try:
@@ -198,8 +206,7 @@ class ArtifactGame(Table):
         try:
             action = self._admit(seat, action)
             # ``prepare_undo``'s copy, when current, is half of a private copy already made
-            trial = ArtifactGame(pickle.loads(self._undo_bytes()),
-                                 _rng_from_list(_rng_to_list(self._rng)),
+            trial = ArtifactGame(pickle.loads(self._undo_bytes()), _dice_copy(self._rng),
                                  self.drawn_plan, self.sheets)
             trial._dispatch(seat, action)  # the trial is thrown away: no second copy needed
         except ArtifactError:
@@ -304,13 +311,12 @@ class ArtifactGame(Table):
         self._pondered = self._let_go = None
         try:
             action = self._admit(seat, action)
-            rng = random.Random()
-            rng.setstate(self._rng.getstate())
             # A copy that shares the frozen records (``state.snapshot``), not one that
             # shares nothing: the state taken over then holds the very records it held
             # before wherever the action left them alone, as after an action done here,
             # and the view cache and the hub's diff pass over those at a glance.
-            trial = ArtifactGame(snapshot(self._s), rng, self.drawn_plan, self.sheets)
+            trial = ArtifactGame(snapshot(self._s), _dice_copy(self._rng), self.drawn_plan,
+                                 self.sheets)
             events = trial._dispatch(seat, action)
         except Exception:  # noqa: BLE001 (the real action meets it again, and is refused)
             return None
