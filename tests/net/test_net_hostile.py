@@ -35,11 +35,12 @@ class HubThread:
     """A hub serving a fresh 3-player game in a background thread."""
 
     def __init__(self, tmp_path, curve: CurveKeys | None = None, players: int = 3,
-                 heartbeat: float = 0.2) -> None:
-        self.game = ArtifactGame.new({"players": players, "assignment": "random"}, 5)
+                 heartbeat: float = 0.2, seed: int = 5) -> None:
+        self.game = ArtifactGame.new({"players": players, "assignment": "random"}, seed)
         self.codes = {seat: new_code() for seat in (*self.game.seats, JUDGE)}
         self.log_path = tmp_path / "hub.alog"
-        self.log = ActionLog.create(self.log_path, {"setup": {"players": players}, "seed": 5})
+        self.log = ActionLog.create(self.log_path, {"setup": {"players": players},
+                                                    "seed": seed})
         self.hub = Hub(self.game, self.log, self.codes, port=0, curve=curve, heartbeat=heartbeat,
                        status=io.StringIO())
         self.thread = threading.Thread(target=self.hub.run, daemon=True)

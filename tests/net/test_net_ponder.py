@@ -6,7 +6,7 @@ did not come; and thinking alone sends nobody anything."""
 
 from __future__ import annotations
 
-from test_net_e2e import choose
+from test_net_e2e import PLAYERS, SEED, make_script
 from test_net_harness import say
 from test_net_hostile import HubThread, hello, recv
 from test_net_idle_undo import until
@@ -15,21 +15,6 @@ from game.artifact import actions as A
 from game.artifact.engine import ArtifactGame
 from game.artifact.seats import JUDGE
 from game.artifact.viewcache import PlainViews
-
-PLAYERS = 3
-SEED = 5  # HubThread's game
-
-
-def _script(count: int) -> list[tuple[str, A.Action]]:
-    game = ArtifactGame.new({"players": PLAYERS, "assignment": "random"}, SEED)
-    script, moves = [], 0
-    while len(script) < count:
-        seat, action = choose(game, moves)
-        before = game.turn_seat
-        game.apply(seat, action)
-        moves = moves + 1 if game.turn_seat == before and isinstance(action, A.Move) else 0
-        script.append((seat, action))
-    return script
 
 
 def _caught_up(h: HubThread, seat: str, sock, got: list) -> None:
@@ -47,7 +32,8 @@ def _play(tmp_path, script, wait_for_thinking) -> tuple[dict[str, list], HubThre
     work is waited for when ``wait_for_thinking(index)``, else the action follows the last
     one's acknowledgement at once (the thinking cut short, or not begun)."""
     tmp_path.mkdir()
-    h = HubThread(tmp_path, players=PLAYERS, heartbeat=5.0)  # nobody falls silent
+    # the scripted game of the end-to-end tests; nobody falls silent
+    h = HubThread(tmp_path, players=PLAYERS, heartbeat=5.0, seed=SEED)
     try:
         socks, got = {}, {}
         for seat in (*h.game.seats, JUDGE):
@@ -71,7 +57,7 @@ def _play(tmp_path, script, wait_for_thinking) -> tuple[dict[str, list], HubThre
 
 
 def test_every_seat_hears_what_a_hub_that_never_thinks_ahead_says(tmp_path, monkeypatch):
-    script = _script(70)
+    script = make_script(max_actions=70, rounds=20)
     assert sum(isinstance(a, A.EndTurn) for _, a in script) > 15
     assert any(isinstance(a, A.StartPlay) for _, a in script)
     rebinds: list[bool] = []
