@@ -18,6 +18,7 @@ import pickle
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import NamedTuple
 
 from . import actions as A
 from . import (
@@ -84,6 +85,19 @@ def _private_copy(state: GameState) -> GameState:
     return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
+class Pondered(NamedTuple):
+    """``ArtifactGame.ponder``'s work: the state it started from and its serial (as the
+    undo copy's record begins), the seat and the action, the private copy the action was
+    applied to, and the events it gave."""
+
+    state: GameState
+    serial: int
+    seat: str
+    action: A.Action
+    trial: ArtifactGame
+    events: list[Event]
+
+
 def _dice_copy(rng: random.Random) -> random.Random:
     """A random source that rolls what ``rng`` would roll, for a copy of the game that an
     action is tried on (``is_legal``, ``ponder``)."""
@@ -112,10 +126,8 @@ class ArtifactGame(Table):
         self._undo: tuple[GameState, int, bytes] | None = None
         #: The state and serial ``prepare_sight`` last looked from.
         self._sighted: tuple[GameState, int] | None = None
-        #: ``ponder``'s work: (the state it started from, its serial, the seat, the action,
-        #: the private copy the action was applied to, the events it gave).
-        self._pondered: tuple[GameState, int, str, A.Action, ArtifactGame, list[Event]] \
-            | None = None
+        #: ``ponder``'s work, if any.
+        self._pondered: Pondered | None = None
         #: What the last taken-over ``ponder`` left behind (the state before it), let go
         #: at the next one.
         self._let_go: object | None = None
@@ -220,15 +232,14 @@ class ArtifactGame(Table):
         state it left on its private copy is taken over instead of doing the work again:
         the same rule functions on an equal state with the same dice give the same game."""
         action = self._admit(seat, action)
-        pondered = self._pondered
-        if self._of_this_state(pondered) and pondered[2] == seat and pondered[3] == action:
-            trial, events = pondered[4], pondered[5]  # type: ignore[index]
+        pondered = self._pondered_for(seat, action)
+        if pondered is not None:
             # the state left behind is let go at the next ``ponder``, while idle, not now
             self._let_go, self._pondered = pondered, None
-            self._s = trial._s
-            self._rng.setstate(trial._rng.getstate())
+            self._s = pondered.trial._s
+            self._rng.setstate(pondered.trial._rng.getstate())
             self._undo = None
-            return list(events)
+            return list(pondered.events)
         # Only the pickled bytes are kept: they become a state again after a refusal
         # alone, so an accepted action pays for half of ``_private_copy``, or for none of
         # it when ``prepare_undo`` took the copy beforehand.
@@ -272,7 +283,7 @@ class ArtifactGame(Table):
         every character at once (about 2 ms of the 4 that action took). Looking again
         from the same state costs nothing."""
         s = self._s
-        if self._of_this_state(self._sighted):
+        if self.of_this_state(self._sighted):
             return
         plan = self.plan
         for char in s.characters.values():
@@ -303,9 +314,9 @@ class ArtifactGame(Table):
         as it stands (the test of ``prepare_undo``'s copy), and asking again for the same
         action costs nothing. Whatever the copy's rule functions raise, refused or not, is
         left to the real action to raise again when it comes."""
-        kept = self._pondered
-        if self._of_this_state(kept) and kept[2] == seat and kept[3] == action:  # type: ignore[index]
-            return kept[4]  # type: ignore[index]
+        kept = self._pondered_for(seat, action)
+        if kept is not None:
+            return kept.trial
         # Let go here, not when the action came: freeing a whole copy of the state takes
         # about a millisecond (one that was not taken over is kept till now, never used).
         self._pondered = self._let_go = None
@@ -321,8 +332,16 @@ class ArtifactGame(Table):
         except Exception:  # noqa: BLE001 (the real action meets it again, and is refused)
             return None
         trial._s.serial += 1
-        self._pondered = (self._s, self._s.serial, seat, action, trial, events)
+        self._pondered = Pondered(self._s, self._s.serial, seat, action, trial, events)
         return trial
+
+    def _pondered_for(self, seat: str, action: A.Action) -> Pondered | None:
+        """``ponder``'s work if it was for this very action from the state as it stands."""
+        kept = self._pondered
+        if kept is not None and self.of_this_state(kept) and (kept.seat, kept.action) == (
+                seat, action):
+            return kept
+        return None
 
     def forget_undo(self) -> None:
         """Drop ``prepare_undo``'s copy (and ``ponder``'s): the state is about to be
@@ -337,12 +356,13 @@ class ArtifactGame(Table):
         return self._undo_current()
 
     def _undo_current(self) -> bool:
-        return self._of_this_state(self._undo)
+        return self.of_this_state(self._undo)
 
-    def _of_this_state(self, taken: tuple | None) -> bool:
+    def of_this_state(self, taken: tuple | None) -> bool:
         """Whether ``taken`` (a record starting with a state and its serial) was taken of
         the state as it stands: the same state object (a refusal puts back a new one) with
-        the same serial (every accepted action raises it)."""
+        the same serial (every accepted action raises it). A host tests its own records of
+        work done ahead for a state so too (``net.hub.Hub``)."""
         return taken is not None and taken[0] is self._s and taken[1] == self._s.serial
 
     def _undo_bytes(self) -> bytes:
