@@ -29,7 +29,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 import zmq
 import zmq.auth.thread
@@ -217,6 +217,16 @@ class _Seat:
     chat_sent: tuple[int, int] = (0, 0)
 
 
+class _Thinking(NamedTuple):
+    """The likely next action being worked out ahead (``Hub._think``): the state and serial
+    it is for (as the engine's own records begin: ``ArtifactGame.of_this_state``), and the
+    steps still to take (None: all taken)."""
+
+    state: Any
+    serial: int
+    steps: Iterator[bool] | None
+
+
 class Hub:
     """Serve one game to its seats and Judge until :meth:`stop` is called."""
 
@@ -254,9 +264,8 @@ class Hub:
         self._held: list[tuple[bytes, bytes, _Conn | None]] = []
         self._views: dict[str, tuple[int, dict[str, Any], Prints]] = {}
         self._plain_views = PlainViews(game)
-        #: The likely next action being worked out ahead while idle (``_think``): the state
-        #: and serial it is for, and the steps still to take (None: all taken).
-        self._thinking: tuple[Any, int, Iterator[bool] | None] | None = None
+        #: The likely next action being worked out ahead while idle (``_think``).
+        self._thinking: _Thinking | None = None
         #: What it found: the views of the game as that action would leave it, and for a
         #: seat, its plain view there with the fingerprint taken against the view it was
         #: given last (the one kept in ``_views`` then).
@@ -389,10 +398,9 @@ class Hub:
         """Whether the idle work for the state as it stands is all done (``run`` then
         waits a full pass for a message): the undo copy taken, the likely next action
         worked out as far as it goes."""
-        state = self.game.state
         thinking = self._thinking
-        return (self.game.undo_ready and thinking is not None and thinking[0] is state
-                and thinking[1] == state.serial and thinking[2] is None)
+        return (self.game.undo_ready and self.game.of_this_state(thinking)
+                and thinking is not None and thinking.steps is None)
 
     def _think(self) -> None:
         """Take the steps of ``_pondering`` for the state as it stands, one after another
@@ -400,18 +408,18 @@ class Hub:
         engine's part, about a millisecond, or one seat's view), and the steps left are
         taken at the next quiet."""
         self._let_go = None
-        state = self.game.state
         thinking = self._thinking
-        if thinking is None or thinking[0] is not state or thinking[1] != state.serial:
+        if thinking is None or not self.game.of_this_state(thinking):
             self._thought, self._thought_prints = None, {}
-            thinking = (state, state.serial, self._pondering())
-        steps = thinking[2]
+            state = self.game.state
+            thinking = _Thinking(state, state.serial, self._pondering())
+        steps = thinking.steps
         while steps is not None:
             if next(steps, None) is None:
                 steps = None
             elif self._more_waiting():
                 break
-        self._thinking = (thinking[0], thinking[1], steps)
+        self._thinking = thinking._replace(steps=steps)
 
     def _pondering(self) -> Iterator[bool]:
         """The steps of working out the likely next action ahead (``ArtifactGame.ponder``):
