@@ -155,12 +155,12 @@ def _char_id(s: GameState, sheet_id: str) -> str:
     return cid
 
 
-def _new_character(game, sheet_id: str, seat: str | None,
-                   counter: str | None = None) -> Character:
+def _new_character(game, sheet_id: str, seat: str | None, counter: str | None = None,
+                   used: set[str] | None = None) -> Character:
     s = game.state
     cid = _char_id(s, sheet_id)
     sheet = game.sheets.characters[sheet_id]
-    char = Character(cid, sheet_id, seat, game._token(), counter or sheet.counter,
+    char = Character(cid, sheet_id, seat, game._token(used), counter or sheet.counter,
                      status="active" if seat else "inactive")
     s.characters[cid] = char
     return char
@@ -171,6 +171,7 @@ def build_forces(game) -> list[Event]:
     sheets = game.sheets
     events: list[Event] = []
     alien_seats = [x for x in s.seats if game.faction_of(x) == "alien"]
+    used = game.tokens_in_use()  # one gathering for every token made here
     for seat in s.seats:
         order = s.orders[seat]
         if order.by:
@@ -187,15 +188,15 @@ def build_forces(game) -> list[Event]:
             elif faction_count:
                 counter = f"{sheets.characters[sheet_id].counter} ({faction_count + 1})"
             owner = "pirates2" if sheet_id in order.partner else seat
-            char = _new_character(game, sheet_id, owner, counter)
+            char = _new_character(game, sheet_id, owner, counter, used)
             by_sheet[sheet_id] = char
         for robot in order.robots:
-            _new_character(game, robot, seat)
+            _new_character(game, robot, seat, used=used)
         for item_type, holder in order.items:
             kind = sheets.items[item_type]
             if kind.robot:
                 continue
-            token = game._token()
+            token = game._token(used)
             item = Item(token, token, item_type, seat)
             s.items[token] = item
             if holder:
@@ -208,9 +209,9 @@ def build_forces(game) -> list[Event]:
                     char.items.append(token)
                     char.items.sort()
     for robot in ("handler_bot", "tech_bot", "securi_bot", "doc_bot"):
-        _new_character(game, robot, None)
+        _new_character(game, robot, None, used=used)
     for item_type, square in ship_stores():
-        token = game._token()
+        token = game._token(used)
         s.items[token] = Item(token, token, item_type, None, square=square)
     # The G-men's informant among the pirates, Pan's two (Informants; the Judge's pick).
     events += informants.draw(game)

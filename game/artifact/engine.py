@@ -426,13 +426,23 @@ class ArtifactGame(Table):
             raise IllegalAction(f"{cid!r} is not one of your characters")
         return char
 
-    def _token(self) -> str:
-        used = {c.token for c in self._s.characters.values()}
-        used |= {i.token for i in self._s.items.values()}
+    def _token(self, used: set[str] | None = None) -> str:
+        """A fresh counter token, unlike every character's and item's. ``used``, those
+        tokens gathered once by a caller that makes many (and the new one added to it):
+        the same draws as gathering them anew for each."""
+        if used is None:
+            used = self.tokens_in_use()
         while True:
             token = f"t{self._rng.getrandbits(32):08x}"
             if token not in used:
+                used.add(token)
                 return token
+
+    def tokens_in_use(self) -> set[str]:
+        """Every character's and item's token (see ``_token``)."""
+        used = {c.token for c in self._s.characters.values()}
+        used |= {i.token for i in self._s.items.values()}
+        return used
 
     # ---- lobby: assign ---------------------------------------------------------------------
     def _do_assign_faction(self, seat: str, action: A.AssignFaction) -> list[Event]:

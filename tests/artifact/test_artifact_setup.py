@@ -312,3 +312,26 @@ def test_saves_and_replays_name_their_data_files():
     assert replay(example_setup(), 11, log, data=saved["data"]).to_json() == game.to_json()
     with pytest.raises(SaveError, match="factions.toml changed"):
         replay(example_setup(), 11, log, data=other["data"])
+
+
+def test_forces_draw_the_same_counter_tokens_as_ever():
+    """A game is its setup, seed and action log: the counters' tokens drawn when the
+    forces are built are pinned, so a save made before any change to how they are
+    drawn replays to the same game."""
+    game = ArtifactGame.new({"players": 3, "assignment": "random"}, 5)
+    while game.phase != "place":
+        seat = sorted(game.actors())[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    s = game.state
+    assert {c.id: c.token for c in s.characters.values()} == {
+        "colovisto": "td76d4330", "doc_bot": "te6a16a3b", "eastwood": "tbde5c099",
+        "handler_bot": "t3fc1ea36", "hernandez": "tcb91ce37", "kyoshi": "tb0c11fde",
+        "lichter": "t5bc8fbbc", "mccray": "t77330bdb", "mendez": "tf1446bea",
+        "osorio": "t87b0b125", "preuitt": "t076ce2ef", "robertson": "ta6eb8c9e",
+        "securi_bot": "t0d464138", "slavin": "tc6a53877", "tech_bot": "ta6233255",
+        "yee": "tbd69fe29"}
+    assert sorted((i.type, i.token) for i in s.items.values()) == [
+        ("artifact", "tf17fd374"), ("evidence_disk", "td7210dff"),
+        ("flashlight", "t1cfb10f6"), ("loot", "tec1d7da0"), ("medkit", "t3f1f65a8"),
+        ("pistol", "t2827688d"), ("spacesuit", "t5f2dd97f"), ("spacesuit", "t7814e8a2"),
+        ("thruster_pack", "tde527100"), ("welding_torch", "t617959ce")]
