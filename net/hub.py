@@ -369,9 +369,10 @@ class Hub:
         milliseconds. Once nothing has come for ``UNDO_QUIET_MS`` (and nothing waits),
         the engine takes the copy of its state that a refused next action is put back from
         (``ArtifactGame.prepare_undo``), looks from where every character stands
-        (``ArtifactGame.prepare_sight``), and works out ahead the action likely to come
-        next, with every seat's view of the game it would leave (``_think``), so that the
-        next action does not pay for any of it. Not at once after an action: its frames
+        (``ArtifactGame.prepare_sight``), works out ahead the action likely to come
+        next, with every seat's view of the game it would leave, and looks from where the
+        seat in turn may move (``_think``), so that the next action does not pay for any
+        of it. Not at once after an action: its frames
         have left the hub then, but the sockets' I/O thread and the clients are still at
         them, and on a machine of two cores the copy's half millisecond would come before
         they arrive."""
@@ -426,7 +427,17 @@ class Hub:
         the engine's part, then each seat's view of the game it leaves, with its fingerprint
         against the view the seat has now. Nothing of it is sent, or seen by anyone, unless
         that action comes next and the game takes the result over (``_take_thought``): the
-        updates are then those the action would have made anyway."""
+        updates are then those the action would have made anyway. Then the steps of
+        looking from where the seat in turn's characters may move to
+        (``ArtifactGame.look_ahead``), for a move, which has too many forms to ponder."""
+        yield from self._pondering_likely()
+        try:
+            for _ in self.game.look_ahead():
+                yield True
+        except Exception as exc:  # noqa: BLE001 (only a cache was being filled: stay up)
+            self._say(f"looking ahead failed: {exc!r}")
+
+    def _pondering_likely(self) -> Iterator[bool]:
         likely = self.game.likely_action()
         if likely is None:
             return

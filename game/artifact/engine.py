@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -290,6 +290,67 @@ class ArtifactGame(Table):
             if char.square is not None and char.facing in FACINGS:
                 sight.field_of_view(plan, char.square, char.facing)
         self._sighted = (s, s.serial)
+
+    #: Squares ``look_ahead`` looks from in one step (four fields of view each, about
+    #: 0.1 ms a square not looked from before).
+    LOOK_AHEAD_STEP = 8
+    #: Squares outside the hull or behind windows ``look_ahead`` looks from for one state
+    #: (its plan keeps ``space.VIEWS_KEPT`` of their views, four a square).
+    LOOK_AHEAD_OUTSIDE = 16
+
+    def look_ahead(self) -> Iterator[int]:
+        """Look now, step by step, from every square the characters of the seat in turn
+        could reach this turn, facing every way, so that a move ending there finds its
+        fields of view worked out: ``prepare_sight``, for the squares a move may come to.
+
+        A host takes these steps while idle (``net.hub.Hub._think``); each yields the
+        number of squares it looked from (at most ``LOOK_AHEAD_STEP``), and a message that
+        comes meanwhile waits for one step at most: well under a millisecond where the
+        plan has been looked at before, up to about 2 ms the first time round. What is
+        kept is the deck plan's (``sight.field_of_view``): nothing of the game changes,
+        and a state looked ahead from again costs little (about 0.3 ms), its squares
+        being found kept. A square outside the hull, or behind a window, costs most to
+        look from (each view outside a few tenths of a millisecond, a step of its own;
+        ``space.outside_view``) and the plan keeps the fewest of those views, so at most
+        ``LOOK_AHEAD_OUTSIDE`` such squares are looked from here for one state.
+
+        Without this, a move that ends outside the hull or behind a window spent 1-2 ms
+        of its way to the players looking out from there, cold. The squares are found by
+        steps alone, whatever they cost (every square a move of the character's longest
+        allowance could reach, and some it could not): what is looked from never decides
+        anything."""
+        s = self._s
+        seat = self.turn_seat
+        if s.phase != "play" or seat is None:
+            return
+        plan = self.plan
+        table = sight.sight_table(plan)
+        out = eva_space.outside(plan)
+        outside_left = self.LOOK_AHEAD_OUTSIDE
+        looked = 0
+        for char in sorted(s.characters.values(), key=lambda c: c.id):
+            if char.seat != seat or char.square is None or char.status not in ("active",
+                                                                                "serious"):
+                continue  # only those who may move
+            allowance = max(movement.mobility(self, char)["ma"].values(), default=0)
+            for square in _reach(plan, char.square, allowance,
+                                 eva_space.has_treads(char.sheet)):
+                for facing in FACINGS:
+                    table.seen_from(square, facing)
+                looked += 1
+                outside = outside_left > 0 and (square in out.windows
+                                                or plan.terrain[square] == "space")
+                if outside:  # costly: each view outside is a step of its own
+                    outside_left -= 1
+                    for facing in FACINGS:
+                        eva_space.outside_view(plan, square, facing)
+                        yield looked
+                        looked = 0
+                elif looked >= self.LOOK_AHEAD_STEP:
+                    yield looked
+                    looked = 0
+        if looked:
+            yield looked
 
     def likely_action(self) -> tuple[str, A.Action] | None:
         """The action most likely to come next, worth pondering while a host idles: the
@@ -1382,3 +1443,34 @@ def replay(setup: dict, seed: int, log: Iterable,
         except ArtifactError as exc:
             raise SaveError(f"log entry {number} does not replay: {exc}") from None
     return game
+
+
+#: How many answers of ``_reach`` a deck plan keeps.
+REACH_KEPT = 512
+
+
+def _reach(plan: DeckPlan, origin: int, steps: int, treads: bool) -> tuple[int, ...]:
+    """The squares at most ``steps`` steps from ``origin`` (``space.neighbours``: walls,
+    glass and impassable squares stop them, whatever the steps cost), nearest first.
+    Kept in ``plan.memo`` (the last ``REACH_KEPT``): it depends on the plan alone."""
+    kept = plan.memo.setdefault("reach", {})
+    key = (origin, steps, treads)
+    found = kept.get(key)
+    if found is not None:
+        return found
+    ring, seen, order = [origin], {origin}, [origin]
+    for _ in range(steps):
+        beyond = []
+        for square in ring:
+            for step, _diagonal, _hatch in eva_space.neighbours(plan, square, treads):
+                if step not in seen:
+                    seen.add(step)
+                    beyond.append(step)
+        if not beyond:
+            break
+        order += beyond
+        ring = beyond
+    if len(kept) >= REACH_KEPT:
+        kept.pop(next(iter(kept)))
+    found = kept[key] = tuple(order)
+    return found

@@ -1,7 +1,8 @@
 """Reading a game never changes it, and a refused action leaves no trace.
 
 Over random games, every reader a client or a bot uses (each seat's view and the Judge's,
-"see the map as", legal actions, the action bar's options, previews) and every refused
+"see the map as", legal actions, the action bar's options, previews, and the host's idle
+looks from where characters stand and may move) and every refused
 action leave the game byte-identical through the one codec (``to_json``: the state and the
 RNG). ``tests/test_state_writes.py`` keeps the other half of the rule: nothing outside the
 engine writes the state.
@@ -34,6 +35,8 @@ def _read_everything(game) -> int:
                 answers += len(preview.reachable(view, cid, "walk"))
                 answers += len(preview.field_of_view(view, cid))
     answers += len(game.legal_actions(JUDGE))
+    game.prepare_sight()  # and the host's idle looks
+    answers += sum(game.look_ahead())
     return answers
 
 

@@ -1,5 +1,6 @@
 """The idle hub works out ahead the action likely to come next and every connected seat's
-view of the game it would leave (``Hub._think``, ``ArtifactGame.ponder``). A real hub in a
+view of the game it would leave (``Hub._think``, ``ArtifactGame.ponder``), then looks from
+where the seat in turn may move (``ArtifactGame.look_ahead``). A real hub in a
 thread on 127.0.0.1, raw sockets: every seat is sent, message for message, what a hub that
 never thinks ahead sends, whether the thinking was done, cut short or for an action that
 did not come; and thinking alone sends nobody anything."""
@@ -68,9 +69,19 @@ def test_every_seat_hears_what_a_hub_that_never_thinks_ahead_says(tmp_path, monk
         return rebinds[-1]
 
     monkeypatch.setattr(PlainViews, "rebind", spy)
+    looked: list[int] = []  # the states looked ahead from to the end
+    real_look = ArtifactGame.look_ahead
+
+    def look(game: ArtifactGame):
+        yield from real_look(game)
+        looked.append(game.state.serial)
+
+    monkeypatch.setattr(ArtifactGame, "look_ahead", look)
     thinking, _ = _play(tmp_path / "thinking", script, lambda index: index % 5 != 4)
     taken = rebinds.count(True)
+    assert len(set(looked)) > 15
     monkeypatch.setattr(ArtifactGame, "likely_action", lambda game: None)
+    monkeypatch.setattr(ArtifactGame, "look_ahead", lambda game: iter(()))
     plain, h = _play(tmp_path / "plain", script, lambda index: True)
     assert rebinds.count(True) == taken > 15  # the plain hub never took any over
     for seat in plain:
