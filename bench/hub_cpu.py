@@ -11,8 +11,9 @@ too) per action in play is printed for the whole and for the engine's ``apply``,
 views, the diffs and the log's write, the machine's load aside. The work the hub's loop
 does once an action's frames have left, while nothing waits to be read (the engine's
 undo copy for the next action, ``ArtifactGame.prepare_undo``, its look from every
-character, ``ArtifactGame.prepare_sight``, and the likely next action worked out ahead with
-every seat's view of it, ``Hub._think``), is off the action's path and printed as a figure
+character, ``ArtifactGame.prepare_sight``, the likely next action worked out ahead with
+every seat's view of it and the look from where the seat in turn may move, ``Hub._think``),
+is off the action's path and printed as a figure
 of its own ("idle"), with the sum of both; an action taken over from that work costs the
 action itself little.
 
