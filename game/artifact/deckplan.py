@@ -123,10 +123,21 @@ class DeckPlan:
         index = self.segment_of[square]
         return self.segment_names[index] if index >= 0 else ""
 
-    def neighbours(self, square: int) -> list[tuple[int, bool, int | None]]:
+    def neighbours(self, square: int) -> tuple[tuple[int, bool, int | None], ...]:
         """Squares one step away: (square, diagonal?, hatch id or None). Walls, glass and
         impassable terrain excluded; a diagonal step needs a bare corner (no wall, door, hatch
-        or glass arm) and passable squares on both flanks."""
+        or glass arm) and passable squares on both flanks. Kept in ``memo``: the plan
+        never changes (a hole, or the ring stopped, makes another plan, with a memo of its
+        own)."""
+        kept = self.memo.get("neighbours")
+        if kept is None:
+            kept = self.memo["neighbours"] = {}
+        found = kept.get(square)
+        if found is None:
+            found = kept[square] = tuple(self._neighbours(square))
+        return found
+
+    def _neighbours(self, square: int) -> list[tuple[int, bool, int | None]]:
         x, y = self.xy(square)
         out: list[tuple[int, bool, int | None]] = []
         for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):

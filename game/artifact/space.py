@@ -483,7 +483,8 @@ def has_treads(sheet_id: str) -> bool:
     return sheet_id in space_data().treads
 
 
-def neighbours(plan: DeckPlan, square: int, treads: bool):
+def neighbours(plan: DeckPlan, square: int,
+               treads: bool) -> tuple[tuple[int, bool, int | None], ...]:
     """``plan.neighbours`` for a mover outside. While the ring turns, its outside only with
     treads (its centripetal force flings anything else off), and for a mover with treads
     the ring's whole outside next to every rim square (and back): the ring brings every
@@ -496,15 +497,15 @@ def neighbours(plan: DeckPlan, square: int, treads: bool):
     steps = plan.neighbours(square)
     hull = out.boarding.get(square) or out.leaving.get(square)
     if hull:  # onto a face of the hull from beside it, or off its edge
-        steps = steps + [(f, False, None) for f in hull]
+        steps = (*steps, *((f, False, None) for f in hull))
     if not treads and ring_turning(plan):
         if square not in out.ring_edge:
             return steps  # the common case: nothing of the ring's outside next to it
-        return [step for step in steps if step[0] not in out.ring_outside]
+        return tuple(step for step in steps if step[0] not in out.ring_outside)
     if square in out.ring_outside:
-        return steps + [(r, False, None) for r in sorted(out.rim)]
+        return (*steps, *((r, False, None) for r in sorted(out.rim)))
     if square in out.rim:
-        return steps + [(r, False, None) for r in sorted(out.ring_outside)]
+        return (*steps, *((r, False, None) for r in sorted(out.ring_outside)))
     return steps
 
 

@@ -10,6 +10,7 @@ import json
 
 from game.artifact import actions as A
 from game.artifact import movement
+from game.artifact.deckplan import feynman
 from game.artifact.engine import ArtifactGame
 from game.artifact.example import example_game
 from game.artifact.seats import JUDGE
@@ -104,3 +105,19 @@ def test_a_window_broken_out_of_a_seats_sight_leaves_its_view_as_it_was():
         g.apply("pirates", A.Move("kyoshi", "walk", (), "N"))
     assert view_for(twin, "pirates").broken_windows == (_edge(twin, LAB_WINDOW),)
     assert view_for(game, "pirates").broken_windows == ()
+
+
+
+def test_a_hole_opens_a_step_the_whole_plan_kept_closed():
+    """The plan keeps each square's steps (``DeckPlan.neighbours``); a plan with a hole is
+    another plan, whose steps go through it, whatever the whole plan kept."""
+    plan = feynman()
+    a, b = next((a, a + 1) for a in range(len(plan.terrain) - 1)
+                if plan.xy(a)[1] == plan.xy(a + 1)[1] and plan.edge_between(a, a + 1) == "glass"
+                and plan.passable(a) and plan.passable(a + 1))
+    assert b not in {n for n, _d, _h in plan.neighbours(a)}  # glass: no step
+    assert plan.neighbours(a) is plan.neighbours(a)  # kept
+    broken = plan.with_breaks(windows=[plan.edge_id(a, b)])
+    assert b in {n for n, _d, _h in broken.neighbours(a)}
+    assert a in {n for n, _d, _h in broken.neighbours(b)}
+    assert b not in {n for n, _d, _h in plan.neighbours(a)}
