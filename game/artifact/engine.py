@@ -291,9 +291,10 @@ class ArtifactGame(Table):
                 sight.field_of_view(plan, char.square, char.facing)
         self._sighted = (s, s.serial)
 
-    #: Squares ``look_ahead`` looks from in one step (four fields of view each, about
-    #: 0.1 ms a square not looked from before).
-    LOOK_AHEAD_STEP = 8
+    #: Squares ``look_ahead`` looks from anew in one step (four fields of view each, about
+    #: 0.1 ms a square), or finds looked from before (far cheaper).
+    LOOK_AHEAD_STEP = 4
+    LOOK_AHEAD_KEPT = 256
     #: Squares outside the hull or behind windows ``look_ahead`` looks from for one state
     #: (its plan keeps ``space.VIEWS_KEPT`` of their views, four a square).
     LOOK_AHEAD_OUTSIDE = 16
@@ -304,9 +305,9 @@ class ArtifactGame(Table):
         fields of view worked out: ``prepare_sight``, for the squares a move may come to.
 
         A host takes these steps while idle (``net.hub.Hub._think``); each yields the
-        number of squares it looked from (at most ``LOOK_AHEAD_STEP``), and a message that
-        comes meanwhile waits for one step at most: well under a millisecond where the
-        plan has been looked at before, up to about 2 ms the first time round. What is
+        number of squares it newly looked from (at most ``LOOK_AHEAD_STEP``), and a
+        message that comes meanwhile waits for one step at most: well under a millisecond
+        where the plan has been looked at before, up to about 2 ms the first time round. What is
         kept is the deck plan's (``sight.field_of_view``): nothing of the game changes,
         and a state looked ahead from again costs little (about 0.3 ms), its squares
         being found kept. A square outside the hull, or behind a window, costs most to
@@ -327,7 +328,7 @@ class ArtifactGame(Table):
         table = sight.sight_table(plan)
         out = eva_space.outside(plan)
         outside_left = self.LOOK_AHEAD_OUTSIDE
-        looked = 0
+        looked = kept = 0  # since the last step: squares newly looked from, squares found kept
         for char in sorted(s.characters.values(), key=lambda c: c.id):
             if char.seat != seat or char.square is None or char.status not in ("active",
                                                                                 "serious"):
@@ -335,21 +336,24 @@ class ArtifactGame(Table):
             allowance = max(movement.mobility(self, char)["ma"].values(), default=0)
             for square in _reach(plan, char.square, allowance,
                                  eva_space.has_treads(char.sheet)):
-                for facing in FACINGS:
-                    table.seen_from(square, facing)
-                looked += 1
-                outside = outside_left > 0 and (square in out.windows
-                                                or plan.terrain[square] == "space")
-                if outside:  # costly: each view outside is a step of its own
+                if all(table.has_looked(square, facing) for facing in FACINGS):
+                    kept += 1
+                else:
+                    for facing in FACINGS:
+                        table.seen_from(square, facing)
+                    looked += 1
+                if outside_left > 0 and (square in out.windows
+                                         or plan.terrain[square] == "space"):
                     outside_left -= 1
                     for facing in FACINGS:
-                        eva_space.outside_view(plan, square, facing)
-                        yield looked
-                        looked = 0
-                elif looked >= self.LOOK_AHEAD_STEP:
+                        if not eva_space.outside_view_kept(plan, square, facing):
+                            eva_space.outside_view(plan, square, facing)
+                            yield looked  # costly: a step of its own
+                            looked = kept = 0
+                if looked >= self.LOOK_AHEAD_STEP or kept >= self.LOOK_AHEAD_KEPT:
                     yield looked
-                    looked = 0
-        if looked:
+                    looked = kept = 0
+        if looked or kept:
             yield looked
 
     def likely_action(self) -> tuple[str, A.Action] | None:

@@ -355,6 +355,10 @@ class SightTable:
         for area in range(len(self.members)):
             self._area(area)
 
+    def has_looked(self, origin: int, facing: str) -> bool:
+        """Whether ``seen_from(origin, facing)`` is kept already (costs nothing to ask)."""
+        return 4 * origin + _FACING_INDEX.get(facing, 3) in self.seen
+
     def seen_from(self, origin: int, facing: str) -> tuple[int, ...]:
         """The squares seen from ``origin`` facing ``facing``, in any light."""
         key = 4 * origin + _FACING_INDEX.get(facing, 3)

@@ -371,6 +371,11 @@ def _in_field(plan: DeckPlan, origin: int, facing: str, square: int) -> bool:
     return square % w <= origin % w
 
 
+def outside_view_kept(plan: DeckPlan, origin: int, facing: str) -> bool:
+    """Whether ``outside_view(plan, origin, facing)`` is kept already."""
+    return (origin, facing) in plan.memo.get("outside_views", ())
+
+
 def outside_view(plan: DeckPlan, origin: int, facing: str) -> frozenset[int]:
     """The squares seen from ``origin`` facing ``facing`` by looking outside the hull, on top
     of the ordinary line of sight (see the module docstring); empty for a square that cannot
