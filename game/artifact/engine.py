@@ -292,8 +292,9 @@ class ArtifactGame(Table):
         self._sighted = (s, s.serial)
 
     #: Squares ``look_ahead`` looks from anew in one step (four fields of view each, about
-    #: 0.1 ms a square), or finds looked from before (far cheaper).
+    #: 0.1 ms a square) ...
     LOOK_AHEAD_STEP = 4
+    #: ... or finds looked from before (far cheaper).
     LOOK_AHEAD_KEPT = 256
     #: Squares outside the hull or behind windows ``look_ahead`` looks from for one state
     #: (its plan keeps ``space.VIEWS_KEPT`` of their views, four a square).
@@ -309,7 +310,7 @@ class ArtifactGame(Table):
         message that comes meanwhile waits for one step at most: well under a millisecond
         where the plan has been looked at before, up to about 2 ms the first time round. What is
         kept is the deck plan's (``sight.field_of_view``): nothing of the game changes,
-        and a state looked ahead from again costs little (about 0.3 ms), its squares
+        and a state looked ahead from again costs little (about 0.2 ms), its squares
         being found kept. A square outside the hull, or behind a window, costs most to
         look from (each view outside a few tenths of a millisecond, a step of its own;
         ``space.outside_view``) and the plan keeps the fewest of those views, so at most
@@ -334,8 +335,8 @@ class ArtifactGame(Table):
                                                                                 "serious"):
                 continue  # only those who may move
             allowance = max(movement.mobility(self, char)["ma"].values(), default=0)
-            for square in _reach(plan, char.square, allowance,
-                                 eva_space.has_treads(char.sheet)):
+            for square in eva_space.reach(plan, char.square, allowance,
+                                          eva_space.has_treads(char.sheet)):
                 if all(table.has_looked(square, facing) for facing in FACINGS):
                     kept += 1
                 else:
@@ -1448,33 +1449,3 @@ def replay(setup: dict, seed: int, log: Iterable,
             raise SaveError(f"log entry {number} does not replay: {exc}") from None
     return game
 
-
-#: How many answers of ``_reach`` a deck plan keeps.
-REACH_KEPT = 512
-
-
-def _reach(plan: DeckPlan, origin: int, steps: int, treads: bool) -> tuple[int, ...]:
-    """The squares at most ``steps`` steps from ``origin`` (``space.neighbours``: walls,
-    glass and impassable squares stop them, whatever the steps cost), nearest first.
-    Kept in ``plan.memo`` (the last ``REACH_KEPT``): it depends on the plan alone."""
-    kept = plan.memo.setdefault("reach", {})
-    key = (origin, steps, treads)
-    found = kept.get(key)
-    if found is not None:
-        return found
-    ring, seen, order = [origin], {origin}, [origin]
-    for _ in range(steps):
-        beyond = []
-        for square in ring:
-            for step, _diagonal, _hatch in eva_space.neighbours(plan, square, treads):
-                if step not in seen:
-                    seen.add(step)
-                    beyond.append(step)
-        if not beyond:
-            break
-        order += beyond
-        ring = beyond
-    if len(kept) >= REACH_KEPT:
-        kept.pop(next(iter(kept)))
-    found = kept[key] = tuple(order)
-    return found

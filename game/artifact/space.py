@@ -54,6 +54,8 @@ EVA_STATES = ("", "free", "ring", "dorsal", "ventral", "away")
 FACES = ("dorsal", "ventral")
 #: How many fields of view over the hull a plan keeps (each a few kilobytes).
 VIEWS_KEPT = 256
+#: How many answers of ``reach`` a deck plan keeps.
+REACH_KEPT = 512
 
 
 @dataclass(frozen=True)
@@ -512,6 +514,33 @@ def neighbours(plan: DeckPlan, square: int,
     if square in out.rim:
         return (*steps, *((r, False, None) for r in sorted(out.ring_outside)))
     return steps
+
+
+def reach(plan: DeckPlan, origin: int, steps: int, treads: bool) -> tuple[int, ...]:
+    """The squares at most ``steps`` steps from ``origin`` (``neighbours``: walls,
+    glass and impassable squares stop them, whatever the steps cost), nearest first.
+    Kept in ``plan.memo`` (the last ``REACH_KEPT``): it depends on the plan alone."""
+    kept = plan.memo.setdefault("reach", {})
+    key = (origin, steps, treads)
+    found = kept.get(key)
+    if found is not None:
+        return found
+    ring, seen, order = [origin], {origin}, [origin]
+    for _ in range(steps):
+        beyond = []
+        for square in ring:
+            for step, _diagonal, _hatch in neighbours(plan, square, treads):
+                if step not in seen:
+                    seen.add(step)
+                    beyond.append(step)
+        if not beyond:
+            break
+        order += beyond
+        ring = beyond
+    if len(kept) >= REACH_KEPT:
+        kept.pop(next(iter(kept)))
+    found = kept[key] = tuple(order)
+    return found
 
 
 def step_kind(plan: DeckPlan, a: int, b: int,
