@@ -41,6 +41,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .datafiles import TableReader, data_path, load_toml
 from .deckplan import DeckPlan
@@ -56,6 +57,8 @@ FACES = ("dorsal", "ventral")
 VIEWS_KEPT = 256
 #: How many answers of ``reach`` a deck plan keeps.
 REACH_KEPT = 512
+#: Where a deck plan's memo keeps the views outside (``outside_view``).
+_VIEWS_MEMO = "outside_views"
 
 
 @dataclass(frozen=True)
@@ -375,7 +378,7 @@ def _in_field(plan: DeckPlan, origin: int, facing: str, square: int) -> bool:
 
 def outside_view_kept(plan: DeckPlan, origin: int, facing: str) -> bool:
     """Whether ``outside_view(plan, origin, facing)`` is kept already."""
-    return (origin, facing) in plan.memo.get("outside_views", ())
+    return (origin, facing) in plan.memo.get(_VIEWS_MEMO, ())
 
 
 def outside_view(plan: DeckPlan, origin: int, facing: str) -> frozenset[int]:
@@ -391,7 +394,7 @@ def outside_view(plan: DeckPlan, origin: int, facing: str) -> frozenset[int]:
     out = outside(plan)
     if plan.terrain[origin] != "space" and origin not in out.windows:
         return frozenset()
-    kept = plan.memo.setdefault("outside_views", {})
+    kept = plan.memo.setdefault(_VIEWS_MEMO, {})
     key = (origin, facing)
     found = kept.get(key)
     if found is not None:
@@ -424,7 +427,14 @@ def outside_view(plan: DeckPlan, origin: int, facing: str) -> frozenset[int]:
         found = frozenset(seen)
     else:
         found = frozenset()
-    if len(kept) >= VIEWS_KEPT:  # bounded: a hover preview over all of space stays small
+    # bounded: a hover preview over all of space stays small
+    return _keep(kept, key, found, VIEWS_KEPT)
+
+
+def _keep(kept: dict, key: Any, found: Any, bound: int) -> Any:
+    """``found``, kept in ``kept`` under ``key``; the oldest answer goes first once
+    ``bound`` are kept (``outside_view``, ``reach``)."""
+    if len(kept) >= bound:
         kept.pop(next(iter(kept)))
     kept[key] = found
     return found
@@ -537,10 +547,7 @@ def reach(plan: DeckPlan, origin: int, steps: int, treads: bool) -> tuple[int, .
             break
         order += beyond
         ring = beyond
-    if len(kept) >= REACH_KEPT:
-        kept.pop(next(iter(kept)))
-    found = kept[key] = tuple(order)
-    return found
+    return _keep(kept, key, tuple(order), REACH_KEPT)
 
 
 def step_kind(plan: DeckPlan, a: int, b: int,
