@@ -372,10 +372,9 @@ class Hub:
         (``ArtifactGame.prepare_sight``), works out ahead the action likely to come
         next, with every seat's view of the game it would leave, and looks from where the
         seat in turn may move (``_think``), so that the next action does not pay for any
-        of it. Not at once after an action: its frames
-        have left the hub then, but the sockets' I/O thread and the clients are still at
-        them, and on a machine of two cores the copy's half millisecond would come before
-        they arrive."""
+        of it. Not at once after an action: its frames have left the hub then, but the
+        sockets' I/O thread and the clients are still at them, and on a machine of two
+        cores the copy's half millisecond would come before they arrive."""
         poller = zmq.Poller()
         poller.register(self.router, zmq.POLLIN)
         poller.register(self._monitor, zmq.POLLIN)
@@ -398,7 +397,7 @@ class Hub:
     def settled(self) -> bool:
         """Whether the idle work for the state as it stands is all done (``run`` then
         waits a full pass for a message): the undo copy taken, the likely next action
-        worked out as far as it goes."""
+        worked out as far as it goes, the look ahead taken."""
         thinking = self._thinking
         return (self.game.undo_ready and self.game.of_this_state(thinking)
                 and thinking is not None and thinking.steps is None)
@@ -406,8 +405,8 @@ class Hub:
     def _think(self) -> None:
         """Take the steps of ``_pondering`` for the state as it stands, one after another
         while no message waits: a message that comes meanwhile waits one step at most (the
-        engine's part, about a millisecond, or one seat's view), and the steps left are
-        taken at the next quiet."""
+        engine's part, about a millisecond, one seat's view, or a few squares looked ahead
+        from), and the steps left are taken at the next quiet."""
         self._let_go = None
         thinking = self._thinking
         if thinking is None or not self.game.of_this_state(thinking):

@@ -308,10 +308,10 @@ class ArtifactGame(Table):
         A host takes these steps while idle (``net.hub.Hub._think``); each yields the
         number of squares it newly looked from (at most ``LOOK_AHEAD_STEP``), and a
         message that comes meanwhile waits for one step at most: well under a millisecond
-        where the plan has been looked at before, up to about 2 ms the first time round. What is
-        kept is the deck plan's (``sight.field_of_view``): nothing of the game changes,
-        and a state looked ahead from again costs little (about 0.2 ms), its squares
-        being found kept. A square outside the hull, or behind a window, costs most to
+        where the plan has been looked at before, up to about 2 ms the first time round.
+        What is kept is the deck plan's (``sight.field_of_view``): nothing of the game
+        changes, and a state looked ahead from again costs little (about 0.2 ms), its
+        squares being found kept. A square outside the hull, or behind a window, costs most to
         look from (each view outside a few tenths of a millisecond, a step of its own;
         ``space.outside_view``) and the plan keeps the fewest of those views, so at most
         ``LOOK_AHEAD_OUTSIDE`` such squares are looked from here for one state.
@@ -1448,4 +1448,3 @@ def replay(setup: dict, seed: int, log: Iterable,
         except ArtifactError as exc:
             raise SaveError(f"log entry {number} does not replay: {exc}") from None
     return game
-
