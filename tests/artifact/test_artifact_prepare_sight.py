@@ -32,12 +32,17 @@ def _looks(game: ArtifactGame) -> list[tuple[int, str]]:
             if c.square is not None and c.facing in FACINGS]
 
 
+def _forget_looks(game: ArtifactGame) -> None:
+    """Empty the deck plan's caches of what is seen (worked out again on use)."""
+    sight_table(game.plan).seen.clear()
+    game.plan.memo.pop("outside_views", None)
+
+
 def test_the_look_fills_the_sight_table_for_every_character_and_changes_nothing():
     game = _placed(11)
     plan = game.plan
     table = sight_table(plan)
-    table.seen.clear()  # caches of the plan alone: worked out again on use
-    plan.memo.pop("outside_views", None)
+    _forget_looks(game)
     looks = _looks(game)
     assert len(looks) > 15
     game.prepare_undo()
@@ -82,12 +87,6 @@ def _in_play(seed: int) -> ArtifactGame:
 
 def _moves(game: ArtifactGame) -> list[A.Move]:
     return [a for a in game.legal_actions(game.turn_seat) if isinstance(a, A.Move) and a.path]
-
-
-def _forget_looks(game: ArtifactGame) -> None:
-    """Empty the deck plan's caches of what is seen (worked out again on use)."""
-    sight_table(game.plan).seen.clear()
-    game.plan.memo.pop("outside_views", None)
 
 
 def test_the_look_ahead_covers_where_every_legal_move_ends_and_changes_nothing():
